@@ -1,0 +1,154 @@
+"""The codename deck: from a word list to the bytes of a print-ready, double-sided PDF.
+
+Everything the ``cngen deck`` command does can be done from Python with ``build_deck``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from .draw.sheet import CardFaces, draw_sheets
+from .draw.wordcard import draw_word_face
+from .errors import CngenError, UsageError
+from .layout import SheetPlan, Sides, plan_sheet
+from .pdf import render
+from .resources import DEFAULT_DECK, deck_path, font_path
+from .rng import make_rng, shuffled
+from .theme import DEFAULT_THEME, Theme
+from .typeface import Font, describe_character, load_font
+from .units import MM, PAPER_MM, format_mm
+from .wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
+from .words import Problem, WordList, WordListError, read_word_file
+
+A4 = (PAPER_MM["a4"][0] * MM, PAPER_MM["a4"][1] * MM)
+MAX_BLANKS = 10_000
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    words: Path | None = None  # a user's word file; None uses the bundled ``deck``
+    deck: str = DEFAULT_DECK
+    blanks: int = 5
+    paper: tuple[float, float] = A4
+    card: tuple[float, float] = (70 * MM, 45 * MM)
+    margin: float = 5 * MM
+    sides: Sides = "long-edge"
+    seed: int | None = None  # None keeps the list's order
+    font: Path | None = None
+    theme: Theme = DEFAULT_THEME
+
+
+@dataclass(frozen=True)
+class CardPair:
+    """One physical card: a word (or None for a blank to write on) on each side."""
+
+    front: str | None
+    back: str | None
+
+
+@dataclass(frozen=True)
+class DeckResult:
+    pdf: bytes
+    source: str
+    words: int
+    cards: int
+    blank_cards: int
+    blank_back: bool  # an odd word count leaves the last word card with a blank back
+    sheets: int
+    pages: int
+    plan: SheetPlan
+
+
+def build_deck(options: DeckOptions) -> DeckResult:
+    if not 0 <= options.blanks <= MAX_BLANKS:
+        raise UsageError(f"--blanks must be between 0 and {MAX_BLANKS}, not {options.blanks}")
+    font = load_font(options.font or font_path())
+    word_list = read_word_file(options.words or deck_path(options.deck))
+    face_layout = word_face_layout(*options.card)
+    _check_card_room(face_layout, font, options.card)
+    faces = fitted_faces(word_list, face_layout, font)
+    plan = plan_sheet(options.paper, options.card, options.margin)
+    words = word_list.words
+    if options.seed is not None:
+        words = shuffled(words, make_rng(options.seed))
+    pairs = pair_words(words, options.blanks)
+    draw_face = partial(_paint_face, layout=face_layout, faces=faces, font=font, theme=options.theme)
+    cards = [CardFaces(partial(draw_face, word=pair.front), partial(draw_face, word=pair.back)) for pair in pairs]
+    sheets: list[int] = []
+    pdf = render(
+        options.paper,
+        font,
+        "Codename cards",
+        options.sides,
+        lambda canvas: sheets.append(draw_sheets(canvas, plan, cards, options.sides, options.theme)),
+    )
+    return DeckResult(
+        pdf=pdf,
+        source=word_list.source,
+        words=len(words),
+        cards=len(pairs),
+        blank_cards=options.blanks,
+        blank_back=len(words) % 2 == 1,
+        sheets=sheets[0],
+        pages=2 * sheets[0],
+        plan=plan,
+    )
+
+
+def pair_words(words: list[str], blanks: int) -> list[CardPair]:
+    """Consecutive words share a card; blank cards follow the word cards."""
+    pairs = [CardPair(words[i], words[i + 1] if i + 1 < len(words) else None) for i in range(0, len(words), 2)]
+    return pairs + [CardPair(None, None)] * blanks
+
+
+def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font) -> dict[str, WordFace]:
+    """Fit every word, or report every word the font cannot draw or the card cannot hold."""
+    faces: dict[str, WordFace] = {}
+    problems: list[Problem] = []
+    for entry in word_list.entries:
+        missing = font.missing_characters(entry.text)
+        if missing:
+            problems.append(Problem(entry.line, _missing_message(entry.text, missing, font)))
+            continue
+        face = fit_word(entry.text, layout, font)
+        if face is None:
+            problems.append(Problem(entry.line, _too_long_message(entry.text, layout)))
+            continue
+        faces[entry.text] = face
+    if problems:
+        raise WordListError(word_list.source, problems)
+    return faces
+
+
+def _missing_message(word: str, missing: list[str], font: Font) -> str:
+    characters = ", ".join(describe_character(char) for char in missing)
+    return (
+        f"'{word}' uses {characters}, which the font {font.label} cannot draw: "
+        "use --font FILE.ttf with a font that has it, or change the word"
+    )
+
+
+def _too_long_message(word: str, layout: WordFaceLayout) -> str:
+    card = layout.card
+    return (
+        f"'{word}' is too long to fit a {format_mm(card.width)} x {format_mm(card.height)} mm card "
+        f"at the smallest readable size ({MIN_WORD_SIZE:g} pt, {MIN_MIRRORED_SIZE:g} pt upside down): "
+        "shorten it, break it with a space, or choose a wider --card-size"
+    )
+
+
+def _check_card_room(layout: WordFaceLayout, font: Font, card: tuple[float, float]) -> None:
+    if layout.band_text.height < font.line_height(MIN_MIRRORED_SIZE) or layout.label_text.width <= 0:
+        raise UsageError(
+            f"a {format_mm(card[0])} x {format_mm(card[1])} mm card is too small to hold a readable word: "
+            "choose a larger --card-size, e.g. 70x45mm"
+        )
+
+
+def _paint_face(canvas, word: str | None, layout: WordFaceLayout, faces: dict[str, WordFace], font: Font, theme: Theme) -> None:
+    draw_word_face(canvas, layout, faces[word] if word is not None else None, font, theme)
+
+
+__all__ = ["CardPair", "DeckOptions", "DeckResult", "build_deck", "pair_words", "CngenError"]

@@ -1,0 +1,1 @@
+"""Drawing code: what each face looks like, and putting faces onto sheets. It only draws."""

@@ -1,0 +1,33 @@
+"""Small drawing helpers shared by every face: colours, centred text lines."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..fit import FittedText
+from ..layout import Box
+from ..theme import CMYK
+from ..typeface import Font
+
+
+def fill(canvas: Canvas, colour: CMYK) -> None:
+    canvas.setFillColorCMYK(*colour)
+
+
+def stroke(canvas: Canvas, colour: CMYK, width: float) -> None:
+    canvas.setStrokeColorCMYK(*colour)
+    canvas.setLineWidth(width)
+
+
+def centred_lines(canvas: Canvas, text: FittedText, font: Font, centre_x: float, centre_y: float) -> None:
+    """Draw the fitted lines as a block centred on (centre_x, centre_y)."""
+    line_height = font.line_height(text.size)
+    block_top = centre_y + len(text.lines) * line_height / 2
+    canvas.setFont(font.name, text.size)
+    for index, line in enumerate(text.lines):
+        baseline = block_top - index * line_height - font.ascent * text.size
+        canvas.drawCentredString(centre_x, baseline, line)
+
+
+def centre(box: Box) -> tuple[float, float]:
+    return box.x + box.width / 2, box.y + box.height / 2

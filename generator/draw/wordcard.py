@@ -1,0 +1,76 @@
+"""The codename card face: the word upright on a light label, and upside down on a shaded band
+for the spymasters across the table. A face without a word is a blank card to write on.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout import Box
+from ..theme import Theme
+from ..typeface import Font
+from ..units import MM
+from ..wordface import WordFace, WordFaceLayout
+from .paint import centre, centred_lines, fill, stroke
+
+CORNER = 1.8 * MM
+
+
+def draw_word_face(
+    canvas: Canvas, layout: WordFaceLayout, face: WordFace | None, font: Font, theme: Theme
+) -> None:
+    """Draw one face in card coordinates; ``face`` None draws a blank card to write on."""
+    _draw_background(canvas, layout, theme)
+    _draw_emblem(canvas, layout.emblem, theme)
+    if face is None:
+        _draw_writing_line(canvas, layout.label_text, 0.3, theme)
+        _draw_writing_line(canvas, layout.band_text, 0.7, theme)
+        return
+    fill(canvas, theme.text)
+    centred_lines(canvas, face.upright, font, *centre(layout.label_text))
+    canvas.saveState()
+    # The spymasters sit across the table: their copy is turned half a turn about the band.
+    canvas.translate(*centre(layout.band_text))
+    canvas.rotate(180)
+    centred_lines(canvas, face.mirrored, font, 0.0, 0.0)
+    canvas.restoreState()
+
+
+def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
+    card = layout.card
+    fill(canvas, theme.card)
+    canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
+    fill(canvas, theme.band)
+    band = layout.band
+    canvas.roundRect(band.x, band.y, band.width, band.height, CORNER, stroke=0, fill=1)
+    fill(canvas, theme.label)
+    stroke(canvas, theme.outline, 0.8)
+    label = layout.label
+    canvas.roundRect(label.x, label.y, label.width, label.height, CORNER, stroke=1, fill=1)
+
+
+def _draw_emblem(canvas: Canvas, strip: Box, theme: Theme) -> None:
+    """Our mark: a keyhole in a ring, between two rules."""
+    centre_x, centre_y = centre(strip)
+    radius = min(strip.height * 0.32, 4 * MM)
+    stroke(canvas, theme.outline, 0.8)
+    canvas.circle(centre_x, centre_y, radius, stroke=1, fill=0)
+    rule_gap = radius * 1.8
+    canvas.line(strip.x + 2 * MM, centre_y, centre_x - rule_gap, centre_y)
+    canvas.line(centre_x + rule_gap, centre_y, strip.right - 2 * MM, centre_y)
+    fill(canvas, theme.outline)
+    head = radius * 0.30
+    canvas.circle(centre_x, centre_y + head * 0.6, head, stroke=0, fill=1)
+    path = canvas.beginPath()
+    path.moveTo(centre_x - head * 0.55, centre_y + head * 0.4)
+    path.lineTo(centre_x + head * 0.55, centre_y + head * 0.4)
+    path.lineTo(centre_x + head * 0.95, centre_y - radius * 0.62)
+    path.lineTo(centre_x - head * 0.95, centre_y - radius * 0.62)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:
+    stroke(canvas, theme.writing_line, 0.6)
+    y = box.y + box.height * height_fraction
+    canvas.line(box.x + 2 * MM, y, box.right - 2 * MM, y)

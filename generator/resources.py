@@ -1,0 +1,39 @@
+"""Finding the decks and fonts that ship with cngen.
+
+In an installed copy they are the subpackages ``generator.decks`` and ``generator.fonts``
+(pyproject.toml maps the repository's top-level decks/ and fonts/ folders there). Run from a
+source checkout without installing, the same folders are found beside the package.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from pathlib import Path
+
+from .errors import UsageError
+
+DEFAULT_DECK = "standard"
+DEFAULT_FONT_FILE = "FiraSans-Bold.ttf"
+
+
+def _folder(name: str) -> Path:
+    try:
+        return Path(str(importlib.resources.files(f"generator.{name}")))
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / name
+
+
+def deck_paths() -> dict[str, Path]:
+    """Bundled decks by name, sorted so listings are stable."""
+    return {path.stem: path for path in sorted(_folder("decks").glob("*.yaml"))}
+
+
+def deck_path(name: str) -> Path:
+    decks = deck_paths()
+    if name not in decks:
+        raise UsageError(f"no bundled deck is called '{name}': choose one of {', '.join(decks)}")
+    return decks[name]
+
+
+def font_path(file_name: str = DEFAULT_FONT_FILE) -> Path:
+    return _folder("fonts") / file_name

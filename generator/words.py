@@ -1,0 +1,178 @@
+"""Word lists: plain text files and YAML decks, parsed into entries that remember their line.
+
+Parsing is pure (bytes in, entries or problems out); ``read_word_file`` is the one loader.
+Every problem names the source and line so that a user can go straight to it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import CngenError
+
+# More than this many problems at once is noise: the user fixes the first ones and reruns.
+MAX_REPORTED_PROBLEMS = 10
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One codename as it will be printed (capitals), and where it came from."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class WordList:
+    source: str
+    entries: tuple[Entry, ...]
+    name: str = ""
+    language: str = ""
+    licence: str = ""
+    description: str = ""
+
+    @property
+    def words(self) -> list[str]:
+        return [entry.text for entry in self.entries]
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None
+    message: str
+
+
+class WordListError(CngenError):
+    """One or more problems in one word list, reported together."""
+
+    def __init__(self, source: str, problems: list[Problem]):
+        self.source = source
+        self.problems = problems
+        super().__init__(format_problems(source, problems))
+
+
+def format_problems(source: str, problems: list[Problem]) -> str:
+    shown = [
+        f"{source}:{problem.line}: {problem.message}" if problem.line else f"{source}: {problem.message}"
+        for problem in problems[:MAX_REPORTED_PROBLEMS]
+    ]
+    hidden = len(problems) - len(shown)
+    if hidden > 0:
+        shown.append(f"... and {hidden} more problem{'s' if hidden > 1 else ''} in {source}")
+    return "\n".join(shown)
+
+
+def normalise(raw: str) -> str:
+    """Trim, fold runs of white space into one space, compose accents, and capitalise."""
+    return unicodedata.normalize("NFC", " ".join(raw.split())).upper()
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 with or without a byte-order mark; anything else is refused with its line."""
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise WordListError(source, [Problem(line, _not_text(" (it contains NUL bytes, as UTF-16 files do)"))])
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise WordListError(source, [Problem(line, _not_text(""))]) from None
+
+
+def _not_text(detail: str) -> str:
+    return f"this is not UTF-8 text{detail}: save the file as UTF-8 (plain text, one entry per line)"
+
+
+def parse_text(data: bytes, source: str) -> WordList:
+    """One entry per line; blank lines and lines starting with '#' are ignored."""
+    text = decode_text(data, source)
+    candidates = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            candidates.append((number, stripped))
+    return WordList(source=source, entries=_validated_entries(candidates, source))
+
+
+def parse_yaml_deck(data: bytes, source: str) -> WordList:
+    """A deck: a mapping with name, language, licence, description and a list of words."""
+    text = decode_text(data, source)
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        meta = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        line = error.problem_mark.line + 1 if getattr(error, "problem_mark", None) else None
+        reason = getattr(error, "problem", None) or "invalid YAML"
+        raise WordListError(source, [Problem(line, f"this is not valid YAML: {reason}")]) from None
+    if not isinstance(meta, dict) or not isinstance(meta.get("words"), list):
+        raise WordListError(
+            source, [Problem(None, "a deck needs a 'words:' key holding a list of entries")]
+        )
+    candidates = [(line, value) for line, value in _word_nodes(root)]
+    return WordList(
+        source=source,
+        entries=_validated_entries(candidates, source),
+        name=str(meta.get("name", "")),
+        language=str(meta.get("language", "")),
+        licence=str(meta.get("licence", "")),
+        description=str(meta.get("description", "")),
+    )
+
+
+def _word_nodes(root: yaml.Node) -> list[tuple[int, object]]:
+    """(line, value) for every item under 'words', so that problems can name their line."""
+    for key, value in root.value:
+        if key.value == "words":
+            return [
+                (item.start_mark.line + 1, item.value if isinstance(item, yaml.ScalarNode) else None)
+                for item in value.value
+            ]
+    return []
+
+
+def _validated_entries(candidates: list[tuple[int, object]], source: str) -> tuple[Entry, ...]:
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    first_seen: dict[str, int] = {}
+    for line, raw in candidates:
+        if not isinstance(raw, str) or not raw.strip():
+            problems.append(Problem(line, "each entry must be a word or a short phrase"))
+            continue
+        text = normalise(raw)
+        bad = [char for char in text if unicodedata.category(char).startswith("C")]
+        if bad:
+            problems.append(Problem(line, f"'{text.encode('unicode_escape').decode()}' contains a control character: remove it"))
+            continue
+        key = text.casefold()
+        if key in first_seen:
+            problems.append(Problem(line, f"'{text}' appears twice (first on line {first_seen[key]}): remove one"))
+            continue
+        first_seen[key] = line
+        entries.append(Entry(text, line))
+    if not entries and not problems:
+        problems.append(Problem(None, "the list has no words: write one entry per line"))
+    if problems:
+        raise WordListError(source, problems)
+    return tuple(entries)
+
+
+def parse_word_file(data: bytes, source: str) -> WordList:
+    """Choose the parser by the file name: YAML decks end in .yaml or .yml."""
+    if source.lower().endswith((".yaml", ".yml")):
+        return parse_yaml_deck(data, source)
+    return parse_text(data, source)
+
+
+def read_word_file(path: Path) -> WordList:
+    """The loader: read a user's word file and parse it."""
+    if path.is_dir():
+        raise CngenError(f"{path} is a folder: pass a word list file (.txt or .yaml)")
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CngenError(f"cannot read {path}: {error.strerror or error}") from None
+    return parse_word_file(data, str(path))

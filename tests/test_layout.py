@@ -1,0 +1,129 @@
+"""The sheet geometry: exact numbers for the common cases, properties for all."""
+
+from dataclasses import astuple
+
+import pytest
+from hypothesis import given, strategies as st
+
+from generator.errors import UsageError
+from generator.layout import Box, SheetPlan, Slot, cut_marks, mirror_box, plan_sheet
+from generator.units import MM, parse_paper
+
+A4 = parse_paper("a4")
+LETTER = parse_paper("letter")
+WORD_CARD = (70 * MM, 45 * MM)
+
+
+def test_a4_holds_sixteen_word_cards_turned_a_quarter():
+    plan = plan_sheet(A4, WORD_CARD, 5 * MM)
+    assert (plan.columns, plan.rows, plan.turned) == (4, 4, True)
+    grid = plan.grid
+    assert (grid.x / MM, grid.y / MM, grid.width / MM, grid.height / MM) == pytest.approx((15, 8.5, 180, 280))
+
+
+def test_letter_holds_twelve_word_cards():
+    plan = plan_sheet(LETTER, WORD_CARD, 5 * MM)
+    assert (plan.columns, plan.rows, plan.per_sheet) == (4, 3, 12)
+
+
+def test_a_square_card_is_never_turned():
+    plan = plan_sheet(A4, (70 * MM, 70 * MM), 5 * MM)
+    assert (plan.columns, plan.rows, plan.turned) == (2, 4, False)
+
+
+def test_a_card_that_fits_exactly_is_accepted():
+    plan = plan_sheet((100.0, 100.0), (50.0, 45.0), 0.0)
+    assert plan.per_sheet == 4
+
+
+def test_a_card_larger_than_the_sheet_is_refused_with_sizes():
+    with pytest.raises(UsageError, match=r"a 300 x 45 mm card does not fit on a 210 x 297 mm sheet"):
+        plan_sheet(A4, (300 * MM, 45 * MM), 5 * MM)
+
+
+def test_slots_run_in_reading_order_and_butt_against_each_other():
+    plan = plan_sheet(A4, WORD_CARD, 5 * MM)
+    slots = plan.front_slots()
+    assert slots[0].box.x == pytest.approx(plan.grid.x)
+    assert slots[0].box.top == pytest.approx(plan.grid.top)
+    assert slots[1].box.x == pytest.approx(slots[0].box.right)
+    assert slots[plan.columns].box.top == pytest.approx(slots[0].box.y)
+
+
+def test_a_turned_slot_maps_the_card_corners_onto_its_own_corners():
+    slot = Slot(Box(10, 20, 45, 70), turned=True)
+    a, b, c, d, e, f = slot.transform()
+    corners = {(a * u + c * v + e, b * u + d * v + f) for u, v in [(0, 0), (70, 0), (0, 45), (70, 45)]}
+    assert corners == {(10, 20), (55, 20), (10, 90), (55, 90)}
+
+
+def test_long_edge_backs_swap_columns_and_keep_rows():
+    plan = plan_sheet(A4, WORD_CARD, 5 * MM)
+    fronts, backs = plan.front_slots(), plan.back_slots("long-edge")
+    assert backs[0].box.x == pytest.approx(fronts[plan.columns - 1].box.x)
+    assert backs[0].box.y == pytest.approx(fronts[0].box.y)
+
+
+def test_short_edge_backs_swap_rows_and_keep_columns():
+    plan = plan_sheet(A4, WORD_CARD, 5 * MM)
+    fronts, backs = plan.front_slots(), plan.back_slots("short-edge")
+    assert backs[0].box.x == pytest.approx(fronts[0].box.x)
+    assert backs[0].box.y == pytest.approx(fronts[-1].box.y)
+
+
+def test_cut_marks_extend_every_cut_line_to_the_sheet_edge():
+    plan = plan_sheet(A4, WORD_CARD, 5 * MM)
+    marks = cut_marks(plan, 1.5 * MM, plan.grid)
+    grid = plan.grid
+    # 5 vertical and 5 horizontal cut lines, each with a mark on both sides of the grid.
+    assert len(marks) == 20
+    vertical = sorted((m.x1, m.y1, m.y2) for m in marks if m.x1 == m.x2)
+    assert [x / MM for x, _, _ in vertical[::2]] == pytest.approx([15, 60, 105, 150, 195])
+    below, above = vertical[0::2], vertical[1::2]
+    assert all((y1, y2) == (0.0, pytest.approx(grid.y - 1.5 * MM)) for _, y1, y2 in below)
+    assert all((y1, y2) == (pytest.approx(grid.top + 1.5 * MM), A4[1]) for _, y1, y2 in above)
+
+
+sizes = st.floats(min_value=20, max_value=400)
+
+
+@st.composite
+def plans(draw):
+    page = (draw(st.floats(200, 1300)), draw(st.floats(200, 1300)))
+    card = (draw(sizes), draw(sizes))
+    margin = draw(st.floats(0, 30))
+    try:
+        return plan_sheet(page, card, margin), margin
+    except UsageError:
+        return None, margin
+
+
+@given(plans(), st.sampled_from(["long-edge", "short-edge"]))
+def test_every_plan_keeps_its_margins_and_mirroring_is_an_involution(plan_and_margin, sides):
+    plan, margin = plan_and_margin
+    if plan is None:
+        return
+    grid = plan.grid
+    assert grid.x >= margin - 1e-6 and grid.y >= margin - 1e-6
+    assert grid.right <= plan.page_width - margin + 1e-6 and grid.top <= plan.page_height - margin + 1e-6
+    for slot in plan.front_slots():
+        back = mirror_box(slot.box, plan, sides)
+        assert astuple(mirror_box(back, plan, sides)) == pytest.approx(astuple(slot.box))
+        assert 0 <= back.x and back.right <= plan.page_width + 1e-6
+        assert (back.width, back.height) == (slot.box.width, slot.box.height)
+
+
+@given(plans(), st.sampled_from(["long-edge", "short-edge"]))
+def test_backs_of_a_centred_grid_fill_the_same_cells(plan_and_margin, sides):
+    plan, _ = plan_and_margin
+    if plan is None:
+        return
+    fronts = sorted((round(s.box.x, 6), round(s.box.y, 6)) for s in plan.front_slots())
+    backs = sorted((round(s.box.x, 6), round(s.box.y, 6)) for s in plan.back_slots(sides))
+    assert backs == fronts
+
+
+def test_a_landscape_sheet_flipped_on_its_long_edge_swaps_rows():
+    plan = SheetPlan(842.0, 595.0, 100.0, 50.0, 2, 2, False)
+    box = plan.front_slots()[0].box
+    assert mirror_box(box, plan, "long-edge") == Box(box.x, 595.0 - box.top, box.width, box.height)

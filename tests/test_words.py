@@ -1,0 +1,102 @@
+"""Word lists as users write them: encodings, line endings, comments, mistakes."""
+
+import pytest
+
+from generator.words import WordListError, parse_text, parse_word_file, parse_yaml_deck
+
+
+def words_of(data: bytes) -> list[str]:
+    return parse_text(data, "words.txt").words
+
+
+def problem_text(call, *args) -> str:
+    with pytest.raises(WordListError) as caught:
+        call(*args)
+    return str(caught.value)
+
+
+def test_entries_are_trimmed_capitalised_and_remember_their_line():
+    word_list = parse_text(b"# my words\n\n  bank  \nice   cream\n\xc3\xa9t\xc3\xa9\n", "w.txt")
+    assert [(e.text, e.line) for e in word_list.entries] == [("BANK", 3), ("ICE CREAM", 4), ("ÉTÉ", 5)]
+
+
+def test_a_byte_order_mark_and_crlf_line_endings_are_accepted():
+    assert words_of(b"\xef\xbb\xbfbank\r\npitch\r\n\r\n# note\r\n") == ["BANK", "PITCH"]
+
+
+def test_decomposed_accents_are_composed():
+    assert words_of("e\u0301te\u0301".encode()) == ["ÉTÉ"]
+
+
+def test_duplicates_are_found_regardless_of_case_with_both_lines():
+    message = problem_text(parse_text, b"bank\npitch\n  Bank\n", "party.txt")
+    assert message == "party.txt:3: 'BANK' appears twice (first on line 1): remove one"
+
+
+def test_every_problem_is_reported_at_once():
+    message = problem_text(parse_text, b"a\na\nb\nb\n", "w.txt")
+    assert message.splitlines() == [
+        "w.txt:2: 'A' appears twice (first on line 1): remove one",
+        "w.txt:4: 'B' appears twice (first on line 3): remove one",
+    ]
+
+
+def test_many_problems_are_summarised():
+    data = b"x\n" * 30
+    lines = problem_text(parse_text, data, "w.txt").splitlines()
+    assert len(lines) == 11 and lines[-1] == "... and 19 more problems in w.txt"
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n   \n", b"# only\n# comments\n"])
+def test_a_list_without_words_is_refused(data):
+    assert problem_text(parse_text, data, "w.txt") == (
+        "w.txt: the list has no words: write one entry per line"
+    )
+
+
+def test_latin1_text_is_refused_with_the_line_of_the_first_bad_byte():
+    message = problem_text(parse_text, b"bank\ncaf\xe9\n", "w.txt")
+    assert message.startswith("w.txt:2: this is not UTF-8 text")
+
+
+def test_nul_bytes_mean_the_file_is_not_text():
+    message = problem_text(parse_text, "bank\npitch".encode("utf-16-le"), "w.txt")
+    assert "w.txt:1: this is not UTF-8 text (it contains NUL bytes, as UTF-16 files do): save" in message
+
+
+def test_control_characters_are_refused():
+    message = problem_text(parse_text, b"bank\nbe\x07ll\n", "w.txt")
+    assert message == "w.txt:2: 'BE\\x07LL' contains a control character: remove it"
+
+
+def test_a_yaml_deck_gives_its_metadata_and_lines():
+    data = b"name: tiny\nlanguage: en\nlicence: CC0-1.0\nwords:\n  - bank\n  - pitch\n"
+    deck = parse_yaml_deck(data, "tiny.yaml")
+    assert (deck.name, deck.language, deck.licence) == ("tiny", "en", "CC0-1.0")
+    assert [(e.text, e.line) for e in deck.entries] == [("BANK", 5), ("PITCH", 6)]
+
+
+def test_yaml_duplicates_and_non_words_name_their_lines():
+    data = b"name: x\nwords:\n  - bank\n  - [a, b]\n  - BANK\n"
+    assert problem_text(parse_yaml_deck, data, "d.yaml").splitlines() == [
+        "d.yaml:4: each entry must be a word or a short phrase",
+        "d.yaml:5: 'BANK' appears twice (first on line 3): remove one",
+    ]
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        (b"name: x\nwords: [bank\n", "d.yaml:3: this is not valid YAML"),
+        (b"name: x\n", "d.yaml: a deck needs a 'words:' key holding a list of entries"),
+        (b"- bank\n- pitch\n", "d.yaml: a deck needs a 'words:' key"),
+        (b"words: !!python/object/apply:os.system ['true']\n", "d.yaml:1: this is not valid YAML"),
+    ],
+)
+def test_broken_yaml_decks_are_refused_safely(data, expected):
+    assert problem_text(parse_yaml_deck, data, "d.yaml").startswith(expected)
+
+
+def test_the_parser_is_chosen_by_file_name():
+    assert parse_word_file(b"words:\n  - bank\n", "d.YML").words == ["BANK"]
+    assert parse_word_file(b"words:\n", "w.txt").words == ["WORDS:"]
