@@ -7,7 +7,7 @@ source checkout without installing, the same folders are found beside the packag
 
 from __future__ import annotations
 
-import importlib.resources
+import importlib.util
 from pathlib import Path
 
 from .errors import UsageError
@@ -17,10 +17,12 @@ DEFAULT_FONT_FILE = "FiraSans-Bold.ttf"
 
 
 def _folder(name: str) -> Path:
-    try:
-        return Path(str(importlib.resources.files(f"generator.{name}")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent / name
+    # The data folders hold no __init__.py, so they are namespace packages: ask the import
+    # system where it found them.
+    spec = importlib.util.find_spec(f"generator.{name}")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parent.parent / name
 
 
 def deck_paths() -> dict[str, Path]:
