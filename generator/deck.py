@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 
 from .draw.sheet import CardFaces, draw_sheets
-from .draw.wordcard import draw_word_face
+from .draw.wordcard import define_word_card_artwork, draw_word_face
 from .errors import CngenError, UsageError
 from .layout import SheetPlan, Sides, plan_sheet
 from .pdf import render
@@ -77,13 +77,12 @@ def build_deck(options: DeckOptions) -> DeckResult:
     draw_face = partial(_paint_face, layout=face_layout, faces=faces, font=font, theme=options.theme)
     cards = [CardFaces(partial(draw_face, word=pair.front), partial(draw_face, word=pair.back)) for pair in pairs]
     sheets: list[int] = []
-    pdf = render(
-        options.paper,
-        font,
-        "Codename cards",
-        options.sides,
-        lambda canvas: sheets.append(draw_sheets(canvas, plan, cards, options.sides, options.theme)),
-    )
+
+    def draw(canvas) -> None:
+        define_word_card_artwork(canvas, face_layout, options.theme)
+        sheets.append(draw_sheets(canvas, plan, cards, options.sides, options.theme))
+
+    pdf = render(options.paper, font, "Codename cards", options.sides, draw)
     return DeckResult(
         pdf=pdf,
         source=word_list.source,

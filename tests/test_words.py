@@ -90,7 +90,7 @@ def test_yaml_duplicates_and_non_words_name_their_lines():
         (b"name: x\nwords: [bank\n", "d.yaml:3: this is not valid YAML"),
         (b"name: x\n", "d.yaml: a deck needs a 'words:' key holding a list of entries"),
         (b"- bank\n- pitch\n", "d.yaml: a deck needs a 'words:' key"),
-        (b"words: !!python/object/apply:os.system ['true']\n", "d.yaml:1: this is not valid YAML"),
+        (b"words: !!python/object/apply:os.system ['true']\n", "d.yaml:1: the YAML tag tag:yaml.org,2002:python/object/apply:os.system is not allowed"),
     ],
 )
 def test_broken_yaml_decks_are_refused_safely(data, expected):

@@ -15,17 +15,34 @@ from .paint import centre, centred_lines, fill, stroke
 
 CORNER = 1.8 * MM
 
+# The artwork that every face shares is drawn once per document as a form and placed on each
+# card: the file stores it once, and ReportLab does not re-encode the same curves 400 times.
+ARTWORK = "cngen-word-card"
+BLANK_ARTWORK = "cngen-blank-word-card"
+
+
+def define_word_card_artwork(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
+    """Declare the shared artwork forms; call once per canvas before drawing faces."""
+    card = layout.card
+    canvas.beginForm(ARTWORK, card.x, card.y, card.right, card.top)
+    _draw_background(canvas, layout, theme)
+    _draw_emblem(canvas, layout.emblem, theme)
+    canvas.endForm()
+    canvas.beginForm(BLANK_ARTWORK, card.x, card.y, card.right, card.top)
+    canvas.doForm(ARTWORK)
+    _draw_writing_line(canvas, layout.label_text, 0.3, theme)
+    _draw_writing_line(canvas, layout.band_text, 0.7, theme)
+    canvas.endForm()
+
 
 def draw_word_face(
     canvas: Canvas, layout: WordFaceLayout, face: WordFace | None, font: Font, theme: Theme
 ) -> None:
     """Draw one face in card coordinates; ``face`` None draws a blank card to write on."""
-    _draw_background(canvas, layout, theme)
-    _draw_emblem(canvas, layout.emblem, theme)
     if face is None:
-        _draw_writing_line(canvas, layout.label_text, 0.3, theme)
-        _draw_writing_line(canvas, layout.band_text, 0.7, theme)
+        canvas.doForm(BLANK_ARTWORK)
         return
+    canvas.doForm(ARTWORK)
     fill(canvas, theme.text)
     centred_lines(canvas, face.upright, font, *centre(layout.label_text))
     canvas.saveState()
