@@ -114,12 +114,16 @@ def deck_summary(result: DeckResult, output: Path, sides: str) -> str:
         f"  {result.cards} cards: {word_cards} with words ({result.words} words from {result.source}), "
         f"{result.blank_cards} blank",
         f"  {plan.per_sheet} cards per {format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm sheet: "
-        f"{result.sheets} sheets, {result.pages} pages",
+        f"{plural(result.sheets, 'sheet')}, {plural(result.pages, 'page')}",
     ]
     if result.blank_back:
         lines.append("  The word count is odd: the last word card has a blank back to write on.")
     lines.append(f"  To print: {how_to_print(sides)}")
     return "\n".join(lines)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def how_to_print(sides: str) -> str:

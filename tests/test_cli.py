@@ -1,0 +1,193 @@
+"""The command line as a user meets it: output, exit codes and errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pypdf
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    """Run cngen in an empty working folder, as a user would in a new project."""
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str):
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return path
+
+
+def test_deck_writes_the_default_file_and_says_how_to_print_it(run, tmp_path):
+    result = run("deck")
+    assert result.exit_code == 0
+    assert result.output == (
+        "Wrote output/deck.pdf\n"
+        "  222 cards: 217 with words (434 words from " + str(_bundled("standard")) + "), 5 blank\n"
+        "  16 cards per 210 x 297 mm sheet: 14 sheets, 28 pages\n"
+        '  To print: both sides, flip on long edge, 100% scale ("actual size", never "fit to page"), '
+        "then cut along the marks.\n"
+    )
+    assert len(pypdf.PdfReader(tmp_path / "output" / "deck.pdf").pages) == 28
+
+
+def _bundled(name: str) -> Path:
+    from generator.resources import deck_path
+
+    return deck_path(name)
+
+
+def test_custom_words_blanks_paper_and_output(run, tmp_path):
+    write(tmp_path / "custom.txt", "bank\npitch\nmercury\n")
+    result = run("deck", "--words", "custom.txt", "--blanks", "8", "--paper", "letter",
+                 "--sides", "short-edge", "-o", "party/party.pdf")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Wrote party/party.pdf",
+        "  10 cards: 2 with words (3 words from custom.txt), 8 blank",
+        "  12 cards per 215.9 x 279.4 mm sheet: 1 sheet, 2 pages",
+        "  The word count is odd: the last word card has a blank back to write on.",
+        '  To print: both sides, flip on short edge, 100% scale ("actual size", never "fit to page"), '
+        "then cut along the marks.",
+    ]
+    reader = pypdf.PdfReader(tmp_path / "party" / "party.pdf")
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    assert "MERCURY" in reader.pages[0].extract_text()
+
+
+def test_decks_lists_every_bundled_deck_with_its_count(run):
+    result = run("decks")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert [line.split()[:3] for line in lines] == [["francais", "fr", "434"], ["standard", "en", "434"]]
+
+
+def test_deck_picks_a_bundled_deck_by_name(run, tmp_path):
+    result = run("deck", "--deck", "francais", "-o", "fr.pdf")
+    assert result.exit_code == 0
+    assert "434 words from" in result.output and "francais.yaml" in result.output
+
+
+BAD_INPUT = [
+    ("dupes.txt", b"bank\npitch\nBANK\n", "Error: dupes.txt:3: 'BANK' appears twice (first on line 1): remove one"),
+    ("latin1.txt", b"bank\ncaf\xe9\n", "Error: latin1.txt:2: this is not UTF-8 text: save the file as UTF-8"),
+    ("empty.txt", b"# nothing yet\n", "Error: empty.txt: the list has no words: write one entry per line"),
+    ("long.txt", b"bank\n" + b"W" * 40 + b"\n", "Error: long.txt:2: '" + "W" * 40 + "' is too long to fit a 70 x 45 mm card"),
+    ("cyrillic.txt", "bank\nдом\nsmile 😀\n".encode(), "Error: cyrillic.txt:3: 'SMILE 😀' uses '😀' (U+1F600 GRINNING FACE), "
+     "which the font FiraSans-Bold cannot draw: use --font FILE.ttf with a font that has it, or change the word"),
+    ("deck.yaml", b"name: x\nwords: [a\n", "Error: deck.yaml:3: this is not valid YAML"),
+]
+
+
+@pytest.mark.parametrize("name, content, message", BAD_INPUT, ids=[case[0] for case in BAD_INPUT])
+def test_bad_word_lists_exit_1_with_file_and_line_and_write_nothing(run, tmp_path, name, content, message):
+    write(tmp_path / name, content)
+    result = run("deck", "--words", name)
+    assert result.exit_code == 1
+    assert result.output.startswith(message if isinstance(message, str) else message.decode())
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "output").exists()
+
+
+USAGE = [
+    (["--paper", "a5"], "unknown paper 'a5'"),
+    (["--card-size", "70x45"], "'70x45' is not a size"),
+    (["--card-size", "300x45mm"], "a 300 x 45 mm card does not fit on a 210 x 297 mm sheet"),
+    (["--card-size", "20x10mm"], "a 20 x 10 mm card is too small to hold a readable word"),
+    (["--blanks", "-1"], "Invalid value for '--blanks'"),
+    (["--sides", "sideways"], "Invalid value for '--sides'"),
+    (["--words", "missing.txt"], "File 'missing.txt' does not exist"),
+    (["--deck", "klingon"], "no bundled deck is called 'klingon': choose one of francais, standard"),
+    (["--seed", "abc"], "'abc' is not a valid integer"),
+]
+
+
+@pytest.mark.parametrize("args, message", USAGE, ids=[" ".join(case[0]) for case in USAGE])
+def test_bad_options_exit_2_with_a_message_and_write_nothing(run, tmp_path, args, message):
+    result = run("deck", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_font_that_is_not_a_font_is_refused(run, tmp_path):
+    write(tmp_path / "fake.ttf", b"this is not a font")
+    result = run("deck", "--font", "fake.ttf")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: fake.ttf is not a usable TrueType font")
+
+
+def test_an_output_path_that_is_a_folder_is_refused(run, tmp_path):
+    (tmp_path / "here").mkdir()
+    result = run("deck", "-o", "here")
+    assert result.exit_code == 1
+    assert result.output == "Error: here is a folder: give a file name for the output, e.g. here/deck.pdf\n"
+
+
+def test_a_failed_run_leaves_the_earlier_output_untouched(run, tmp_path):
+    assert run("deck").exit_code == 0
+    earlier = (tmp_path / "output" / "deck.pdf").read_bytes()
+    write(tmp_path / "dupes.txt", "a\na\n")
+    assert run("deck", "--words", "dupes.txt").exit_code == 1
+    assert (tmp_path / "output" / "deck.pdf").read_bytes() == earlier
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["deck.pdf"]
+
+
+def test_an_unwritable_folder_is_reported_without_a_traceback(run, tmp_path):
+    write(tmp_path / "blocker", "a file where a folder should be")
+    result = run("deck", "-o", "blocker/deck.pdf")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: cannot write blocker")
+
+
+def test_the_same_command_twice_gives_identical_files(run, tmp_path):
+    run("deck", "--seed", "42", "-o", "a.pdf")
+    run("deck", "--seed", "42", "-o", "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def commands():
+    return [(name, command) for name, command in main.commands.items()]
+
+
+@pytest.mark.parametrize("name, command", commands(), ids=[name for name, _ in commands()])
+def test_every_command_and_option_has_help_and_an_example(name, command):
+    assert command.help and "Example: cngen " + name in command.help
+    for parameter in command.params:
+        if isinstance(parameter, click.Option):
+            assert parameter.help, f"{name} {parameter.name} has no help"
+
+
+def test_python_dash_m_generator_runs_the_installed_package(tmp_path):
+    """From a folder far from the source tree, so the bundled decks must come from the package."""
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "deck", "--blanks", "0", "-o", "out.pdf"],
+        cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Wrote out.pdf\n  217 cards")
+    assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-1.4")
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("name, command", commands(), ids=[name for name, _ in commands()])
+def test_the_readme_documents_every_command_and_option(name, command):
+    readme = README.read_text(encoding="utf-8")
+    assert f"cngen {name}" in readme
+    for parameter in command.params:
+        if isinstance(parameter, click.Option) and parameter.name != "help":
+            assert any(f"`{flag}" in readme for flag in parameter.opts), f"{name} {parameter.opts}"
