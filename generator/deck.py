@@ -85,7 +85,7 @@ def build_deck(options: DeckOptions) -> DeckResult:
     pdf = render(options.paper, font, "Codename cards", options.sides, draw)
     return DeckResult(
         pdf=pdf,
-        source=word_list.source,
+        source=str(options.words) if options.words else f"the bundled deck '{options.deck}'",
         words=len(words),
         cards=len(pairs),
         blank_cards=options.blanks,
