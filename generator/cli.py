@@ -18,6 +18,7 @@ from .errors import CngenError, UsageError
 from .layout import SIDES
 from .pdf import check_writable, write_files
 from .resources import DEFAULT_DECK, deck_paths
+from .sheets import SheetOptions
 from .units import format_mm, parse_length, parse_paper, parse_size
 from .words import WordListError, read_word_file
 
@@ -66,8 +67,30 @@ def main(debug: bool) -> None:
     """cngen prints the party game Codenames yourself: print-ready PDFs of
     double-sided codename cards from our decks or your own words.
 
-    Example: cngen deck --words my-words.txt -o output/party.pdf
+    \b
+    Example:
+      cngen deck --words my-words.txt -o output/party.pdf
     """
+
+
+def sheet_options(command: Callable) -> Callable:
+    """The options every printed component shares, collected into one ``sheet`` argument."""
+    options = [
+        click.option("--paper", default="a4", show_default=True, callback=_converter(parse_paper),
+                      help="Sheet size: a4, letter, legal, a3, tabloid, sra3, or WIDTHxHEIGHT such as 320x450mm."),
+        click.option("--margin", default="5mm", show_default=True, callback=_converter(parse_length),
+                     help="Smallest margin left blank around the cards (home printers cannot print the edges)."),
+        click.option("--sides", type=click.Choice(SIDES), default="long-edge", show_default=True,
+                     help="How your printer turns the sheet for the back: backs are mirrored to match."),
+    ]
+
+    @functools.wraps(command)
+    def wrapper(*args, paper, margin, sides, **kwargs):
+        return command(*args, sheet=SheetOptions(paper=paper, margin=margin, sides=sides), **kwargs)
+
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
 
 
 @main.command()
@@ -77,14 +100,9 @@ def main(debug: bool) -> None:
               help="Your own words: a .txt file (one entry per line, '#' starts a comment) or a YAML deck.")
 @click.option("--blanks", type=click.IntRange(0, 10_000), default=5, show_default=True,
               help="Blank cards to write your own words on.")
-@click.option("--paper", default="a4", show_default=True, callback=_converter(parse_paper),
-              help="Sheet size: a4, letter, legal, a3, tabloid, sra3, or WIDTHxHEIGHT such as 320x450mm.")
 @click.option("--card-size", "card", default="70x45mm", show_default=True, callback=_converter(parse_size),
               help="Card size, landscape, with a unit: mm, cm, in or pt.")
-@click.option("--margin", default="5mm", show_default=True, callback=_converter(parse_length),
-              help="Smallest margin left blank around the cards (home printers cannot print the edges).")
-@click.option("--sides", type=click.Choice(SIDES), default="long-edge", show_default=True,
-              help="How your printer turns the sheet for the back: backs are mirrored to match.")
+@sheet_options
 @click.option("--seed", type=int, help="Shuffle the words with this seed before pairing them; "
               "without it the list's order is kept.")
 @click.option("--font", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.ttf",
@@ -92,18 +110,19 @@ def main(debug: bool) -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=Path("output/deck.pdf"),
               show_default=True, help="Where to write the PDF; folders are created.")
 @reports_errors
-def deck(deck_name, words, blanks, paper, card, margin, sides, seed, font, output) -> None:
+def deck(deck_name, words, blanks, card, sheet, seed, font, output) -> None:
     """Print double-sided codename cards: a different word on each side,
     each word upright and again upside down for the spymasters.
 
-    Example: cngen deck --words custom.txt --blanks 8 --paper letter -o party.pdf
+    \b
+    Example:
+      cngen deck --words custom.txt --blanks 8 --paper letter -o party.pdf
     """
     check_writable(output)
-    options = DeckOptions(words=words, deck=deck_name, blanks=blanks, paper=paper, card=card,
-                          margin=margin, sides=sides, seed=seed, font=font)
+    options = DeckOptions(words=words, deck=deck_name, blanks=blanks, card=card, sheet=sheet, seed=seed, font=font)
     result = build_deck(options)
     write_files({output: result.pdf})
-    click.echo(deck_summary(result, output, sides))
+    click.echo(deck_summary(result, output, sheet.sides))
 
 
 def deck_summary(result: DeckResult, output: Path, sides: str) -> str:
@@ -139,7 +158,9 @@ def how_to_print(sides: str) -> str:
 def decks() -> None:
     """List the bundled decks with their languages and word counts.
 
-    Example: cngen decks
+    \b
+    Example:
+      cngen decks
     """
     for name, path in deck_paths().items():
         try:

@@ -9,20 +9,19 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from .draw.sheet import CardFaces, draw_sheets
+from .draw.sheet import CardFaces
 from .draw.wordcard import define_word_card_artwork, draw_word_face
-from .errors import CngenError, UsageError
-from .layout import SheetPlan, Sides, plan_sheet
-from .pdf import render
+from .errors import UsageError
+from .layout import SheetPlan
 from .resources import DEFAULT_DECK, deck_path, font_path
 from .rng import make_rng, shuffled
-from .theme import DEFAULT_THEME, Theme
+from .sheets import SheetOptions, impose_cards
+from .theme import Theme
 from .typeface import Font, describe_character, load_font
-from .units import MM, PAPER_MM, format_mm
+from .units import MM, format_mm
 from .wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
 from .words import Problem, WordList, WordListError, read_word_file
 
-A4 = (PAPER_MM["a4"][0] * MM, PAPER_MM["a4"][1] * MM)
 MAX_BLANKS = 10_000
 
 
@@ -31,13 +30,10 @@ class DeckOptions:
     words: Path | None = None  # a user's word file; None uses the bundled ``deck``
     deck: str = DEFAULT_DECK
     blanks: int = 5
-    paper: tuple[float, float] = A4
     card: tuple[float, float] = (70 * MM, 45 * MM)
-    margin: float = 5 * MM
-    sides: Sides = "long-edge"
     seed: int | None = None  # None keeps the list's order
     font: Path | None = None
-    theme: Theme = DEFAULT_THEME
+    sheet: SheetOptions = SheetOptions()
 
 
 @dataclass(frozen=True)
@@ -69,30 +65,27 @@ def build_deck(options: DeckOptions) -> DeckResult:
     face_layout = word_face_layout(*options.card)
     _check_card_room(face_layout, font, options.card)
     faces = fitted_faces(word_list, face_layout, font)
-    plan = plan_sheet(options.paper, options.card, options.margin)
+    theme = options.sheet.theme
     words = word_list.words
     if options.seed is not None:
         words = shuffled(words, make_rng(options.seed))
     pairs = pair_words(words, options.blanks)
-    draw_face = partial(_paint_face, layout=face_layout, faces=faces, font=font, theme=options.theme)
+    draw_face = partial(_paint_face, layout=face_layout, faces=faces, font=font, theme=theme)
     cards = [CardFaces(partial(draw_face, word=pair.front), partial(draw_face, word=pair.back)) for pair in pairs]
-    sheets: list[int] = []
-
-    def draw(canvas) -> None:
-        define_word_card_artwork(canvas, face_layout, options.theme)
-        sheets.append(draw_sheets(canvas, plan, cards, options.sides, options.theme))
-
-    pdf = render(options.paper, font, "Codename cards", options.sides, draw)
+    imposed = impose_cards(
+        "Codename cards", cards, options.card, options.sheet, font,
+        prepare=lambda canvas: define_word_card_artwork(canvas, face_layout, theme),
+    )
     return DeckResult(
-        pdf=pdf,
+        pdf=imposed.pdf,
         source=str(options.words) if options.words else f"the bundled deck '{options.deck}'",
         words=len(words),
         cards=len(pairs),
         blank_cards=options.blanks,
         blank_back=len(words) % 2 == 1,
-        sheets=sheets[0],
-        pages=2 * sheets[0],
-        plan=plan,
+        sheets=imposed.sheets,
+        pages=imposed.pages,
+        plan=imposed.plan,
     )
 
 
@@ -149,5 +142,3 @@ def _check_card_room(layout: WordFaceLayout, font: Font, card: tuple[float, floa
 def _paint_face(canvas, word: str | None, layout: WordFaceLayout, faces: dict[str, WordFace], font: Font, theme: Theme) -> None:
     draw_word_face(canvas, layout, faces[word] if word is not None else None, font, theme)
 
-
-__all__ = ["CardPair", "DeckOptions", "DeckResult", "build_deck", "pair_words", "CngenError"]

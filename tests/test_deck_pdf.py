@@ -11,6 +11,7 @@ import pytest
 
 from generator.deck import DeckOptions, build_deck
 from generator.resources import deck_path
+from generator.sheets import SheetOptions
 from generator.theme import DEFAULT_THEME
 from generator.units import MM, parse_paper
 from generator.words import read_word_file
@@ -92,7 +93,7 @@ def test_each_back_sits_behind_its_front_when_flipped_on_the_long_edge(standard)
 
 
 def test_short_edge_backs_swap_top_and_bottom():
-    result = build_deck(DeckOptions(sides="short-edge", blanks=0))
+    result = build_deck(DeckOptions(sheet=SheetOptions(sides="short-edge"), blanks=0))
     pages = read_pages(result.pdf)
     words = read_word_file(deck_path("standard")).words
     front = next(t.card for t in pages[0].texts if t.text == words[0])
@@ -182,7 +183,7 @@ def test_the_french_deck_prints_its_accents_exactly():
 
 
 def test_letter_paper_holds_twelve_cards_a_sheet(tmp_path):
-    result = build_deck(DeckOptions(paper=parse_paper("letter"), blanks=7))
+    result = build_deck(DeckOptions(sheet=SheetOptions(paper=parse_paper("letter")), blanks=7))
     pages = read_pages(result.pdf)
     assert (pages[0].width, pages[0].height) == pytest.approx((612, 792))
     assert len(pages[0].cards) == 12 and result.sheets == -(-(217 + 7) // 12)

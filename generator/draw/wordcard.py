@@ -11,6 +11,7 @@ from ..theme import Theme
 from ..typeface import Font
 from ..units import MM
 from ..wordface import WordFace, WordFaceLayout
+from .emblem import draw_keyhole_emblem
 from .paint import centre, centred_lines, fill, stroke
 
 CORNER = 1.8 * MM
@@ -67,24 +68,13 @@ def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> No
 
 
 def _draw_emblem(canvas: Canvas, strip: Box, theme: Theme) -> None:
-    """Our mark: a keyhole in a ring, between two rules."""
+    """Our mark between two rules."""
     centre_x, centre_y = centre(strip)
     radius = min(strip.height * 0.32, 4 * MM)
-    stroke(canvas, theme.outline, 0.8)
-    canvas.circle(centre_x, centre_y, radius, stroke=1, fill=0)
+    draw_keyhole_emblem(canvas, centre_x, centre_y, radius, theme.outline, 0.8)
     rule_gap = radius * 1.8
     canvas.line(strip.x + 2 * MM, centre_y, centre_x - rule_gap, centre_y)
     canvas.line(centre_x + rule_gap, centre_y, strip.right - 2 * MM, centre_y)
-    fill(canvas, theme.outline)
-    head = radius * 0.30
-    canvas.circle(centre_x, centre_y + head * 0.6, head, stroke=0, fill=1)
-    path = canvas.beginPath()
-    path.moveTo(centre_x - head * 0.55, centre_y + head * 0.4)
-    path.lineTo(centre_x + head * 0.55, centre_y + head * 0.4)
-    path.lineTo(centre_x + head * 0.95, centre_y - radius * 0.62)
-    path.lineTo(centre_x - head * 0.95, centre_y - radius * 0.62)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
 
 
 def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:
