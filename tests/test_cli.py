@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -158,7 +159,7 @@ def commands():
 
 @pytest.mark.parametrize("name, command", commands(), ids=[name for name, _ in commands()])
 def test_every_command_and_option_has_help_and_an_example(name, command):
-    assert command.help and "Example:\n  cngen " + name in command.help
+    assert command.help and "Example:\n  cngen " + name in inspect.cleandoc(command.help)
     for parameter in command.params:
         if isinstance(parameter, click.Option):
             assert parameter.help, f"{name} {parameter.name} has no help"
