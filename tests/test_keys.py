@@ -1,0 +1,327 @@
+"""Tests of generator.keys: balanced, far-apart, reproducible key cards.
+
+Decks are checked against a deliberately naive re-implementation of the metrics written
+below (nested lists turned and flipped by hand, counts by plain loops), never against
+``keys.balance_report`` or ``keys.distance``, so a bug there cannot hide a bad deck.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from generator import keys
+from generator.keys import SYMMETRIES, Key, KeyCard, apply_symmetry, balance_report, deal_deck
+
+# --- naive reference -----------------------------------------------------------------------
+
+
+def as_grid(cells):
+    return [list(cells[r * 5:(r + 1) * 5]) for r in range(5)]
+
+
+def turned(grid):
+    """A quarter turn clockwise: the left column, read bottom-up, becomes the top row."""
+    return [[grid[4 - c][r] for c in range(5)] for r in range(5)]
+
+
+def flipped(grid):
+    return [list(reversed(row)) for row in grid]
+
+
+def views(cells):
+    """The 8 ways a key can be seen: 4 turns, each as is and mirrored."""
+    result = []
+    grid = as_grid(cells)
+    for _ in range(4):
+        result.append(grid)
+        result.append(flipped(grid))
+        grid = turned(grid)
+    return result
+
+
+def flat(grid):
+    return [letter for row in grid for letter in row]
+
+
+def naive_distance(a_cells, b_cells):
+    best = 25
+    for view in views(b_cells):
+        differing = 0
+        for r in range(5):
+            for c in range(5):
+                if a_cells[r * 5 + c] != view[r][c]:
+                    differing += 1
+        best = min(best, differing)
+    return best
+
+
+def naive_pairwise(deck_keys):
+    """All pairwise distances, naively; each key's 8 views are listed once to save time."""
+    all_views = [[flat(v) for v in views(k.cells)] for k in deck_keys]
+    distances = []
+    for i in range(len(deck_keys)):
+        a = list(deck_keys[i].cells)
+        for j in range(i):
+            distances.append(min(sum(1 for x, y in zip(a, v) if x != y) for v in all_views[j]))
+    return distances
+
+
+def naive_counts(deck_keys):
+    """Per cell: counts of R, B, N, A, starting-team and other-team letters."""
+    counts = {name: [0] * 25 for name in ("R", "B", "N", "A", "start", "other")}
+    for key in deck_keys:
+        start_letter = "R" if key.starting == "red" else "B"
+        for cell, letter in enumerate(key.cells):
+            counts[letter][cell] += 1
+            if letter == start_letter:
+                counts["start"][cell] += 1
+            elif letter in ("R", "B"):
+                counts["other"][cell] += 1
+    return counts
+
+
+def naive_expectations(deck_keys):
+    reds = sum(1 for k in deck_keys if k.starting == "red")
+    blues = len(deck_keys) - reds
+    size = len(deck_keys)
+    return {"R": Fraction(9 * reds + 8 * blues, 25), "B": Fraction(8 * reds + 9 * blues, 25),
+            "N": Fraction(7 * size, 25), "A": Fraction(size, 25),
+            "start": Fraction(9 * size, 25), "other": Fraction(8 * size, 25)}
+
+
+def naive_required(size):
+    if size <= 50:
+        return 12
+    if size <= 100:
+        return 11
+    if size <= 300:
+        return 10
+    return 9 if size <= 1000 else keys.required_distance(size)
+
+
+def faces(deck):
+    return [face for card in deck for face in card.faces]
+
+
+def check_balanced(deck, count, double_sided, pairwise=naive_pairwise):
+    """B1-B4 for a dealt deck, all measured naively."""
+    assert [card.number for card in deck] == list(range(1, count + 1))
+    assert all(isinstance(card, KeyCard) for card in deck)
+    deck_keys = faces(deck)
+    assert len(deck_keys) == (2 * count if double_sided else count)
+    # B1: composition of each key
+    for key in deck_keys:
+        start, other = ("R", "B") if key.starting == "red" else ("B", "R")
+        assert len(key.cells) == 25
+        assert [key.cells.count(x) for x in (start, other, "N", "A")] == [9, 8, 7, 1]
+    # B2: start split
+    reds = sum(1 for k in deck_keys if k.starting == "red")
+    assert abs(reds - (len(deck_keys) - reds)) <= 1
+    if double_sided:
+        for card in deck:
+            assert len(card.faces) == 2
+            assert sorted(f.starting for f in card.faces) == ["blue", "red"]
+    else:
+        assert all(len(card.faces) == 1 for card in deck)
+    # B3: per-cell counts
+    counts = naive_counts(deck_keys)
+    expected = naive_expectations(deck_keys)
+    size = len(deck_keys)
+    for cell in range(25):
+        assert size // 25 <= counts["A"][cell] <= -(-size // 25)
+        for name in ("R", "B", "N"):
+            assert abs(counts[name][cell] - expected[name]) <= 1, (name, cell)
+        for name in ("start", "other"):
+            assert abs(counts[name][cell] - expected[name]) <= 2, (name, cell)
+    # B4: spread
+    if size > 1:
+        assert min(pairwise(deck_keys)) >= naive_required(size)
+
+
+def canonical_text(deck):
+    lines = []
+    for card in deck:
+        for side, face in enumerate(card.faces):
+            lines.append(f"{card.number}/{side} {face.starting} {'/'.join(face.rows)}")
+    return "\n".join(lines) + "\n"
+
+
+# --- the dealt deck ------------------------------------------------------------------------
+
+@settings(max_examples=12, deadline=None)
+@given(count=st.integers(1, 150), double_sided=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_dealt_decks_are_balanced_and_reproducible(count, double_sided, seed):
+    deck = deal_deck(count, seed, double_sided=double_sided)
+    check_balanced(deck, count, double_sided)
+    assert deal_deck(count, seed, double_sided=double_sided) == deck  # B5
+
+
+@settings(max_examples=25, deadline=None)
+@given(count=st.integers(1, 40), double_sided=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_small_decks_are_balanced(count, double_sided, seed):
+    check_balanced(deal_deck(count, seed, double_sided=double_sided), count, double_sided)
+
+
+@pytest.mark.parametrize("count, double_sided", [(1, False), (2, False), (1, True), (25, False),
+                                                 (50, False), (51, False), (25, True),
+                                                 (26, True), (50, True), (150, True)])
+def test_edge_sizes_are_balanced(count, double_sided):
+    check_balanced(deal_deck(count, 99, double_sided=double_sided), count, double_sided)
+
+
+def one_hot_pairwise(deck_keys):
+    """An independent but quicker pairwise check for the big deck: each view as a 100-bit
+    one-hot int, equal cells counted with bit_count."""
+    position = {"R": 0, "B": 1, "N": 2, "A": 3}
+
+    def encode(cells):
+        return sum(1 << (4 * i + position[x]) for i, x in enumerate(cells))
+
+    plain = [encode(k.cells) for k in deck_keys]
+    seen = [[encode(flat(v)) for v in views(k.cells)] for k in deck_keys]
+    return [25 - max((plain[i] & v).bit_count() for v in seen[j])
+            for i in range(len(deck_keys)) for j in range(i)]
+
+
+def test_a_thousand_keys_are_balanced():
+    deck = deal_deck(500, 2024)
+    check_balanced(deck, 500, True, pairwise=one_hot_pairwise)
+
+
+def test_pinned_digest():
+    text = canonical_text(deal_deck(count=40, seed=1234))
+    assert hashlib.sha256(text.encode()).hexdigest() == PINNED_DIGEST
+
+
+PINNED_DIGEST = "1627d63c536396941f70abfb54a8476ed6b0702d28b8bcb8f19da2273a743151"
+
+
+def test_same_seed_same_deck_other_seed_other_deck():
+    assert deal_deck(30, 5) == deal_deck(30, 5)
+    assert deal_deck(30, 5, double_sided=False) == deal_deck(30, 5, double_sided=False)
+    assert deal_deck(30, 5) != deal_deck(30, 6)
+    assert deal_deck(30, 5, double_sided=False) != deal_deck(30, 6, double_sided=False)
+
+
+def test_seed_picks_the_team_with_the_extra_start():
+    extra = set()
+    for seed in range(40):
+        deck_keys = faces(deal_deck(3, seed, double_sided=False))
+        reds = sum(1 for k in deck_keys if k.starting == "red")
+        extra.add("red" if reds == 2 else "blue")
+    assert extra == {"red", "blue"}
+
+
+@pytest.mark.parametrize("count", [0, -1, 10001])
+def test_bad_counts_are_refused(count):
+    with pytest.raises(ValueError):
+        deal_deck(count, 1)
+
+
+def test_required_distance_steps():
+    assert [keys.required_distance(k) for k in (1, 50, 51, 100, 101, 300, 301, 1000)] == \
+        [12, 12, 11, 11, 10, 10, 9, 9]
+    targets = [keys.required_distance(k) for k in range(1, 20001)]
+    assert all(a >= b for a, b in zip(targets, targets[1:]))
+    assert targets[-1] >= 7
+
+
+# --- the metrics ---------------------------------------------------------------------------
+
+letters_strategy = st.permutations(list("RRRRRRRRRBBBBBBBBNNNNNNNA"))
+
+
+def key_from(letters, starting="red"):
+    if starting == "blue":
+        letters = ["B" if x == "R" else "R" if x == "B" else x for x in letters]
+    return Key(starting, tuple(letters))
+
+
+def compose(g, h):
+    """The index map of applying h, then g: (g after h)[i] = h[g[i]]."""
+    return tuple(h[i] for i in g)
+
+
+def test_symmetries_form_the_group_of_the_square():
+    group = set(SYMMETRIES)
+    identity = tuple(range(25))
+    assert len(SYMMETRIES) == 8 and len(group) == 8
+    assert identity in group
+    for g in SYMMETRIES:
+        assert sorted(g) == list(range(25))
+        assert any(compose(g, h) == identity for h in SYMMETRIES)  # inverses
+        for h in SYMMETRIES:
+            assert compose(g, h) in group  # closure
+
+
+def test_symmetries_are_the_turns_and_mirrors():
+    labels = [chr(ord("a") + i) for i in range(25)]
+    naive = {tuple(flat(v)) for v in views(labels)}
+    assert {apply_symmetry(g, labels) for g in SYMMETRIES} == naive
+
+
+@settings(max_examples=60, deadline=None)
+@given(letters_strategy, letters_strategy, st.sampled_from(["red", "blue"]),
+       st.integers(0, 7), st.integers(0, 7))
+def test_distance_properties(first, second, starting, i, j):
+    a, b = key_from(first), key_from(second, starting)
+    d = keys.distance(a, b)
+    assert d == naive_distance(a.cells, b.cells)
+    assert d == keys.distance(b, a)
+    turned_a = Key(a.starting, apply_symmetry(SYMMETRIES[i], a.cells))
+    turned_b = Key(b.starting, apply_symmetry(SYMMETRIES[j], b.cells))
+    assert keys.distance(turned_a, turned_b) == d
+    assert keys.distance(a, turned_a) == 0
+
+
+def test_distance_of_a_key_to_its_views_is_zero():
+    key = faces(deal_deck(1, 3))[0]
+    for view in views(key.cells):
+        assert keys.distance(key, Key(key.starting, tuple(flat(view)))) == 0
+
+
+@pytest.mark.parametrize("count, double_sided, seed", [(1, False, 0), (2, False, 1),
+                                                       (7, True, 2), (60, False, 3),
+                                                       (75, True, 4)])
+def test_balance_report_agrees_with_naive_metrics(count, double_sided, seed):
+    deck_keys = faces(deal_deck(count, seed, double_sided=double_sided))
+    report = balance_report(deck_keys)
+    counts, expected = naive_counts(deck_keys), naive_expectations(deck_keys)
+    reds = sum(1 for k in deck_keys if k.starting == "red")
+    assert (report.red_starts, report.blue_starts) == (reds, len(deck_keys) - reds)
+    fields = {"R": report.red_deviation, "B": report.blue_deviation,
+              "N": report.bystander_deviation, "A": report.assassin_deviation,
+              "start": report.starting_deviation, "other": report.other_deviation}
+    for name, value in fields.items():
+        assert value == pytest.approx(float(max(abs(n - expected[name]) for n in counts[name])))
+    assert (report.assassin_min, report.assassin_max) == (min(counts["A"]), max(counts["A"]))
+    distances = naive_pairwise(deck_keys)
+    if distances:
+        assert report.min_distance == min(distances)
+        assert report.pairs_at_min_distance == distances.count(min(distances))
+    else:
+        assert report.min_distance is None and report.pairs_at_min_distance == 0
+
+
+def test_balance_report_on_keys_that_are_views_of_each_other():
+    key = faces(deal_deck(1, 8))[0]
+    same = [key, Key(key.starting, apply_symmetry(SYMMETRIES[3], key.cells)), key]
+    report = balance_report(same)
+    assert report.min_distance == 0 and report.pairs_at_min_distance == 3
+
+
+# --- the data types ------------------------------------------------------------------------
+
+def test_key_rows_and_validation():
+    key = key_from(list("RRRRRRRRRBBBBBBBBNNNNNNNA"))
+    assert key.rows == ["RRRRR", "RRRRB", "BBBBB", "BBNNN", "NNNNA"]
+    with pytest.raises(ValueError):
+        Key("red", tuple("RRRRRRRRBBBBBBBBBNNNNNNNA"))  # 8 red, 9 blue: a blue-start key
+    with pytest.raises(ValueError):
+        Key("green", key.cells)
+    with pytest.raises(ValueError):
+        Key("red", key.cells[:24])
