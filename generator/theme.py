@@ -24,6 +24,12 @@ class Theme:
     writing_line: CMYK = (0.0, 0.0, 0.0, 0.35)
     cut_mark: CMYK = BLACK
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
+    red: CMYK = (0.0, 0.85, 0.80, 0.05)
+    blue: CMYK = (0.90, 0.50, 0.0, 0.05)
+    bystander: CMYK = (0.0, 0.08, 0.26, 0.10)
+    assassin: CMYK = BLACK
+    on_colour: CMYK = WHITE  # symbols on red, blue and assassin cells
+    on_bystander: CMYK = (0.0, 0.0, 0.0, 0.65)
 
 
 DEFAULT_THEME = Theme()

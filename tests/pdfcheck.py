@@ -114,3 +114,33 @@ def font_report(path: Path) -> list[dict]:
                 "subset": len(name) > 8 and name[7] == "+" and name[1:7].isupper(),
             }
     return sorted(seen.values(), key=lambda font: font["name"])
+
+
+def colour_of(obj) -> tuple[float, ...]:
+    return tuple(round(v, 3) for v in obj.get("non_stroking_color") or ())
+
+
+def pdf_rect(obj, height: float) -> Rect:
+    return Rect(obj["x0"], height - obj["bottom"], obj["x1"], height - obj["top"])
+
+
+def symbol_kind(objects: list[dict]) -> str:
+    """What is drawn on top of a cell, by shape alone."""
+    kinds = []
+    for obj in objects:
+        if obj["object_type"] == "line":
+            kinds.append("line")
+        elif obj["object_type"] == "rect":
+            kinds.append("bar")
+        else:
+            commands = {step[0] for step in obj.get("path", [])}
+            kinds.append("disc" if "c" in commands else "polygon")
+    return "+".join(sorted(kinds))
+
+
+def centre(rect: Rect) -> tuple[float, float]:
+    return (rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2
+
+
+def inside(inner: Rect, outer: Rect) -> bool:
+    return outer.contains(*centre(inner)) and (inner.x1 - inner.x0) < (outer.x1 - outer.x0) - 1
