@@ -1,0 +1,93 @@
+"""Agent tokens read back from the PDF: counts per role, both faces, mirrored backs, symbols."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pdfplumber
+import pytest
+
+from generator.theme import DEFAULT_THEME as THEME
+from generator.tokendeck import TokenOptions, build_tokens
+from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
+
+ROLE_OF = {THEME.red: "red", THEME.blue: "blue", THEME.bystander: "bystander", THEME.assassin: "assassin"}
+SYMBOL_OF = {"red": "polygon", "blue": "disc", "bystander": "bar", "assassin": "line+line"}
+
+
+def read_tiles(pdf: bytes) -> list[dict]:
+    """Every tile: page, position, role (by background colour), name, symbol, figure."""
+    tiles = []
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        for number, page in enumerate(document.pages):
+            height = page.height
+            backgrounds = [r for r in page.rects if colour_of(r) in ROLE_OF and r["width"] * r["height"] > 1000 * MM * MM]
+            cards = [pdf_rect(r, height) for r in backgrounds]
+            names = {t.card.rounded(): t.text for t in placed_texts(page, cards)}
+            shapes = page.curves + page.rects + page.lines
+            for background, card in zip(backgrounds, cards):
+                within = [o for o in shapes if o is not background and card.contains(*centre(pdf_rect(o, height)))]
+                round_fills = [o for o in within if o["object_type"] == "curve" and o.get("fill")
+                               and abs(o["width"] - o["height"]) < 1]
+                medallion = max(round_fills, key=lambda o: o["width"])
+                area = pdf_rect(medallion, height)
+                figure = [o for o in within if o is not medallion and inside(pdf_rect(o, height), area)]
+                symbol = [o for o in within if o is not medallion and not inside(pdf_rect(o, height), area)
+                          and max(o["width"], o["height"]) < 8 * MM]
+                tiles.append({
+                    "page": number,
+                    "card": card,
+                    "role": ROLE_OF[colour_of(background)],
+                    "name": names.get(card.rounded()),
+                    "symbol": symbol_kind(symbol),
+                    "figure": sorted((o["object_type"], round(o["width"]), round(o["height"]), colour_of(o)) for o in figure),
+                })
+    return tiles
+
+
+@pytest.fixture(scope="module")
+def one_set():
+    result = build_tokens(TokenOptions())
+    return result, read_tiles(result.imposed.pdf)
+
+
+def test_a_set_has_the_boxed_game_tiles_on_both_faces(one_set):
+    result, tiles = one_set
+    assert (result.imposed.sheets, result.imposed.pages) == (2, 4)
+    fronts = Counter((t["role"], t["name"]) for t in tiles if t["page"] % 2 == 0)
+    backs = Counter((t["role"], t["name"]) for t in tiles if t["page"] % 2 == 1)
+    assert fronts == {("red", "RED AGENT"): 8, ("blue", "BLUE AGENT"): 8, ("red", "DOUBLE AGENT"): 1,
+                      ("bystander", "BYSTANDER"): 7, ("assassin", "ASSASSIN"): 1}
+    assert backs == {("red", "RED AGENT"): 8, ("blue", "BLUE AGENT"): 8, ("blue", "DOUBLE AGENT"): 1,
+                     ("bystander", "BYSTANDER"): 7, ("assassin", "ASSASSIN"): 1}
+
+
+def test_every_back_sits_behind_its_front_and_agents_change_figure(one_set):
+    _, tiles = one_set
+    width = 210 * MM
+    backs = {(t["page"], t["card"].rounded()): t for t in tiles if t["page"] % 2 == 1}
+    for front in (t for t in tiles if t["page"] % 2 == 0):
+        card = front["card"]
+        back = backs[(front["page"] + 1, Rect(width - card.x1, card.y0, width - card.x0, card.y1).rounded())]
+        assert back["name"] == front["name"]
+        if front["name"] != "ASSASSIN":
+            assert back["figure"] != front["figure"], front["name"]
+
+
+def test_every_tile_carries_its_role_symbol_from_the_key_cards(one_set):
+    _, tiles = one_set
+    assert {(t["role"], t["symbol"]) for t in tiles} == set(SYMBOL_OF.items())
+
+
+def test_two_sets_print_twice_the_tiles_with_embedded_fonts():
+    result = build_tokens(TokenOptions(sets=2))
+    tiles = read_tiles(result.imposed.pdf)
+    assert len(tiles) == 100 and len(result.tokens) == 50
+    assert all(f["embedded"] and f["subset"] for f in font_report(io.BytesIO(result.imposed.pdf)))
+
+
+def test_tiles_default_to_the_word_card_size_so_they_cover_a_word(one_set):
+    _, tiles = one_set
+    sizes = {(round((t["card"].x1 - t["card"].x0) / MM, 1), round((t["card"].y1 - t["card"].y0) / MM, 1)) for t in tiles}
+    assert sizes == {(45.0, 70.0)}  # turned a quarter on A4, like the word cards
