@@ -1,7 +1,7 @@
-"""Finding the decks and fonts that ship with cngen.
+"""Finding the decks, fonts and rules text that ship with cngen.
 
-In an installed copy they are the subpackages ``generator.decks`` and ``generator.fonts``
-(pyproject.toml maps the repository's top-level decks/ and fonts/ folders there). Run from a
+In an installed copy they are the subpackages ``generator.decks``, ``generator.fonts`` and
+``generator.rules`` (pyproject.toml maps the repository's top-level folders there). Run from a
 source checkout without installing, the same folders are found beside the package.
 """
 
@@ -39,3 +39,7 @@ def deck_path(name: str) -> Path:
 
 def font_path(file_name: str = DEFAULT_FONT_FILE) -> Path:
     return _folder("fonts") / file_name
+
+
+def rules_path(language: str = "en") -> Path:
+    return _folder("rules") / f"{language}.yaml"

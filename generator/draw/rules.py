@@ -1,0 +1,197 @@
+"""Typesetting the rules sheet: a title, two columns, headings, lists, a table, page numbers,
+and a drawn example of a key card beside the word grid it describes.
+
+Platypus flowables are poured into frames on cngen's own canvas, so the sheet gets the
+same embedded fonts, colours and reproducible output as every other PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import LayoutError
+
+from ..errors import CngenError
+from ..fit import fit_text
+from ..ruletext import Example, RulesText, Section
+from ..theme import CMYK, Theme
+from ..typeface import Font
+from ..units import MM
+from .keycard import draw_key_face, key_face_layout
+from .paint import centred_lines, fill, stroke
+
+MARGIN = 16 * MM
+GUTTER = 8 * MM
+HEADER_HEIGHT = 24 * MM
+FOOTER = 9 * MM
+
+
+@dataclass(frozen=True)
+class RuleFonts:
+    regular: Font
+    bold: Font
+    italic: Font
+
+
+def colour(value: CMYK) -> CMYKColor:
+    # alpha=None keeps ReportLab from writing transparency settings for the colour.
+    return CMYKColor(*value, alpha=None)
+
+
+def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> int:
+    """Pour the rules onto as many pages as they need; returns the page count."""
+    registerFontFamily(fonts.regular.name, normal=fonts.regular.name, bold=fonts.bold.name,
+                       italic=fonts.italic.name, boldItalic=fonts.bold.name)
+    styles = _styles(fonts, theme)
+    story = [flowable for section in rules.sections for flowable in _section(section, rules.example, styles, fonts, theme)]
+    number = 0
+    while story:
+        number += 1
+        before = len(story)
+        if number == 1:
+            _draw_title(canvas, rules, fonts, page, theme)
+        _draw_footer(canvas, rules, fonts, page, number)
+        for frame in _columns(page, first=number == 1):
+            try:
+                frame.addFromList(story, canvas)
+            except LayoutError as error:
+                raise CngenError(f"{rules.source}: a block is too large for a column ({error})") from None
+            if not story:
+                break
+        if len(story) == before:
+            raise CngenError(f"{rules.source}: the text does not fit on the page")
+        canvas.showPage()
+    return number
+
+
+def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
+    text = colour(theme.text)
+    body = ParagraphStyle("body", fontName=fonts.regular.name, bulletFontName=fonts.regular.name, fontSize=9,
+                          leading=11.6, textColor=text,
+                          spaceAfter=4)
+    return {
+        "body": body,
+        "item": ParagraphStyle("item", parent=body, leftIndent=10, bulletIndent=1, spaceAfter=2),
+        "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=12, leading=14,
+                                  textColor=colour(theme.red), spaceBefore=7, spaceAfter=3, keepWithNext=1),
+        "variant": ParagraphStyle("variant", parent=body, fontName=fonts.bold.name, fontSize=7, leading=9,
+                                  textColor=colour(theme.blue), spaceBefore=7, spaceAfter=0, keepWithNext=1),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8, leading=9.6, spaceAfter=0),
+        "caption": ParagraphStyle("caption", parent=body, fontName=fonts.italic.name, fontSize=8, leading=10,
+                                  alignment=TA_CENTER),
+    }
+
+
+def _section(section: Section, example: Example | None, styles, fonts: RuleFonts, theme: Theme) -> list[Flowable]:
+    flowables: list[Flowable] = []
+    if section.variant:
+        flowables.append(Paragraph("VARIANT", styles["variant"]))
+        flowables.append(Paragraph(section.title, styles["heading"].clone("vheading", spaceBefore=0)))
+    else:
+        flowables.append(Paragraph(section.title, styles["heading"]))
+    for block in section.blocks:
+        flowables.extend(_block(block.kind, block.content, example, styles, fonts, theme))
+    return flowables
+
+
+def _block(kind: str, content, example: Example | None, styles, fonts: RuleFonts, theme: Theme) -> list[Flowable]:
+    if kind == "text":
+        return [Paragraph(content, styles["body"])]
+    if kind == "items":
+        return [Paragraph(item, styles["item"], bulletText="\u2022") for item in content]
+    if kind == "steps":
+        return [Paragraph(item, styles["item"], bulletText=f"{n}.") for n, item in enumerate(content, start=1)]
+    if kind == "table":
+        return [_table(content, styles, fonts, theme), Spacer(0, 4)]
+    if kind == "example" and example is not None:
+        return [ExampleFigure(example, fonts.bold, theme), Spacer(0, 4)]
+    return []
+
+
+def _table(content: dict, styles, fonts: RuleFonts, theme: Theme) -> Table:
+    head = [Paragraph(f"<b>{cell}</b>", styles["cell"]) for cell in content["columns"]]
+    rows = [[Paragraph(cell, styles["cell"]) for cell in row] for row in content["rows"]]
+    table = Table([head, *rows], colWidths=["28%", "72%"], repeatRows=1)
+    table.setStyle(TableStyle([
+        # Tables set a font of their own even when every cell is a paragraph: name ours.
+        ("FONT", (0, 0), (-1, -1), fonts.regular.name, 8),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, colour(theme.outline)),
+        ("BACKGROUND", (0, 0), (-1, 0), colour(theme.card)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return table
+
+
+class ExampleFigure(Flowable):
+    """The example table of 25 words and, beside it, the key card that describes it."""
+
+    def __init__(self, example: Example, font: Font, theme: Theme):
+        super().__init__()
+        self.example, self.font, self.theme = example, font, theme
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width = available_width
+        self.grid_side = available_width * 0.62
+        self.height = self.grid_side
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas, gap = self.canv, 0.8 * MM
+        cell = (self.grid_side - 4 * gap) / 5
+        for index, word in enumerate(self.example.words):
+            row, column = divmod(index, 5)
+            x, y = column * (cell + gap), self.grid_side - (row + 1) * cell - row * gap
+            fill(canvas, self.theme.card)
+            stroke(canvas, self.theme.outline, 0.4)
+            canvas.roundRect(x, y, cell, cell * 0.999, 1 * MM, stroke=1, fill=1)
+            fitted = fit_text(word, self.font, cell - 1.5 * MM, cell - 1.5 * MM, 6.5, 3.0)
+            if fitted is not None:
+                fill(canvas, self.theme.text)
+                centred_lines(canvas, fitted, self.font, x + cell / 2, y + cell / 2)
+        key_side = self.width - self.grid_side - 3 * MM
+        card = key_face_layout(70 * MM, 70 * MM)
+        canvas.saveState()
+        canvas.translate(self.grid_side + 3 * MM, (self.grid_side - key_side) / 2)
+        canvas.scale(key_side / card.card.width, key_side / card.card.height)
+        draw_key_face(canvas, card, self.example.key, "", self.font, self.theme)
+        canvas.restoreState()
+
+
+def _columns(page: tuple[float, float], first: bool) -> list[Frame]:
+    width, height = page
+    top = height - MARGIN - (HEADER_HEIGHT if first else 0)
+    column = (width - 2 * MARGIN - GUTTER) / 2
+    bottom = MARGIN + FOOTER
+    return [
+        Frame(MARGIN + i * (column + GUTTER), bottom, column, top - bottom, leftPadding=0, rightPadding=0,
+              topPadding=0, bottomPadding=0, showBoundary=0)
+        for i in range(2)
+    ]
+
+
+def _draw_title(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> None:
+    width, height = page
+    fill(canvas, theme.text)
+    canvas.setFont(fonts.bold.name, 24)
+    canvas.drawString(MARGIN, height - MARGIN - 20, rules.title)
+    fill(canvas, theme.outline)
+    canvas.setFont(fonts.italic.name, 11)
+    canvas.drawString(MARGIN, height - MARGIN - 38, rules.subtitle)
+    stroke(canvas, theme.outline, 0.8)
+    rule_y = height - MARGIN - HEADER_HEIGHT + 4 * MM
+    canvas.line(MARGIN, rule_y, width - MARGIN, rule_y)
+
+
+def _draw_footer(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], number: int) -> None:
+    width, _ = page
+    canvas.setFont(fonts.regular.name, 8)
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    canvas.drawCentredString(width / 2, MARGIN, f"{rules.title}  \u00b7  page {number}")

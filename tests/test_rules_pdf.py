@@ -1,0 +1,123 @@
+"""The rules sheet read back: sections, counts that match the kit, columns, pages, fonts."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pdfplumber
+import pypdf
+import pytest
+
+from generator.deck import DeckOptions, build_deck
+from generator.errors import CngenError
+from generator.keydeck import KeyOptions
+from generator.resources import rules_path
+from generator.rulesheet import RulesOptions, build_rules
+from generator.ruletext import VARIANTS, parse_rules, read_rules
+from generator.sheets import SheetOptions
+from generator.theme import DEFAULT_THEME as THEME
+from generator.units import MM, parse_paper
+from pdfcheck import colour_of, font_report
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.fixture(scope="module")
+def full():
+    result = build_rules(RulesOptions())
+    return result, page_texts(result.pdf)
+
+
+def test_the_sheet_is_two_pages_with_page_numbers(full):
+    result, texts = full
+    assert result.pages == len(texts) == 2
+    assert "How to play · page 1" in texts[0] and "How to play · page 2" in texts[1]
+
+
+def test_every_section_of_the_text_is_printed(full):
+    result, texts = full
+    text = " ".join(texts)
+    titles = [section.title for section in read_rules(rules_path()).sections]
+    assert len(titles) == 14
+    for title in titles:
+        assert title in text
+
+
+def test_the_components_match_what_cngen_prints(full):
+    _, texts = full
+    deck = build_deck(DeckOptions())
+    word_cards = deck.cards - deck.blank_cards
+    expected = [f"{word_cards} word cards", f"{deck.words} codenames", f"{deck.blank_cards} blank cards",
+                f"{KeyOptions(seed=0).count} key cards", "80 keys", "25 cover tiles", "8 red agents",
+                "8 blue agents", "1 double agent", "7 innocent bystanders", "1 assassin"]
+    for phrase in expected:
+        assert phrase in texts[0], phrase
+
+
+def test_the_text_runs_in_two_columns(full):
+    result, _ = full
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
+        page = document.pages[0]
+        starts = Counter(round(line["x0"] / MM) for line in page.extract_text_lines())
+    width_mm = page.width / MM
+    left = sum(n for x, n in starts.items() if x <= 20)
+    right = sum(n for x, n in starts.items() if abs(x - (width_mm + 8) / 2) <= 4)
+    assert left > 20 and right > 20
+
+
+def test_the_drawn_example_shows_a_complete_key(full):
+    result, _ = full
+    letters = {THEME.red: "R", THEME.blue: "B", THEME.bystander: "N", THEME.assassin: "A"}
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
+        cells = [letters[colour_of(c)] for page in document.pages for c in page.curves
+                 if colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3 and 2 * MM < c["width"] < 8 * MM]
+    example = read_rules(rules_path()).example
+    assert Counter(cells) == Counter(example.key.cells)
+
+
+def test_variants_can_be_left_out():
+    texts = " ".join(page_texts(build_rules(RulesOptions(variants=("match",))).pdf))
+    titles = {section.variant: section.title for section in read_rules(rules_path()).sections if section.variant}
+    assert titles["match"] in texts
+    assert all(title not in texts for variant, title in titles.items() if variant != "match")
+    bare = " ".join(page_texts(build_rules(RulesOptions(variants=())).pdf))
+    assert not any(title in bare for title in titles.values()) and "VARIANT" not in bare
+
+
+def test_fonts_are_embedded_and_nothing_else_sneaks_in(full):
+    result, _ = full
+    fonts = font_report(io.BytesIO(result.pdf))
+    assert [f["name"].split("+")[1] for f in fonts] == ["FiraSans-Bold", "FiraSans-Italic", "FiraSans-Regular"]
+    assert all(f["embedded"] and f["subset"] for f in fonts)
+
+
+def test_letter_paper_still_fits_two_pages():
+    result = build_rules(RulesOptions(sheet=SheetOptions(paper=parse_paper("letter"))))
+    assert result.pages == 2
+    assert pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].mediabox[2:] == [612, 792]
+
+
+def test_another_text_file_is_printed_with_its_own_words(tmp_path):
+    text = tmp_path / "fr.yaml"
+    text.write_text(
+        "title: Règles\nsubtitle: Deux équipes\nsections:\n"
+        "  - id: jeu\n    title: Le jeu\n    blocks:\n      - text: \"{key_cards} cartes clés, {tiles} tuiles.\"\n",
+        encoding="utf-8",
+    )
+    texts = page_texts(build_rules(RulesOptions(text=text)).pdf)
+    assert len(texts) == 1
+    assert texts[0].replace("Règles · page 1 ", "") == "Règles Deux équipes Le jeu 40 cartes clés, 25 tuiles."
+
+
+def test_a_text_with_an_unknown_placeholder_is_refused():
+    data = b"title: x\nsections:\n  - id: a\n    title: A\n    blocks:\n      - text: \"{cards}\"\n"
+    with pytest.raises(CngenError, match=r"r.yaml: section 'a': unknown placeholder \{cards\}"):
+        parse_rules(data, "r.yaml", {"tiles": 25})
+
+
+def test_every_variant_in_the_bundled_text_is_known():
+    variants = [s.variant for s in read_rules(rules_path()).sections if s.variant]
+    assert variants == list(VARIANTS)
