@@ -1,11 +1,12 @@
-"""How fast is `cngen deck`, and against what? Run after set-up:
+"""How fast is cngen, and against what? Run after set-up:
 
-    .venv/bin/python benchmarks/bench_deck.py
+    .venv/bin/python benchmarks/bench.py
 
-Prints a table: the default deck (and a 4,000-word list) built by cngen in-process and as a
-whole `cngen` process, next to a floor: a bare ReportLab script that draws the same cards
-(background, band, label, emblem ring, the word twice, cut marks, mirrored backs) on the
-same A4 sheets with the same font and words, and no other logic.
+Prints two tables. Decks: the default deck (and a 4,000-word list) built by cngen in-process
+and as a whole `cngen` process, next to a floor: a bare ReportLab script that draws the same
+cards (background, band, label, emblem ring, the word twice, cut marks, mirrored backs) on
+the same A4 sheets with the same font and words, and no other logic. Keys: 40, 200 and 500
+double-sided cards, dealing and drawing timed apart.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.deck import DeckOptions, build_deck
+from generator.keydeck import KeyOptions, build_keys
+from generator.keys import deal_deck
 from generator.pdf import write_files
 from generator.resources import deck_path, font_path
 from generator.words import read_word_file
@@ -101,6 +104,21 @@ def _floor_card(canvas: Canvas, x: float, y: float, word: str) -> None:
     canvas.restoreState()
 
 
+def keys_table(folder: Path) -> None:
+    print(f"\n{'keys':<28} {'dealing':>9} {'whole job':>10} {'cngen process':>14} {'pages':>6} {'size':>8}")
+    for count in (40, 200, 500):
+        runs = 5 if count < 500 else 3
+        dealing = median_seconds(lambda: deal_deck(count, 1234), runs)
+        whole = median_seconds(lambda: build_keys(KeyOptions(seed=1234, count=count)), runs)
+        script = Path(sys.executable).with_name("cngen")
+        command = [str(script), "keys", "--count", str(count), "--seed", "1234", "-o", str(folder / "keys.pdf")]
+        process = median_seconds(lambda: subprocess.run(command, check=True, capture_output=True), 3)
+        result = build_keys(KeyOptions(seed=1234, count=count))
+        size = len(result.imposed.pdf) / 1024
+        label = f"{count} cards, {2 * count} keys"
+        print(f"{label:<28} {dealing:>8.3f}s {whole:>9.3f}s {process:>13.3f}s {result.imposed.pages:>6} {size:>6.0f}KB")
+
+
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="cngen-bench-"))
     standard = read_word_file(deck_path("standard")).words
@@ -115,8 +133,9 @@ def main() -> None:
         bare = median_seconds(lambda: floor(words, folder / "floor.pdf"))
         per_card = ours / (len(words) / 2) * 1e6
         print(f"{label:<28} {ours:>16.3f}s {whole:>13.3f}s {bare:>7.3f}s {ours / bare:>5.2f}x {per_card:>7.0f}us")
+    keys_table(folder)
     shutil.rmtree(folder)
-    print(f"\nmedians of {RUNS} runs ({3} for whole processes); python {sys.version.split()[0]}")
+    print(f"\nmedians of up to {RUNS} runs (3 for whole processes); python {sys.version.split()[0]}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Render the README's pictures from real cngen output: python docs/render_pictures.py
 
-Needs the test extra (pypdfium2). Writes docs/deck-sheet.png and docs/deck-card.png.
+Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
+docs/key-card.png, docs/tokens.png and docs/rules.png.
 """
 
 from __future__ import annotations
@@ -8,8 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2
+from PIL import Image
 
 from generator.deck import DeckOptions, build_deck
+from generator.keydeck import KeyOptions, build_keys
+from generator.rulesheet import RulesOptions, build_rules
+from generator.tokendeck import TokenOptions, build_tokens
 
 DOCS = Path(__file__).resolve().parent
 
@@ -25,6 +30,30 @@ def main() -> None:
     card.crop((left, top, left + size[0], top + size[1])).rotate(-90, expand=True).save(
         DOCS / "deck-card.png", optimize=True
     )
+
+    keys = pypdfium2.PdfDocument(build_keys(KeyOptions(seed=1234, count=8)).imposed.pdf)
+    sheet = keys[0].render(scale=250 / 72).to_pil()
+    # The top-left key card: the 2 x 4 grid of 70 mm cards is centred on the A4 sheet.
+    left, top, side = round(35 / 25.4 * 250), round(8.5 / 25.4 * 250), round(70 / 25.4 * 250)
+    sheet.crop((left, top, left + side, top + side)).resize((520, 520)).save(DOCS / "key-card.png", optimize=True)
+
+    tokens = pypdfium2.PdfDocument(build_tokens(TokenOptions()).imposed.pdf)
+    tiles = []
+    # A red agent and a blue agent (fronts, then backs for the other figure), a bystander, the assassin.
+    for page, slot in [(0, 0), (1, 11), (2, 4), (2, 8)]:
+        image = tokens[page].render(scale=200 / 72).to_pil()
+        column, row = slot % 4, slot // 4
+        x, y = (15 + 45 * column) / 25.4 * 200, (8.5 + 70 * row) / 25.4 * 200
+        tile = image.crop((round(x), round(y), round(x + 45 / 25.4 * 200), round(y + 70 / 25.4 * 200)))
+        tiles.append(tile.rotate(-90, expand=True))
+    width, height = tiles[0].size
+    strip = Image.new("RGB", (2 * width + 12, 2 * height + 12), "white")
+    for index, tile in enumerate(tiles):
+        strip.paste(tile, ((index % 2) * (width + 12), (index // 2) * (height + 12)))
+    strip.resize((strip.width // 2, strip.height // 2)).save(DOCS / "tokens.png", optimize=True)
+    rules = pypdfium2.PdfDocument(build_rules(RulesOptions()).pdf)
+    page = rules[0].render(scale=80 / 72).to_pil()
+    page.quantize(colors=64).save(DOCS / "rules.png", optimize=True)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -106,6 +108,7 @@ USAGE = [
     (["--words", "missing.txt"], "File 'missing.txt' does not exist"),
     (["--deck", "klingon"], "no bundled deck is called 'klingon': choose one of francais, standard"),
     (["--seed", "abc"], "'abc' is not a valid integer"),
+    (["--seed", "-1"], "-1 is not in the range x>=0"),
 ]
 
 
@@ -186,3 +189,103 @@ def test_the_readme_documents_every_command_and_option(name, command):
     for parameter in command.params:
         if isinstance(parameter, click.Option) and parameter.name != "help":
             assert any(f"`{flag}" in readme for flag in parameter.opts), f"{name} {parameter.opts}"
+
+
+def test_keys_writes_the_pdf_and_manifest_and_names_the_seed(run, tmp_path):
+    result = run("keys", "--count", "40", "--seed", "1234")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Wrote output/keys.pdf and output/keys.json",
+        "  40 key cards, 80 keys (two per card, opposite starting teams), seed 1234",
+        "  8 cards per 210 x 297 mm sheet: 5 sheets, 10 pages",
+        '  To print: both sides, flip on long edge, 100% scale ("actual size", never "fit to page"), '
+        "then cut along the marks.",
+        "  The same deck again: --seed 1234 with the same --count.",
+    ]
+    assert len(pypdf.PdfReader(tmp_path / "output" / "keys.pdf").pages) == 10
+    assert json.loads((tmp_path / "output" / "keys.json").read_text())["seed"] == 1234
+
+
+def test_keys_without_a_seed_choose_one_that_reproduces_the_deck(run, tmp_path):
+    first = run("keys", "--count", "5", "-o", "a.pdf")
+    seed = re.search(r"seed (\d+)\n", first.output).group(1)
+    run("keys", "--count", "5", "--seed", seed, "-o", "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert (tmp_path / "a.json").read_text() == (tmp_path / "b.json").read_text()
+
+
+def test_keys_stats_print_the_balance_report(run):
+    result = run("keys", "--count", "25", "--single-sided", "--stats", "--seed", "3")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[1] == "  25 key cards, 25 keys (one per card, plain backs), seed 3"
+    report = lines[lines.index("Balance of 25 keys:"):]
+    assert report[1] in ("  starting team: red 13, blue 12", "  starting team: red 12, blue 13")
+    assert report[2] == "  largest per-cell deviation from the expected count:"
+    assert report[4] == "  assassins per cell: 1 to 1"
+    assert re.fullmatch(r"  closest two keys under rotation and mirroring: 1[2-9] cells \(\d+ pairs? at that distance\)",
+                        report[5])
+
+
+@pytest.mark.parametrize("count, message", [
+    ("0", "0 is not in the range 1<=x<=10000"),
+    ("-3", "-3 is not in the range 1<=x<=10000"),
+    ("ten", "'ten' is not a valid integer range"),
+    ("10001", "10001 is not in the range 1<=x<=10000"),
+])
+def test_keys_refuse_bad_counts_and_write_nothing(run, tmp_path, count, message):
+    result = run("keys", "--count", count)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_keys_never_leave_the_pdf_and_manifest_half_replaced(run, tmp_path):
+    assert run("keys", "--count", "4", "--seed", "1").exit_code == 0
+    pdf, manifest = tmp_path / "output" / "keys.pdf", tmp_path / "output" / "keys.json"
+    before = pdf.read_bytes(), manifest.read_bytes()
+    assert run("keys", "--count", "4", "--seed", "2", "--card-size", "30x30mm").exit_code == 2
+    manifest.unlink()
+    manifest.mkdir()
+    result = run("keys", "--count", "4", "--seed", "2")
+    assert result.exit_code == 1 and "keys.json is a folder" in result.output
+    assert pdf.read_bytes() == before[0]
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["keys.json", "keys.pdf"]
+
+
+def test_tokens_print_a_set_and_summarise_it(run, tmp_path):
+    result = run("tokens")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:3] == [
+        "Wrote output/tokens.pdf",
+        "  25 tiles in 1 set: 8 red agents, 8 blue agents, 1 double agent, 7 bystanders, 1 assassin",
+        "  16 tiles per 210 x 297 mm sheet: 2 sheets, 4 pages",
+    ]
+    assert len(pypdf.PdfReader(tmp_path / "output" / "tokens.pdf").pages) == 4
+
+
+def test_rules_print_two_pages_with_the_chosen_variants(run, tmp_path):
+    result = run("rules", "--variant", "match", "--paper", "letter")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:2] == ["Wrote output/rules.pdf", "  2 pages, 215.9 x 279.4 mm; variants: match"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["tokens", "--sets", "0"], "0 is not in the range 1<=x<=100"),
+    (["tokens", "--card-size", "20x10mm"], "a 20 x 10 mm token is too small for its name"),
+    (["rules", "--variant", "klingon"], "unknown variant 'klingon': choose from two-players"),
+    (["rules", "--paper", "b7"], "unknown paper 'b7'"),
+])
+def test_tokens_and_rules_refuse_bad_options_and_write_nothing(run, tmp_path, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("command", ["tokens", "rules", "keys"])
+def test_every_command_refuses_an_output_that_is_a_folder(run, tmp_path, command):
+    (tmp_path / "taken").mkdir()
+    result = run(command, "-o", "taken")
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: taken is a folder")
