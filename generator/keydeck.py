@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from .draw.keycard import define_common_back, draw_common_back, draw_key_face, key_face_layout
+from .draw.keycard import (
+    define_common_back,
+    define_key_card_artwork,
+    draw_common_back,
+    draw_key_face,
+    key_face_layout,
+)
 from .draw.sheet import CardFaces
 from .errors import UsageError
 from .keys import MAX_CARDS, BalanceReport, KeyCard, balance_report, deal_deck
@@ -68,9 +74,14 @@ def build_keys(options: KeyOptions) -> KeysResult:
     ]
     imposed = impose_cards(
         "Key cards", faces, options.card, options.sheet, font,
-        prepare=lambda canvas: define_common_back(canvas, layout, font, theme),
+        prepare=lambda canvas: _define_artwork(canvas, layout, font, theme),
     )
     return KeysResult(cards, imposed, manifest_json(options.seed, cards), options.seed)
+
+
+def _define_artwork(canvas, layout, font, theme) -> None:
+    define_key_card_artwork(canvas, layout, theme)
+    define_common_back(canvas, layout, font, theme)
 
 
 def face_label(card: KeyCard, side: int) -> str:

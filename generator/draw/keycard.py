@@ -64,20 +64,48 @@ def key_face_layout(card_width: float, card_height: float) -> KeyFaceLayout:
     return KeyFaceLayout(card, cells, frame, lights)
 
 
-def draw_key_face(canvas: Canvas, layout: KeyFaceLayout, key: Key, label: str, font: Font, theme: Theme) -> None:
-    """One key in card coordinates: row 0 of ``key`` at the top, ``label`` upright."""
-    team = theme.red if key.starting == "red" else theme.blue
-    team_letter = RED if key.starting == "red" else BLUE
+def define_key_card_artwork(canvas: Canvas, layout: KeyFaceLayout, theme: Theme) -> None:
+    """Declare the pieces every key face is built from, once per canvas: a card with its frame
+    and lights for each starting team, and one cell of each kind. Faces then only place them,
+    which keeps a 500-card deck small and quick to write.
+    """
     card = layout.card
-    fill(canvas, theme.card)
-    canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
-    stroke(canvas, team, 1.4)
-    frame = layout.frame
-    canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
-    for light in layout.lights:
-        _draw_light(canvas, light, team, team_letter, theme)
+    for team_letter, team in ((RED, theme.red), (BLUE, theme.blue)):
+        canvas.beginForm(_frame_form(team_letter), card.x, card.y, card.right, card.top)
+        fill(canvas, theme.card)
+        canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
+        stroke(canvas, team, 1.4)
+        frame = layout.frame
+        canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
+        for light in layout.lights:
+            _draw_light(canvas, light, team, team_letter, theme)
+        canvas.endForm()
+    cell = layout.cells[0]
+    for letter in (RED, BLUE, BYSTANDER, ASSASSIN):
+        canvas.beginForm(_cell_form(letter), 0, 0, cell.width, cell.height)
+        _draw_cell(canvas, Box(0, 0, cell.width, cell.height), letter, theme)
+        canvas.endForm()
+
+
+def _frame_form(team_letter: str) -> str:
+    return f"cngen-key-frame-{team_letter}"
+
+
+def _cell_form(letter: str) -> str:
+    return f"cngen-key-cell-{letter}"
+
+
+def draw_key_face(canvas: Canvas, layout: KeyFaceLayout, key: Key, label: str, font: Font, theme: Theme) -> None:
+    """One key in card coordinates: row 0 of ``key`` at the top, ``label`` upright.
+
+    Needs ``define_key_card_artwork`` on the same canvas first.
+    """
+    canvas.doForm(_frame_form(RED if key.starting == "red" else BLUE))
     for box, letter in zip(layout.cells, key.cells):
-        _draw_cell(canvas, box, letter, theme)
+        canvas.saveState()
+        canvas.translate(box.x, box.y)
+        canvas.doForm(_cell_form(letter))
+        canvas.restoreState()
     fill(canvas, theme.text)
     canvas.setFont(font.name, NUMBER_SIZE)
     canvas.drawString(*layout.number_origin, label)

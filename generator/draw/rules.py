@@ -23,7 +23,7 @@ from ..ruletext import Example, RulesText, Section
 from ..theme import CMYK, Theme
 from ..typeface import Font
 from ..units import MM
-from .keycard import draw_key_face, key_face_layout
+from .keycard import define_key_card_artwork, draw_key_face, key_face_layout
 from .paint import centred_lines, fill, stroke
 
 MARGIN = 16 * MM
@@ -49,6 +49,7 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
     registerFontFamily(fonts.regular.name, normal=fonts.regular.name, bold=fonts.bold.name,
                        italic=fonts.italic.name, boldItalic=fonts.bold.name)
     styles = _styles(fonts, theme)
+    define_key_card_artwork(canvas, key_face_layout(70 * MM, 70 * MM), theme)  # for the drawn example
     story = [flowable for section in rules.sections for flowable in _section(section, rules.example, styles, fonts, theme)]
     number = 0
     while story:
