@@ -23,6 +23,9 @@ class SheetOptions:
     margin: float = 5 * MM
     sides: Sides = "long-edge"
     theme: Theme = DEFAULT_THEME
+    # How far to move everything on back pages (points, back-page coordinates), to undo a
+    # printer's misregistration measured with `cngen calibrate`.
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ def impose_cards(
 
     def draw(canvas: Canvas) -> None:
         prepare(canvas)
-        sheets.append(draw_sheets(canvas, plan, cards, sheet.sides, sheet.theme))
+        sheets.append(draw_sheets(canvas, plan, cards, sheet.sides, sheet.theme, sheet.back_offset))
 
     pdf = render(sheet.paper, font, title, sheet.sides, draw)
     return ImposedCards(pdf, plan, sheets[0])

@@ -29,9 +29,15 @@ class CardFaces:
 
 
 def draw_sheets(
-    canvas: Canvas, plan: SheetPlan, cards: Sequence[CardFaces], sides: Sides, theme: Theme
+    canvas: Canvas,
+    plan: SheetPlan,
+    cards: Sequence[CardFaces],
+    sides: Sides,
+    theme: Theme,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> int:
-    """Two pages per sheet: the fronts, then the backs where duplex printing puts them.
+    """Two pages per sheet: the fronts, then the backs where duplex printing puts them,
+    moved by ``back_offset`` to make up for the printer's misregistration.
 
     Returns the number of sheets.
     """
@@ -39,6 +45,7 @@ def draw_sheets(
     sheets = [cards[start : start + per_sheet] for start in range(0, len(cards), per_sheet)]
     for sheet in sheets:
         _draw_page(canvas, plan, plan.front_slots(), [card.front for card in sheet], plan.grid, theme)
+        canvas.translate(*back_offset)
         _draw_page(
             canvas, plan, plan.back_slots(sides), [card.back for card in sheet], plan.back_grid(sides), theme
         )
