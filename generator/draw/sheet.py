@@ -45,7 +45,8 @@ def draw_sheets(
     sheets = [cards[start : start + per_sheet] for start in range(0, len(cards), per_sheet)]
     for sheet in sheets:
         _draw_page(canvas, plan, plan.front_slots(), [card.front for card in sheet], plan.grid, theme)
-        canvas.translate(*back_offset)
+        if back_offset != (0.0, 0.0):
+            canvas.translate(*back_offset)  # showPage resets it: only this back page moves
         _draw_page(
             canvas, plan, plan.back_slots(sides), [card.back for card in sheet], plan.back_grid(sides), theme
         )
