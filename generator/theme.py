@@ -1,35 +1,98 @@
-"""Colours and line weights of the printed components.
+"""Colours and line weights of the printed components, for home printers and for print shops.
 
-Colours are CMYK fractions so that one file suits a home printer and a copy shop alike:
-text and thin lines use black ink only (0, 0, 0, 1), as print shops ask.
+Each colour is given once and resolved per profile: RGB for home printers (their drivers
+expect it), CMYK for print shops, with text and thin lines in black ink only (0, 0, 0, 1),
+as shops ask. A resolved colour is a plain tuple: three values are RGB, four are CMYK.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, fields
+from typing import Literal
 
+from .errors import UsageError
+
+Profile = Literal["home", "shop"]
+PROFILES: tuple[Profile, ...] = ("home", "shop")
+Colour = tuple[float, ...]
 CMYK = tuple[float, float, float, float]
 
-BLACK: CMYK = (0.0, 0.0, 0.0, 1.0)
-WHITE: CMYK = (0.0, 0.0, 0.0, 0.0)
+
+@dataclass(frozen=True)
+class Ink:
+    """One colour as both kinds of printer should get it."""
+
+    cmyk: CMYK
+
+    @property
+    def rgb(self) -> tuple[float, float, float]:
+        cyan, magenta, yellow, black = self.cmyk
+        return tuple(round((1 - part) * (1 - black), 4) for part in (cyan, magenta, yellow))
+
+    @classmethod
+    def from_hex(cls, text: str) -> "Ink":
+        """'#D8322B' -> the CMYK that keeps its look, with as much of the grey in black ink
+        as possible (what a shop's own conversion would do, and never 300% of ink)."""
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", text):
+            raise UsageError(f"'{text}' is not a colour: write it as #RRGGBB, e.g. #D8322B")
+        red, green, blue = (int(text[i : i + 2], 16) / 255 for i in (1, 3, 5))
+        black = 1 - max(red, green, blue)
+        if black >= 1:
+            return cls((0.0, 0.0, 0.0, 1.0))
+        return cls(tuple(round((1 - part - black) / (1 - black), 4) for part in (red, green, blue)) + (round(black, 4),))
+
+
+# The default palette, tuned in CMYK; home printers get its RGB equivalent.
+PALETTE: dict[str, Ink] = {
+    "card": Ink((0.0, 0.05, 0.16, 0.03)),  # warm paper
+    "band": Ink((0.0, 0.12, 0.34, 0.20)),  # the spymasters' shaded band
+    "outline": Ink((0.0, 0.20, 0.45, 0.45)),  # frames and the emblem
+    "red": Ink((0.0, 0.85, 0.80, 0.05)),
+    "blue": Ink((0.90, 0.50, 0.0, 0.05)),
+    "bystander": Ink((0.0, 0.08, 0.26, 0.10)),
+}
+CONFIGURABLE_COLOURS = ("red", "blue", "bystander", "assassin", "card", "band", "outline")
 
 
 @dataclass(frozen=True)
 class Theme:
-    card: CMYK = (0.0, 0.05, 0.16, 0.03)  # warm paper
-    band: CMYK = (0.0, 0.12, 0.34, 0.20)  # the spymasters' shaded band
-    label: CMYK = WHITE
-    outline: CMYK = (0.0, 0.20, 0.45, 0.45)  # frames and the emblem
-    text: CMYK = BLACK
-    writing_line: CMYK = (0.0, 0.0, 0.0, 0.35)
-    cut_mark: CMYK = BLACK
+    card: Colour
+    band: Colour
+    outline: Colour
+    red: Colour
+    blue: Colour
+    bystander: Colour
+    assassin: Colour
+    text: Colour  # black: pure K for shops
+    label: Colour  # white
+    on_colour: Colour  # symbols and names on red, blue and assassin
+    on_bystander: Colour
+    writing_line: Colour
+    cut_mark: Colour
+    title: str = "cngen"
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
-    red: CMYK = (0.0, 0.85, 0.80, 0.05)
-    blue: CMYK = (0.90, 0.50, 0.0, 0.05)
-    bystander: CMYK = (0.0, 0.08, 0.26, 0.10)
-    assassin: CMYK = BLACK
-    on_colour: CMYK = WHITE  # symbols on red, blue and assassin cells
-    on_bystander: CMYK = (0.0, 0.0, 0.0, 0.65)
 
 
-DEFAULT_THEME = Theme()
+def make_theme(profile: Profile = "home", colours: dict[str, str] | None = None, title: str | None = None) -> Theme:
+    """The theme for a profile, with any colours the user chose (as #RRGGBB)."""
+    inks = dict(PALETTE)
+    inks["assassin"] = Ink((0.0, 0.0, 0.0, 1.0))
+    for name, value in (colours or {}).items():
+        if name not in CONFIGURABLE_COLOURS:
+            raise UsageError(f"unknown theme colour '{name}': use {', '.join(CONFIGURABLE_COLOURS)}")
+        inks[name] = Ink.from_hex(value)
+    grey = {"on_bystander": 0.65, "writing_line": 0.35}
+    inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
+    inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),
+                label=Ink((0.0, 0.0, 0.0, 0.0)), on_colour=Ink((0.0, 0.0, 0.0, 0.0)))
+    resolved = {
+        field.name: (inks[field.name].cmyk if profile == "shop" else inks[field.name].rgb)
+        for field in fields(Theme)
+        if field.name in inks
+    }
+    return Theme(**resolved, title=title or "cngen")
+
+
+DEFAULT_THEME = make_theme("home")
+SHOP_THEME = make_theme("shop")

@@ -44,14 +44,9 @@ def card_rects(page: pdfplumber.page.Page, colour: tuple[float, ...]) -> list[Re
     height = page.height
     rects = []
     for rect in page.rects:
-        fill = rect.get("non_stroking_color")
-        if rect.get("fill") and fill is not None and _same_colour(fill, colour):
+        if rect.get("fill") and colour_of(rect) == rounded(colour):
             rects.append(Rect(rect["x0"], height - rect["bottom"], rect["x1"], height - rect["top"]))
     return rects
-
-
-def _same_colour(a, b) -> bool:
-    return len(a) == len(b) and all(abs(x - y) < 1e-3 for x, y in zip(a, b))
 
 
 def placed_texts(page: pdfplumber.page.Page, cards: list[Rect]) -> list[PlacedText]:
@@ -116,8 +111,13 @@ def font_report(path: Path) -> list[dict]:
     return sorted(seen.values(), key=lambda font: font["name"])
 
 
+def rounded(colour) -> tuple[float, ...]:
+    """Colours as the PDF stores them: a few decimals are enough to tell them apart."""
+    return tuple(round(v, 3) for v in colour or ())
+
+
 def colour_of(obj) -> tuple[float, ...]:
-    return tuple(round(v, 3) for v in obj.get("non_stroking_color") or ())
+    return rounded(obj.get("non_stroking_color"))
 
 
 def pdf_rect(obj, height: float) -> Rect:

@@ -151,12 +151,12 @@ def test_the_viewer_is_asked_for_actual_size_and_long_edge_duplex(standard):
     assert preferences == {"/PrintScaling": "/None", "/Duplex": "/DuplexFlipLongEdge"}
 
 
-def test_no_rgb_colour_is_used(standard):
+def test_home_prints_use_rgb_colour_only(standard):
     result, _ = standard
     for page in pypdf.PdfReader(io.BytesIO(result.pdf)).pages:
         operators = {op for _, op in pypdf.generic.ContentStream(page.get_contents(), None).operations}
-        assert not operators & {b"rg", b"RG"}
-        assert {b"k", b"K"} <= operators
+        assert {b"rg", b"RG"} <= operators
+        assert not operators & {b"k", b"K"}
 
 
 def test_the_same_inputs_give_the_same_bytes(standard):

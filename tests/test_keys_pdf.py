@@ -11,10 +11,10 @@ import pytest
 
 from generator.keydeck import KeyOptions, build_keys
 from generator.theme import DEFAULT_THEME as THEME
-from pdfcheck import MM, Rect, card_rects, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
+from pdfcheck import rounded, MM, Rect, card_rects, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
 
-COLOUR_LETTERS = {THEME.red: "R", THEME.blue: "B", THEME.bystander: "N", THEME.assassin: "A"}
-TEAM_OF = {THEME.red: "red", THEME.blue: "blue"}
+COLOUR_LETTERS = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
+TEAM_OF = {rounded(THEME.red): "red", rounded(THEME.blue): "blue"}
 
 
 def read_faces(pdf: bytes) -> list[dict]:

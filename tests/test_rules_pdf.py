@@ -18,7 +18,7 @@ from generator.ruletext import VARIANTS, parse_rules, read_rules
 from generator.sheets import SheetOptions
 from generator.theme import DEFAULT_THEME as THEME
 from generator.units import MM, parse_paper
-from pdfcheck import colour_of, font_report
+from pdfcheck import rounded, colour_of, font_report
 
 
 def page_texts(pdf: bytes) -> list[str]:
@@ -70,7 +70,7 @@ def test_the_text_runs_in_two_columns(full):
 
 def test_the_drawn_example_shows_a_complete_key(full):
     result, _ = full
-    letters = {THEME.red: "R", THEME.blue: "B", THEME.bystander: "N", THEME.assassin: "A"}
+    letters = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
     with pdfplumber.open(io.BytesIO(result.pdf)) as document:
         cells = [letters[colour_of(c)] for page in document.pages for c in page.curves
                  if colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3 and 2 * MM < c["width"] < 8 * MM]

@@ -10,9 +10,9 @@ import pytest
 
 from generator.theme import DEFAULT_THEME as THEME
 from generator.tokendeck import TokenOptions, build_tokens
-from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
+from pdfcheck import rounded, MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
 
-ROLE_OF = {THEME.red: "red", THEME.blue: "blue", THEME.bystander: "bystander", THEME.assassin: "assassin"}
+ROLE_OF = {rounded(THEME.red): "red", rounded(THEME.blue): "blue", rounded(THEME.bystander): "bystander", rounded(THEME.assassin): "assassin"}
 SYMBOL_OF = {"red": "polygon", "blue": "disc", "bystander": "bar", "assassin": "line+line"}
 
 

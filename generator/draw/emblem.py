@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..theme import CMYK
+from ..theme import Colour
 from .paint import fill, stroke
 
 
-def draw_keyhole_emblem(canvas: Canvas, x: float, y: float, radius: float, colour: CMYK, line_width: float) -> None:
+def draw_keyhole_emblem(canvas: Canvas, x: float, y: float, radius: float, colour: Colour, line_width: float) -> None:
     """A ring of ``radius`` centred on (x, y) with a solid keyhole inside."""
     stroke(canvas, colour, line_width)
     canvas.circle(x, y, radius, stroke=1, fill=0)

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..keys import ASSASSIN, BLUE, BYSTANDER, RED, SIDE, Key
 from ..layout import Box
-from ..theme import CMYK, Theme
+from ..theme import Colour, Theme
 from ..typeface import Font
 from ..units import MM
 from .emblem import draw_keyhole_emblem
@@ -111,7 +111,7 @@ def draw_key_face(canvas: Canvas, layout: KeyFaceLayout, key: Key, label: str, f
     canvas.drawString(*layout.number_origin, label)
 
 
-def _draw_light(canvas: Canvas, box: Box, team: CMYK, letter: str, theme: Theme) -> None:
+def _draw_light(canvas: Canvas, box: Box, team: Colour, letter: str, theme: Theme) -> None:
     fill(canvas, team)
     canvas.roundRect(box.x, box.y, box.width, box.height, min(box.width, box.height) / 2, stroke=0, fill=1)
     draw_role_symbol(canvas, letter, *centre(box), min(box.width, box.height) * 0.72, theme.on_colour)

@@ -6,16 +6,23 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..fit import FittedText
 from ..layout import Box
-from ..theme import CMYK
+from ..theme import Colour
 from ..typeface import Font
 
 
-def fill(canvas: Canvas, colour: CMYK) -> None:
-    canvas.setFillColorCMYK(*colour)
+def fill(canvas: Canvas, colour: Colour) -> None:
+    """A resolved theme colour: three values are RGB (home), four are Colour (shop)."""
+    if len(colour) == 4:
+        canvas.setFillColorCMYK(*colour)
+    else:
+        canvas.setFillColorRGB(*colour)
 
 
-def stroke(canvas: Canvas, colour: CMYK, width: float) -> None:
-    canvas.setStrokeColorCMYK(*colour)
+def stroke(canvas: Canvas, colour: Colour, width: float) -> None:
+    if len(colour) == 4:
+        canvas.setStrokeColorCMYK(*colour)
+    else:
+        canvas.setStrokeColorRGB(*colour)
     canvas.setLineWidth(width)
 
 

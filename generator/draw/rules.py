@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import CMYKColor
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
@@ -20,7 +20,7 @@ from reportlab.platypus.doctemplate import LayoutError
 from ..errors import CngenError
 from ..fit import fit_text
 from ..ruletext import Example, RulesText, Section
-from ..theme import CMYK, Theme
+from ..theme import Colour, Theme
 from ..typeface import Font
 from ..units import MM
 from .keycard import define_key_card_artwork, draw_key_face, key_face_layout
@@ -39,9 +39,9 @@ class RuleFonts:
     italic: Font
 
 
-def colour(value: CMYK) -> CMYKColor:
+def colour(value: Colour) -> Color:
     # alpha=None keeps ReportLab from writing transparency settings for the colour.
-    return CMYKColor(*value, alpha=None)
+    return CMYKColor(*value, alpha=None) if len(value) == 4 else Color(*value, alpha=None)
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> int:
@@ -57,7 +57,7 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
         before = len(story)
         if number == 1:
             _draw_title(canvas, rules, fonts, page, theme)
-        _draw_footer(canvas, rules, fonts, page, number)
+        _draw_footer(canvas, rules, fonts, page, number, theme)
         for frame in _columns(page, first=number == 1):
             try:
                 frame.addFromList(story, canvas)
@@ -191,8 +191,10 @@ def _draw_title(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[
     canvas.line(MARGIN, rule_y, width - MARGIN, rule_y)
 
 
-def _draw_footer(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], number: int) -> None:
+def _draw_footer(
+    canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], number: int, theme: Theme
+) -> None:
     width, _ = page
     canvas.setFont(fonts.regular.name, 8)
-    canvas.setFillColorCMYK(0, 0, 0, 1)
+    fill(canvas, theme.text)
     canvas.drawCentredString(width / 2, MARGIN, f"{rules.title}  \u00b7  page {number}")

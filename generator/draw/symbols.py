@@ -9,11 +9,11 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from ..keys import BLUE, BYSTANDER, RED
-from ..theme import CMYK
+from ..theme import Colour
 from .paint import fill, stroke
 
 
-def draw_role_symbol(canvas: Canvas, letter: str, x: float, y: float, size: float, colour: CMYK) -> None:
+def draw_role_symbol(canvas: Canvas, letter: str, x: float, y: float, size: float, colour: Colour) -> None:
     """Red: a diamond. Blue: a disc. Bystander: a bar. Assassin: a cross."""
     half = size / 2
     fill(canvas, colour)

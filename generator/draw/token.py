@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..fit import FittedText, fit_text
 from ..keys import ASSASSIN, BLUE, BYSTANDER, RED
 from ..layout import Box
-from ..theme import BLACK, CMYK, Theme
+from ..theme import Colour, Theme
 from ..tokens import TokenFace
 from ..typeface import Font
 from ..units import MM
@@ -49,13 +49,13 @@ def fit_name(name: str, layout: TokenLayout, font: Font) -> FittedText | None:
     return fit_text(name, font, layout.name.width, layout.name.height, MAX_NAME_SIZE, MIN_NAME_SIZE)
 
 
-def role_colours(role: str, theme: Theme) -> tuple[CMYK, CMYK, CMYK]:
+def role_colours(role: str, theme: Theme) -> tuple[Colour, Colour, Colour]:
     """(tile background, text and symbol, figure) for a role."""
     return {
         "red": (theme.red, theme.on_colour, theme.red),
         "blue": (theme.blue, theme.on_colour, theme.blue),
         "bystander": (theme.bystander, theme.on_bystander, theme.outline),
-        "assassin": (theme.assassin, theme.on_colour, BLACK),
+        "assassin": (theme.assassin, theme.on_colour, theme.text),
     }[role]
 
 
@@ -76,7 +76,7 @@ def draw_token_face(
     draw_role_symbol(canvas, ROLE_LETTER[face.role], *centre(symbol), min(symbol.height, 6 * MM), foreground)
 
 
-def _draw_medallion(canvas: Canvas, box: Box, face: TokenFace, colour: CMYK, theme: Theme) -> None:
+def _draw_medallion(canvas: Canvas, box: Box, face: TokenFace, colour: Colour, theme: Theme) -> None:
     x, y = centre(box)
     radius = box.width / 2
     fill(canvas, theme.on_colour)
@@ -93,12 +93,12 @@ def _draw_medallion(canvas: Canvas, box: Box, face: TokenFace, colour: CMYK, the
 
 # The figures, drawn in a unit circle centred on the origin (the medallion's clip does the rest).
 
-def _shoulders(canvas: Canvas, colour: CMYK) -> None:
+def _shoulders(canvas: Canvas, colour: Colour) -> None:
     fill(canvas, colour)
     canvas.ellipse(-0.78, -1.25, 0.78, -0.25, stroke=0, fill=1)
 
 
-def _head(canvas: Canvas, colour: CMYK, y: float = 0.12) -> None:
+def _head(canvas: Canvas, colour: Colour, y: float = 0.12) -> None:
     fill(canvas, colour)
     canvas.circle(0, y, 0.3, stroke=0, fill=1)
 
@@ -113,7 +113,7 @@ def _collar(canvas: Canvas, theme: Theme) -> None:
     canvas.drawPath(path, stroke=0, fill=1)
 
 
-def _agent_in_a_hat(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
+def _agent_in_a_hat(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     _shoulders(canvas, colour)
     _collar(canvas, theme)
     _head(canvas, colour)
@@ -124,25 +124,25 @@ def _agent_in_a_hat(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
     canvas.rect(-0.3, 0.4, 0.6, 0.06, stroke=0, fill=1)  # hat band
 
 
-def _agent_in_sunglasses(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
+def _agent_in_sunglasses(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     _shoulders(canvas, colour)
     _collar(canvas, theme)
-    fill(canvas, BLACK)
+    fill(canvas, theme.text)
     canvas.rect(-0.04, -0.5, 0.08, 0.22, stroke=0, fill=1)  # tie
     _head(canvas, colour)
-    fill(canvas, BLACK)
+    fill(canvas, theme.text)
     canvas.wedge(-0.31, -0.17, 0.31, 0.44, 0, 180, stroke=0, fill=1)  # slicked-back hair
     canvas.roundRect(-0.27, 0.08, 0.24, 0.12, 0.04, stroke=0, fill=1)
     canvas.roundRect(0.03, 0.08, 0.24, 0.12, 0.04, stroke=0, fill=1)
     canvas.rect(-0.04, 0.15, 0.08, 0.03, stroke=0, fill=1)
 
 
-def _bystander(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
+def _bystander(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     _shoulders(canvas, colour)
     _head(canvas, colour)
 
 
-def _bystander_with_a_cap(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
+def _bystander_with_a_cap(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     _bystander(canvas, colour, theme)
     fill(canvas, theme.on_colour)
     canvas.rect(-0.36, 0.17, 0.9, 0.035, stroke=0, fill=1)  # a gap between cap and face
@@ -151,7 +151,7 @@ def _bystander_with_a_cap(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
     canvas.roundRect(0.1, 0.2, 0.44, 0.07, 0.03, stroke=0, fill=1)  # peak
 
 
-def _assassin(canvas: Canvas, colour: CMYK, theme: Theme) -> None:
+def _assassin(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     _shoulders(canvas, colour)
     fill(canvas, colour)
     hood = canvas.beginPath()
