@@ -136,8 +136,12 @@ _PLAIN_TAGS = {f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "
 def _refuse_custom_tags(node: yaml.Node | None, source: str) -> None:
     """Tags such as !!python/object ask a loader to build objects: a deck is plain data."""
     pending = [node] if node is not None else []
+    seen: set[int] = set()  # an alias can point back at its own parent: visit each node once
     while pending:
         current = pending.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
         if current.tag not in _PLAIN_TAGS:
             line = current.start_mark.line + 1
             message = f"the YAML tag {current.tag} is not allowed: a deck holds plain text only"

@@ -97,6 +97,11 @@ def test_broken_yaml_decks_are_refused_safely(data, expected):
     assert problem_text(parse_yaml_deck, data, "d.yaml").startswith(expected)
 
 
+def test_a_deck_whose_alias_contains_itself_is_refused_not_looped_on():
+    message = problem_text(parse_yaml_deck, b"words: &x [bank, *x]\n", "d.yaml")
+    assert message == "d.yaml:1: each entry must be a word or a short phrase"
+
+
 def test_the_parser_is_chosen_by_file_name():
     assert parse_word_file(b"words:\n  - bank\n", "d.YML").words == ["BANK"]
     assert parse_word_file(b"words:\n", "w.txt").words == ["WORDS:"]
