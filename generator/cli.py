@@ -14,7 +14,10 @@ from typing import Callable
 import click
 
 from . import __version__
+from .config import CONFIG_FILE_NAME, Config, default_config_text, find_config, load_config
 from .deck import DeckOptions, DeckResult, build_deck
+from .kit import KitOptions, KitResult, build_kit
+from .preview import first_page_png
 from .errors import CngenError, UsageError
 from .keydeck import KeyOptions, KeysResult, build_keys
 from .keys import MAX_CARDS, BalanceReport
@@ -26,7 +29,8 @@ from .layout import SIDES
 from .pdf import check_writable, write_files
 from .resources import DEFAULT_DECK, deck_paths
 from .sheets import SheetOptions
-from .units import format_mm, parse_length, parse_paper, parse_size
+from .theme import PROFILES
+from .units import format_mm, parse_length, parse_offset, parse_paper, parse_size
 from .words import WordListError, read_word_file
 
 
@@ -69,21 +73,50 @@ def reports_errors(command: Callable) -> Callable:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cngen")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), metavar="FILE",
+              help=f"Settings file (default: {CONFIG_FILE_NAME} in this folder, if there is one); "
+                   "command-line options override it.")
 @click.option("--debug", is_flag=True, help="Show a full traceback when something goes wrong.")
-def main(debug: bool) -> None:
+@click.pass_context
+def main(ctx: click.Context, config_path: Path | None, debug: bool) -> None:
     """cngen prints the party game Codenames yourself: print-ready PDFs of
-    double-sided codename cards from our decks or your own words, and
-    balanced key cards for the spymasters.
+    double-sided codename cards from our decks or your own words, balanced
+    key cards for the spymasters, agent tiles and a rules sheet.
 
     \b
     Example:
-      cngen deck --words my-words.txt -o output/party.pdf
+      cngen kit --paper letter
     """
+    if ctx.invoked_subcommand == "init":
+        return  # init writes a fresh settings file: a broken one must not stop it
+    try:
+        config = load_config(find_config(config_path, Path()))
+    except CngenError as error:
+        raise click.ClickException(str(error)) from None
+    ctx.default_map = config.default_map
+    ctx.obj = config
+
+
+def _settings() -> Config:
+    """The settings file's values that are not command options: theme colours and title."""
+    config = click.get_current_context().find_root().obj
+    return config if isinstance(config, Config) else load_config(None)
 
 
 def paper_option() -> Callable:
     return click.option("--paper", default="a4", show_default=True, callback=_converter(parse_paper),
                         help="Sheet size: a4, letter, legal, a3, tabloid, sra3, or WIDTHxHEIGHT such as 320x450mm.")
+
+
+def profile_option() -> Callable:
+    return click.option("--profile", type=click.Choice(PROFILES), default="home", show_default=True,
+                        help="home: cards butted on sheets, RGB. shop: one card per page with bleed, crop "
+                             "marks, trim and bleed boxes, CMYK only, for print shops and print-on-demand.")
+
+
+def chosen_variants(names: tuple[str, ...]) -> tuple[str, ...]:
+    """No --variant means all of them; 'none' alone means none."""
+    return VARIANTS if not names else tuple(name for name in names if name != "none")
 
 
 def sheet_options(command: Callable) -> Callable:
@@ -93,12 +126,22 @@ def sheet_options(command: Callable) -> Callable:
         click.option("--margin", default="5mm", show_default=True, callback=_converter(parse_length),
                      help="Smallest margin left blank around the cards (home printers cannot print the edges)."),
         click.option("--sides", type=click.Choice(SIDES), default="long-edge", show_default=True,
-                     help="How your printer turns the sheet for the back: backs are mirrored to match."),
+                     help="How the backs are printed: duplex flipped on the long or short edge (backs "
+                          "mirrored to match), or fold: each back beside its front, to fold and glue."),
+        profile_option(),
+        click.option("--bleed", default="3mm", show_default=True, callback=_converter(parse_length),
+                     help="How far artwork runs past the cut with --profile shop."),
+        click.option("--back-offset", default="0,0", show_default=True, callback=_converter(parse_offset),
+                     metavar="DX,DY", help="Move every back page by DX,DY mm, as measured with 'cngen calibrate'."),
     ]
 
     @functools.wraps(command)
-    def wrapper(*args, paper, margin, sides, **kwargs):
-        return command(*args, sheet=SheetOptions(paper=paper, margin=margin, sides=sides), **kwargs)
+    def wrapper(*args, paper, margin, sides, profile, bleed, back_offset, **kwargs):
+        settings = _settings()
+        sheet = SheetOptions(paper=paper, margin=margin, sides=sides, profile=profile, bleed=bleed,
+                             back_offset=back_offset, colours=tuple(sorted(settings.theme.items())),
+                             title=settings.title)
+        return command(*args, sheet=sheet, **kwargs)
 
     for option in reversed(options):
         wrapper = option(wrapper)
@@ -120,6 +163,18 @@ def output_option(default: str, help: str) -> Callable:
                         show_default=True, help=help)
 
 
+def preview_option() -> Callable:
+    return click.option("--preview", is_flag=True,
+                        help="Also write a PNG of the first sheet beside each PDF, to look at without a PDF viewer.")
+
+
+def with_preview(files: dict[Path, bytes], preview: bool) -> dict[Path, bytes]:
+    """The files to write, plus a PNG of the first page of each PDF when asked for."""
+    previews = {path.with_suffix(".png"): first_page_png(data) for path, data in files.items()
+                if preview and path.suffix == ".pdf"}
+    return {**files, **previews}
+
+
 def seed_option(help: str) -> Callable:
     return click.option("--seed", type=click.IntRange(min=0), metavar="N", help=help)
 
@@ -136,8 +191,9 @@ def seed_option(help: str) -> Callable:
 @seed_option("Shuffle the words with this seed before pairing them; without it the list's order is kept.")
 @font_option("the words")
 @output_option("output/deck.pdf", "Where to write the PDF; folders are created.")
+@preview_option()
 @reports_errors
-def deck(deck_name, words, blanks, card, sheet, seed, font, output) -> None:
+def deck(deck_name, words, blanks, card, sheet, seed, font, output, preview) -> None:
     """Print double-sided codename cards: a different word on each side,
     each word upright and again upside down for the spymasters.
 
@@ -148,11 +204,11 @@ def deck(deck_name, words, blanks, card, sheet, seed, font, output) -> None:
     check_writable(output)
     options = DeckOptions(words=words, deck=deck_name, blanks=blanks, card=card, sheet=sheet, seed=seed, font=font)
     result = build_deck(options)
-    write_files({output: result.pdf})
-    click.echo(deck_summary(result, output, sheet.sides))
+    write_files(with_preview({output: result.pdf}, preview))
+    click.echo(deck_summary(result, output, sheet))
 
 
-def deck_summary(result: DeckResult, output: Path, sides: str) -> str:
+def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions) -> str:
     plan = result.plan
     word_cards = result.cards - result.blank_cards
     lines = [
@@ -164,7 +220,7 @@ def deck_summary(result: DeckResult, output: Path, sides: str) -> str:
     ]
     if result.blank_back:
         lines.append("  The word count is odd: the last word card has a blank back to write on.")
-    lines.append(f"  To print: {how_to_print(sides)}")
+    lines.append(f"  To print: {how_to_print(sheet)}")
     return "\n".join(lines)
 
 
@@ -172,8 +228,20 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def how_to_print(sides: str) -> str:
-    edge = "long" if sides == "long-edge" else "short"
+def how_to_print(sheet: SheetOptions, short: bool = False) -> str:
+    if sheet.profile == "shop":
+        if short:
+            return f"print shop: a card a page, {format_mm(sheet.bleed)} mm bleed, CMYK"
+        return (f"send it to a print shop: one card per page, front then back, trim box = card, "
+                f"{format_mm(sheet.bleed)} mm bleed, CMYK.")
+    if sheet.sides == "fold":
+        if short:
+            return "one side, 100% scale; fold, glue, cut"
+        return ("one side only, 100% scale (\"actual size\"); fold each sheet on the dashed line, "
+                "glue, then cut along the marks.")
+    edge = "long" if sheet.sides == "long-edge" else "short"
+    if short:
+        return f"both sides, flip on {edge} edge, 100% scale"
     return (
         f"both sides, flip on {edge} edge, 100% scale (\"actual size\", never \"fit to page\"), "
         "then cut along the marks."
@@ -191,8 +259,9 @@ def how_to_print(sides: str) -> str:
 @sheet_options
 @font_option("the card numbers")
 @output_option("output/keys.pdf", "Where to write the PDF; the manifest goes beside it as .json.")
+@preview_option()
 @reports_errors
-def keys(count, seed, single_sided, stats, card, sheet, font, output) -> None:
+def keys(count, seed, single_sided, stats, card, sheet, font, output, preview) -> None:
     """Print balanced key cards for the spymasters, and a JSON manifest of
     every grid. Each double-sided card carries two keys with opposite starting
     teams; across the deck every cell is used evenly, and no two keys look
@@ -209,13 +278,13 @@ def keys(count, seed, single_sided, stats, card, sheet, font, output) -> None:
         seed = secrets.randbelow(2**32)
     options = KeyOptions(seed=seed, count=count, double_sided=not single_sided, card=card, sheet=sheet, font=font)
     result = build_keys(options)
-    write_files({output: result.imposed.pdf, manifest_path: result.manifest.encode("utf-8")})
-    click.echo(keys_summary(result, output, manifest_path, sheet.sides))
+    write_files(with_preview({output: result.imposed.pdf, manifest_path: result.manifest.encode("utf-8")}, preview))
+    click.echo(keys_summary(result, output, manifest_path, sheet))
     if stats:
         click.echo(balance_text(result.report()))
 
 
-def keys_summary(result: KeysResult, output: Path, manifest: Path, sides: str) -> str:
+def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions) -> str:
     imposed, plan = result.imposed, result.imposed.plan
     keys_per_card = len(result.cards[0].faces)
     layout = "two per card, opposite starting teams" if keys_per_card == 2 else "one per card, plain backs"
@@ -225,7 +294,7 @@ def keys_summary(result: KeysResult, output: Path, manifest: Path, sides: str) -
         f"({layout}), seed {result.seed}",
         f"  {plan.per_sheet} cards per {format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm sheet: "
         f"{plural(imposed.sheets, 'sheet')}, {plural(imposed.pages, 'page')}",
-        f"  To print: {how_to_print(sides)}",
+        f"  To print: {how_to_print(sheet)}",
         f"  The same deck again: --seed {result.seed} with the same --count.",
     ])
 
@@ -254,8 +323,9 @@ def balance_text(report: BalanceReport) -> str:
 @sheet_options
 @font_option("the role names")
 @output_option("output/tokens.pdf", "Where to write the PDF; folders are created.")
+@preview_option()
 @reports_errors
-def tokens(sets, card, sheet, font, output) -> None:
+def tokens(sets, card, sheet, font, output, preview) -> None:
     """Print the tiles that cover the words as they are found: agents of both
     teams (a different figure on each side), the double agent (red on one side,
     blue on the other), innocent bystanders and the assassin.
@@ -266,7 +336,7 @@ def tokens(sets, card, sheet, font, output) -> None:
     """
     check_writable(output)
     result = build_tokens(TokenOptions(sets=sets, card=card, sheet=sheet, font=font))
-    write_files({output: result.imposed.pdf})
+    write_files(with_preview({output: result.imposed.pdf}, preview))
     imposed, plan = result.imposed, result.imposed.plan
     click.echo("\n".join([
         f"Wrote {output}",
@@ -274,7 +344,7 @@ def tokens(sets, card, sheet, font, output) -> None:
         + ", ".join(plural(count * sets, name.lower()) for name, count in counts_per_set().items()),
         f"  {plan.per_sheet} tiles per {format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm sheet: "
         f"{plural(imposed.sheets, 'sheet')}, {plural(imposed.pages, 'page')}",
-        f"  To print: {how_to_print(sheet.sides)}",
+        f"  To print: {how_to_print(sheet)}",
     ]))
 
 
@@ -284,9 +354,11 @@ def tokens(sets, card, sheet, font, output) -> None:
 @click.option("--text", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.yaml",
               help="Rules text to print instead of the bundled English one (same shape as rules/en.yaml).")
 @paper_option()
+@profile_option()
 @output_option("output/rules.pdf", "Where to write the PDF; folders are created.")
+@preview_option()
 @reports_errors
-def rules(variants, text, paper, output) -> None:
+def rules(variants, text, paper, profile, output, preview) -> None:
     """Print the rules sheet, in our own words: setup, turns, clues, guessing,
     winning, expert clues, variants, and how to print and cut this kit.
 
@@ -295,15 +367,121 @@ def rules(variants, text, paper, output) -> None:
       cngen rules --paper letter --variant two-players --variant match
     """
     check_writable(output)
-    chosen = VARIANTS if not variants else tuple(name for name in variants if name != "none")
-    result = build_rules(RulesOptions(text=text, variants=chosen, sheet=SheetOptions(paper=paper)))
-    write_files({output: result.pdf})
+    chosen = chosen_variants(variants)
+    settings = _settings()
+    sheet = SheetOptions(paper=paper, profile=profile, colours=tuple(sorted(settings.theme.items())),
+                         title=settings.title)
+    result = build_rules(RulesOptions(text=text, variants=chosen, sheet=sheet))
+    write_files(with_preview({output: result.pdf}, preview))
     included = ", ".join(chosen) if chosen else "none"
     click.echo("\n".join([
         f"Wrote {output}",
         f"  {plural(result.pages, 'page')}, {format_mm(paper[0])} x {format_mm(paper[1])} mm; variants: {included}",
         "  To print: 100% scale (\"actual size\"), one or both sides.",
     ]))
+
+
+@main.command()
+@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for deck.pdf, keys.pdf, keys.json, tokens.pdf and rules.pdf.")
+@click.option("--combined", is_flag=True, help="Also write kit.pdf: everything in one file, for a single upload.")
+@preview_option()
+@sheet_options
+@click.option("--deck", "deck_name", default=DEFAULT_DECK, show_default=True, metavar="NAME",
+              help="Bundled deck for the codename cards. Ignored with --words.")
+@click.option("--words", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
+              help="Your own words for the codename cards (.txt or YAML deck).")
+@click.option("--blanks", type=click.IntRange(0, 10_000), default=5, show_default=True, help="Blank codename cards.")
+@click.option("--deck-card-size", "deck_card", default="70x45mm", show_default=True,
+              callback=_converter(parse_size), help="Codename card size.")
+@click.option("--deck-seed", "seed", type=click.IntRange(min=0), metavar="N",
+              help="Shuffle the words before pairing them; without it the list's order is kept.")
+@click.option("--keys-count", type=click.IntRange(1, MAX_CARDS), default=40, show_default=True,
+              help="Key cards (two keys each unless --single-sided).")
+@click.option("--keys-seed", type=click.IntRange(min=0), metavar="N",
+              help="Deal the same keys again; without it a seed is chosen and printed.")
+@click.option("--single-sided", is_flag=True, help="One key per key card, with a plain common back.")
+@click.option("--keys-card-size", "keys_card", default="70x70mm", show_default=True,
+              callback=_converter(parse_size), help="Key card size.")
+@click.option("--token-sets", type=click.IntRange(1, MAX_SETS), default=1, show_default=True,
+              help="Sets of 25 tiles.")
+@click.option("--token-card-size", "token_card", default="70x45mm", show_default=True,
+              callback=_converter(parse_size), help="Tile size.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME",
+              help=f"Rules variant to include, repeatable: {', '.join(VARIANTS)}, or none. Default: all.")
+@click.option("--text", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.yaml",
+              help="Rules text to print instead of the bundled English one.")
+@font_option("the words, card numbers and tile names")
+@reports_errors
+def kit(out_dir, combined, preview, sheet, deck_name, words, blanks, deck_card, seed, keys_count, keys_seed,
+        single_sided, keys_card, token_sets, token_card, variants, text, font) -> None:
+    """Print everything at once: codename cards, key cards and their manifest,
+    tiles and the rules sheet, with the same paper, profile and sides. The
+    files are written together, so a failed run leaves an earlier kit intact.
+
+    \b
+    Example:
+      cngen kit --profile shop --combined
+    """
+    options = KitOptions(
+        deck=DeckOptions(words=words, deck=deck_name, blanks=blanks, card=deck_card, seed=seed, font=font, sheet=sheet),
+        keys=KeyOptions(seed=keys_seed if keys_seed is not None else secrets.randbelow(2**32), count=keys_count,
+                        double_sided=not single_sided, card=keys_card, font=font, sheet=sheet),
+        tokens=TokenOptions(sets=token_sets, card=token_card, font=font, sheet=sheet),
+        rules=RulesOptions(text=text, variants=chosen_variants(variants), sheet=sheet),
+        out_dir=out_dir, combined=combined, preview=preview,
+    )
+    if out_dir.exists() and not out_dir.is_dir():
+        raise CngenError(f"{out_dir} is a file: --out-dir needs a folder")
+    result = build_kit(options, progress=lambda step: click.echo(f"  making the {step}...", err=True))
+    write_files(result.files(out_dir))
+    click.echo(kit_table(result, out_dir, sheet))
+
+
+def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions) -> str:
+    rows = [("file", "pages", "sheets", "how to print")]
+    for part in result.parts:
+        if part.name == "keys.json":
+            advice = f"not printed: every key, cell by cell (seed {result.seed})"
+        elif part.name == "kit.pdf":
+            advice = "everything above in one file, for a single upload"
+        elif not part.duplex:
+            advice = "one or both sides, 100% scale"
+        else:
+            advice = how_to_print(sheet, short=True)
+        rows.append((part.name, _count(part.pages), _count(part.sheets), advice))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    lines = [f"Wrote the kit to {out_dir}/"] + [
+        f"  {name:<{widths[0]}}  {pages:>{widths[1]}}  {sheets:>{widths[2]}}  {advice}"
+        for name, pages, sheets, advice in rows
+    ]
+    if result.previews:
+        lines.append(f"  Previews: {', '.join(sorted(result.previews))}")
+    lines.append(f"  The same keys again: --keys-seed {result.seed}.")
+    return "\n".join(lines)
+
+
+def _count(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+@main.command()
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=Path(CONFIG_FILE_NAME), show_default=True,
+              help="Where to write the settings file.")
+@click.option("--force", is_flag=True, help="Replace an existing settings file.")
+@reports_errors
+def init(output: Path, force: bool) -> None:
+    """Write a settings file with every option, its default and what it does,
+    ready to edit. cngen reads cngen.yaml from the folder it runs in.
+
+    \b
+    Example:
+      cngen init
+    """
+    if output.exists() and not force:
+        raise UsageError(f"{output} already exists: edit it, or pass --force to replace it with the defaults")
+    write_files({output: default_config_text().encode("utf-8")})
+    click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
 
 
 @main.command()

@@ -13,6 +13,7 @@ from .draw.sheet import CardFaces
 from .draw.wordcard import define_word_card_artwork, draw_word_face
 from .errors import UsageError
 from .layout import SheetPlan
+from .pdf import Document
 from .resources import DEFAULT_DECK, deck_path, font_path
 from .rng import make_rng, shuffled
 from .sheets import SheetOptions, impose_cards
@@ -55,6 +56,7 @@ class DeckResult:
     sheets: int
     pages: int
     plan: SheetPlan
+    document: Document
 
 
 def build_deck(options: DeckOptions) -> DeckResult:
@@ -62,7 +64,7 @@ def build_deck(options: DeckOptions) -> DeckResult:
         raise UsageError(f"--blanks must be between 0 and {MAX_BLANKS}, not {options.blanks}")
     font = load_font(options.font or font_path())
     word_list = read_word_file(options.words or deck_path(options.deck))
-    face_layout = word_face_layout(*options.card)
+    face_layout = word_face_layout(*options.card, bleed=options.sheet.artwork_bleed)
     _check_card_room(face_layout, font, options.card)
     faces = fitted_faces(word_list, face_layout, font)
     theme = options.sheet.theme
@@ -86,6 +88,7 @@ def build_deck(options: DeckOptions) -> DeckResult:
         sheets=imposed.sheets,
         pages=imposed.pages,
         plan=imposed.plan,
+        document=imposed.document,
     )
 
 

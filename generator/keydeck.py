@@ -60,7 +60,7 @@ def build_keys(options: KeyOptions) -> KeysResult:
         )
     font = load_font(options.font or font_path())
     cards = deal_deck(options.count, options.seed, options.double_sided)
-    layout = key_face_layout(*options.card)
+    layout = key_face_layout(*options.card, bleed=options.sheet.artwork_bleed)
     theme = options.sheet.theme
     draw = partial(draw_key_face, layout=layout, font=font, theme=theme)
     faces = [
@@ -68,7 +68,7 @@ def build_keys(options: KeyOptions) -> KeysResult:
             partial(draw, key=card.faces[0], label=face_label(card, 0)),
             partial(draw, key=card.faces[1], label=face_label(card, 1))
             if options.double_sided
-            else draw_common_back,
+            else partial(draw_common_back, layout=layout),
         )
         for card in cards
     ]

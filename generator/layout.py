@@ -7,17 +7,23 @@ drawing code receives boxes and card-to-page transforms and never does slot arit
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .errors import UsageError
-from .units import format_mm
+from .units import MM, format_mm
 
-Sides = Literal["long-edge", "short-edge"]
-SIDES: tuple[Sides, ...] = ("long-edge", "short-edge")
+Sides = Literal["long-edge", "short-edge", "fold"]
+SIDES: tuple[Sides, ...] = ("long-edge", "short-edge", "fold")
 
 # Rounding slack so that a card that fits exactly on paper is not rejected for a float's sake.
 _EPSILON = 1e-6
+# Room between the fold line and the cards on a gutter-fold sheet, so a fold a little off
+# the line never shows on a card.
+FOLD_GUTTER = 4 * MM
+# Shop crop marks: they start this far outside the bleed and are this long (shops ask 3-6 mm).
+CROP_MARK_OFFSET = 1 * MM
+CROP_MARK_LENGTH = 5 * MM
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,11 @@ class Segment:
 
 @dataclass(frozen=True)
 class SheetPlan:
-    """A grid of butted cards centred on a page."""
+    """A grid of butted cards centred on a page, or on the left half of it for gutter-fold.
+
+    ``bleed`` is set for print-shop pages that hold one card: its artwork runs that far past
+    the cut, and the page's trim and bleed boxes describe the card.
+    """
 
     page_width: float
     page_height: float
@@ -73,6 +83,8 @@ class SheetPlan:
     columns: int
     rows: int
     turned: bool
+    fold: bool = False
+    bleed: float = 0.0
 
     @property
     def per_sheet(self) -> int:
@@ -90,7 +102,25 @@ class SheetPlan:
     def grid(self) -> Box:
         width = self.columns * self.cell_width
         height = self.rows * self.cell_height
-        return Box((self.page_width - width) / 2, (self.page_height - height) / 2, width, height)
+        area_width = self.page_width / 2 - FOLD_GUTTER if self.fold else self.page_width
+        return Box((area_width - width) / 2 if not self.fold else area_width - width,
+                   (self.page_height - height) / 2, width, height)
+
+    @property
+    def pages_per_sheet(self) -> int:
+        """Gutter-fold puts fronts and backs on one page; duplex needs a page for each."""
+        return 1 if self.fold else 2
+
+    @property
+    def trim_box(self) -> Box:
+        """The finished piece: the card on a one-card shop page, else the whole sheet."""
+        if self.bleed:
+            return self.grid
+        return Box(0.0, 0.0, self.page_width, self.page_height)
+
+    @property
+    def bleed_box(self) -> Box:
+        return self.trim_box.inset(-self.bleed) if self.bleed else self.trim_box
 
     def front_slots(self) -> list[Slot]:
         """Slots in reading order: left to right, then top to bottom."""
@@ -110,11 +140,14 @@ class SheetPlan:
         ]
 
     def back_slots(self, sides: Sides) -> list[Slot]:
-        """Where the back of each front slot lands once the sheet is flipped."""
+        """Where the back of each front slot lands once the sheet is flipped or folded."""
         return [Slot(mirror_box(slot.box, self, sides), slot.turned) for slot in self.front_slots()]
 
     def back_grid(self, sides: Sides) -> Box:
         return mirror_box(self.grid, self, sides)
+
+    def fold_line(self) -> Segment:
+        return Segment(self.page_width / 2, 0.0, self.page_width / 2, self.page_height)
 
 def plan_sheet(
     page: tuple[float, float], card: tuple[float, float], margin: float
@@ -147,6 +180,26 @@ def plan_sheet(
     return SheetPlan(page_width, page_height, card_width, card_height, columns, rows, turned)
 
 
+def plan_fold(page: tuple[float, float], card: tuple[float, float], margin: float) -> SheetPlan:
+    """Gutter-fold: fronts on the left half, each back beside its front, mirrored about the
+    fold line down the middle of the sheet. No duplex printing, so nothing to misregister."""
+    half = plan_sheet((page[0] / 2 - FOLD_GUTTER + margin, page[1]), card, margin)
+    return replace(half, page_width=page[0], fold=True)
+
+
+def plan_card_pages(card: tuple[float, float], bleed: float) -> SheetPlan:
+    """One card per page for print shops: the card, its bleed, and crop marks beyond that."""
+    if bleed < 0:
+        raise UsageError("the bleed cannot be negative")
+    extra = 2 * (bleed + CROP_MARK_OFFSET + CROP_MARK_LENGTH)
+    return SheetPlan(card[0] + extra, card[1] + extra, card[0], card[1], 1, 1, False, bleed=bleed)
+
+
+def crop_mark_gap(plan: SheetPlan, home_gap: float) -> float:
+    """Marks start outside the bleed on shop pages, just outside the cards on home sheets."""
+    return plan.bleed + CROP_MARK_OFFSET if plan.bleed else home_gap
+
+
 def _count_fitting(space: float, size: float) -> int:
     return max(0, math.floor(space / size + _EPSILON))
 
@@ -156,33 +209,35 @@ def mirror_box(box: Box, plan: SheetPlan, sides: Sides) -> Box:
 
     Flipping on the long edge of a portrait sheet swaps left and right; flipping on the short
     edge swaps top and bottom. On a landscape sheet the long edge is horizontal, so it is the
-    other way round.
+    other way round. Folding about the vertical middle line swaps left and right.
     """
     portrait = plan.page_height >= plan.page_width
-    swap_left_right = (sides == "long-edge") == portrait
+    swap_left_right = sides == "fold" or (sides == "long-edge") == portrait
     if swap_left_right:
         return Box(plan.page_width - box.right, box.y, box.width, box.height)
     return Box(box.x, plan.page_height - box.top, box.width, box.height)
 
 
-def cut_marks(plan: SheetPlan, gap: float, grid: Box) -> list[Segment]:
-    """Every cut line of ``grid``, extended from ``gap`` outside it to the edge of the sheet.
+def cut_marks(plan: SheetPlan, gap: float, grids: list[Box]) -> list[Segment]:
+    """Every cut line of the ``grids`` on a page, extended from ``gap`` outside them to the edge
+    of the sheet (or, across a gutter-fold sheet, to the other grid).
 
     Marks that run to the edge survive the first cut: after cutting along one line the
     marks for the other direction are still there on the remaining strip. Backs pass their
     mirrored grid, so their marks follow the mirrored cards.
     """
-    xs = [grid.x + i * plan.cell_width for i in range(plan.columns + 1)]
-    ys = [grid.y + j * plan.cell_height for j in range(plan.rows + 1)]
+    grids = sorted(grids, key=lambda grid: grid.x)
     marks = []
-    for x in xs:
-        marks.append(Segment(x, 0.0, x, grid.y - gap))
-        marks.append(Segment(x, grid.top + gap, x, plan.page_height))
-    for y in ys:
-        marks.append(Segment(0.0, y, grid.x - gap, y))
-        marks.append(Segment(grid.right + gap, y, plan.page_width, y))
-    return [mark for mark in marks if _length(mark) > _EPSILON]
+    for grid in grids:
+        for i in range(plan.columns + 1):
+            x = grid.x + i * plan.cell_width
+            marks.append(Segment(x, 0.0, x, grid.y - gap))
+            marks.append(Segment(x, grid.top + gap, x, plan.page_height))
+    edges = [0.0, *[edge for grid in grids for edge in (grid.x - gap, grid.right + gap)], plan.page_width]
+    first = grids[0]
+    for j in range(plan.rows + 1):
+        y = first.y + j * plan.cell_height
+        marks.extend(Segment(start, y, end, y) for start, end in zip(edges[0::2], edges[1::2]))
+    return [mark for mark in marks if mark.x2 - mark.x1 > _EPSILON or mark.y2 - mark.y1 > _EPSILON]
 
 
-def _length(segment: Segment) -> float:
-    return math.hypot(segment.x2 - segment.x1, segment.y2 - segment.y1)

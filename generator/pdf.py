@@ -10,44 +10,60 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
 from .errors import CngenError
-from .layout import Sides
 from .typeface import Font
 
 _DUPLEX = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
 
 
-def render(
-    page_size: tuple[float, float],
-    font: Font,
-    title: str,
-    sides: Sides | None,
-    draw: Callable[[Canvas], None],
-) -> bytes:
-    """Run ``draw`` on a fresh canvas and return the finished PDF's bytes."""
+@dataclass(frozen=True)
+class Document:
+    """Everything needed to render one PDF: its drawing, first page size and print settings."""
+
+    title: str
+    page_size: tuple[float, float]
+    duplex: str | None  # long-edge or short-edge asks the viewer for duplex; None for one side
+    profile: str  # "shop" refuses any colour that is not CMYK
+    font: Font  # embedded, and the canvas' initial font
+    draw: Callable[[Canvas], None]
+
+
+def render(document: Document) -> bytes:
+    """The finished PDF's bytes."""
+    return render_together(document.title, [document])
+
+
+def render_together(title: str, documents: Sequence[Document]) -> bytes:
+    """Several documents one after the other in one PDF, for a single upload."""
+    first = documents[0]
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
-        pagesize=page_size,
+        pagesize=first.page_size,
         # Fixed dates and IDs: the same inputs give byte-identical files.
         invariant=1,
         # Without an embedded initial font, ReportLab adds an unembedded Helvetica to every file.
-        initialFontName=font.name,
+        initialFontName=first.font.name,
         pdfVersion=(1, 4),
+        # A shop file must hold CMYK only: ReportLab then refuses any RGB colour outright.
+        enforceColorSpace="cmyk" if first.profile == "shop" else None,
     )
     canvas.setTitle(title)
     canvas.setAuthor("cngen")
     canvas.setCreator("cngen")
     # Printing at "fit to page" shrinks the cards and breaks front-to-back registration.
     canvas.setViewerPreference("PrintScaling", "None")
-    if sides is not None:
-        canvas.setViewerPreference("Duplex", _DUPLEX[sides])
-    draw(canvas)
+    if first.duplex in _DUPLEX:
+        canvas.setViewerPreference("Duplex", _DUPLEX[first.duplex])
+    for document in documents:
+        canvas.setPageSize(document.page_size)
+        document.draw(canvas)
     canvas.save()
     return buffer.getvalue()
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .draw.rules import RuleFonts, typeset_rules
-from .pdf import render
+from .pdf import Document, render
 from .resources import font_path, rules_path
 from .ruletext import VARIANTS, RulesText, read_rules, select_variants
 from .sheets import SheetOptions
@@ -28,6 +28,7 @@ class RulesResult:
     pdf: bytes
     pages: int
     rules: RulesText
+    document: Document
 
 
 def build_rules(options: RulesOptions) -> RulesResult:
@@ -38,8 +39,10 @@ def build_rules(options: RulesOptions) -> RulesResult:
         italic=load_font(font_path("FiraSans-Italic.ttf")),
     )
     pages: list[int] = []
-    pdf = render(
-        options.sheet.paper, fonts.regular, rules.title, None,
-        lambda canvas: pages.append(typeset_rules(canvas, rules, fonts, options.sheet.paper, options.sheet.theme)),
+    sheet = options.sheet
+    document = Document(
+        rules.title, sheet.paper, None, sheet.profile, fonts.regular,
+        lambda canvas: pages.append(typeset_rules(canvas, rules, fonts, sheet.paper, sheet.theme)),
     )
-    return RulesResult(pdf, pages[0], rules)
+    pdf = render(document)
+    return RulesResult(pdf, pages[0], rules, document)

@@ -7,10 +7,10 @@ from typing import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .draw.sheet import CardFaces, draw_sheets
-from .layout import SheetPlan, Sides, plan_sheet
-from .pdf import render
-from .theme import DEFAULT_THEME, Theme
+from .draw.sheet import CardFaces, draw_sheets, sheet_count
+from .layout import SheetPlan, Sides, plan_card_pages, plan_fold, plan_sheet
+from .pdf import Document, render
+from .theme import Profile, Theme, make_theme
 from .typeface import Font
 from .units import MM, PAPER_MM
 
@@ -22,10 +22,31 @@ class SheetOptions:
     paper: tuple[float, float] = A4
     margin: float = 5 * MM
     sides: Sides = "long-edge"
-    theme: Theme = DEFAULT_THEME
+    # home: cards butted on sheets, RGB. shop: one card per page with bleed, crop marks
+    # outside it, trim and bleed boxes, CMYK only.
+    profile: Profile = "home"
+    bleed: float = 3 * MM
+    colours: tuple[tuple[str, str], ...] = ()  # the user's theme colours, as #RRGGBB
+    title: str | None = None  # printed on key card backs and the rules sheet
     # How far to move everything on back pages (points, back-page coordinates), to undo a
     # printer's misregistration measured with `cngen calibrate`.
     back_offset: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def theme(self) -> Theme:
+        return make_theme(self.profile, dict(self.colours), self.title)
+
+    @property
+    def artwork_bleed(self) -> float:
+        """How far card artwork runs past the cut: only shop pages have bleed."""
+        return self.bleed if self.profile == "shop" else 0.0
+
+    def plan(self, card: tuple[float, float]) -> SheetPlan:
+        if self.profile == "shop":
+            return plan_card_pages(card, self.bleed)
+        if self.sides == "fold":
+            return plan_fold(self.paper, card, self.margin)
+        return plan_sheet(self.paper, card, self.margin)
 
 
 @dataclass(frozen=True)
@@ -33,10 +54,11 @@ class ImposedCards:
     pdf: bytes
     plan: SheetPlan
     sheets: int
+    document: Document
 
     @property
     def pages(self) -> int:
-        return 2 * self.sheets
+        return self.sheets * self.plan.pages_per_sheet
 
 
 def impose_cards(
@@ -51,12 +73,13 @@ def impose_cards(
 
     ``prepare`` runs once on the fresh canvas, to declare artwork shared by every card.
     """
-    plan = plan_sheet(sheet.paper, card_size, sheet.margin)
-    sheets: list[int] = []
+    plan = sheet.plan(card_size)
+    theme = sheet.theme
 
     def draw(canvas: Canvas) -> None:
         prepare(canvas)
-        sheets.append(draw_sheets(canvas, plan, cards, sheet.sides, sheet.theme, sheet.back_offset))
+        draw_sheets(canvas, plan, cards, sheet.sides, theme, sheet.back_offset)
 
-    pdf = render(sheet.paper, font, title, sheet.sides, draw)
-    return ImposedCards(pdf, plan, sheets[0])
+    duplex = None if plan.fold else sheet.sides
+    document = Document(title, (plan.page_width, plan.page_height), duplex, sheet.profile, font, draw)
+    return ImposedCards(render(document), plan, sheet_count(plan, len(cards)), document)

@@ -77,7 +77,9 @@ class Theme:
 def make_theme(profile: Profile = "home", colours: dict[str, str] | None = None, title: str | None = None) -> Theme:
     """The theme for a profile, with any colours the user chose (as #RRGGBB)."""
     inks = dict(PALETTE)
-    inks["assassin"] = Ink((0.0, 0.0, 0.0, 1.0))
+    # A rich black for the assassin's large dark areas (black ink alone prints greyish);
+    # 240% of ink, under the 280% that shops allow. Text stays black ink only.
+    inks["assassin"] = Ink((0.6, 0.4, 0.4, 1.0))
     for name, value in (colours or {}).items():
         if name not in CONFIGURABLE_COLOURS:
             raise UsageError(f"unknown theme colour '{name}': use {', '.join(CONFIGURABLE_COLOURS)}")

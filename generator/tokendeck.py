@@ -37,7 +37,7 @@ def build_tokens(options: TokenOptions) -> TokensResult:
     if not 1 <= options.sets <= MAX_SETS:
         raise UsageError(f"--sets must be between 1 and {MAX_SETS}, not {options.sets}")
     font = load_font(options.font or font_path())
-    layout = token_layout(*options.card)
+    layout = token_layout(*options.card, bleed=options.sheet.artwork_bleed)
     all_tokens = tokens(options.sets)
     names = {token.front.name: fit_name(token.front.name, layout, font) for token in all_tokens}
     if any(fitted is None for fitted in names.values()):

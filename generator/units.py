@@ -73,3 +73,15 @@ def parse_paper(text: str) -> tuple[float, float]:
 def format_mm(points: float) -> str:
     """12.7 mm-style text for messages: no trailing zeros."""
     return f"{points / MM:.1f}".rstrip("0").rstrip(".")
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' (millimetres, as read off the calibration sheet) -> points."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        dx, dy = (float(part) for part in parts)
+    except ValueError:
+        raise UsageError(f"'{text}' is not an offset: write DX,DY in millimetres, e.g. 1.5,-0.5") from None
+    if max(abs(dx), abs(dy)) > 20:
+        raise UsageError(f"a back offset of {text} mm is more than any printer is off: measure again with 'cngen calibrate'")
+    return dx * MM, dy * MM

@@ -31,6 +31,11 @@ class WordFaceLayout:
     label: Box  # the light panel holding the upright word
     band: Box  # the shaded band holding the upside-down copy
     emblem: Box  # the strip between them
+    bleed: float = 0.0  # how far the background runs past the cut (print-shop pages)
+
+    @property
+    def bleed_box(self) -> Box:
+        return self.card.inset(-self.bleed)
 
     @property
     def label_text(self) -> Box:
@@ -48,7 +53,7 @@ class WordFace:
     mirrored: FittedText
 
 
-def word_face_layout(card_width: float, card_height: float) -> WordFaceLayout:
+def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -> WordFaceLayout:
     """Split the safe area top to bottom: band 30%, emblem strip, label 46%."""
     safe = Box(0, 0, card_width, card_height).inset(SAFE_INSET)
     label_height = 0.46 * safe.height
@@ -56,7 +61,7 @@ def word_face_layout(card_width: float, card_height: float) -> WordFaceLayout:
     label = Box(safe.x, safe.y, safe.width, label_height)
     band = Box(safe.x, safe.top - band_height, safe.width, band_height)
     emblem = Box(safe.x, label.top, safe.width, band.y - label.top)
-    return WordFaceLayout(Box(0, 0, card_width, card_height), label, band, emblem)
+    return WordFaceLayout(Box(0, 0, card_width, card_height), label, band, emblem, bleed)
 
 
 def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:

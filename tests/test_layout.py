@@ -6,7 +6,18 @@ import pytest
 from hypothesis import given, strategies as st
 
 from generator.errors import UsageError
-from generator.layout import Box, SheetPlan, Slot, cut_marks, mirror_box, plan_sheet
+from generator.layout import (
+    FOLD_GUTTER,
+    Box,
+    SheetPlan,
+    Slot,
+    crop_mark_gap,
+    cut_marks,
+    mirror_box,
+    plan_card_pages,
+    plan_fold,
+    plan_sheet,
+)
 from generator.units import MM, parse_paper
 
 A4 = parse_paper("a4")
@@ -73,7 +84,7 @@ def test_short_edge_backs_swap_rows_and_keep_columns():
 
 def test_cut_marks_extend_every_cut_line_to_the_sheet_edge():
     plan = plan_sheet(A4, WORD_CARD, 5 * MM)
-    marks = cut_marks(plan, 1.5 * MM, plan.grid)
+    marks = cut_marks(plan, 1.5 * MM, [plan.grid])
     grid = plan.grid
     # 5 vertical and 5 horizontal cut lines, each with a mark on both sides of the grid.
     assert len(marks) == 20
@@ -127,3 +138,46 @@ def test_a_landscape_sheet_flipped_on_its_long_edge_swaps_rows():
     plan = SheetPlan(842.0, 595.0, 100.0, 50.0, 2, 2, False)
     box = plan.front_slots()[0].box
     assert mirror_box(box, plan, "long-edge") == Box(box.x, 595.0 - box.top, box.width, box.height)
+
+
+def test_gutter_fold_puts_fronts_left_and_backs_mirrored_right_of_the_fold():
+    plan = plan_fold(A4, WORD_CARD, 5 * MM)
+    assert (plan.columns, plan.rows, plan.per_sheet, plan.pages_per_sheet) == (2, 4, 8, 1)
+    middle = A4[0] / 2
+    fronts, backs = plan.front_slots(), plan.back_slots("fold")
+    assert plan.grid.x >= 5 * MM and plan.grid.right == pytest.approx(middle - FOLD_GUTTER)
+    for front, back in zip(fronts, backs):
+        # Folding about the middle line lays each back exactly behind its front.
+        assert back.box.x - middle == pytest.approx(middle - front.box.right)
+        assert back.box.y == pytest.approx(front.box.y)
+    line = plan.fold_line()
+    assert (line.x1, line.x2, line.y1, line.y2) == (middle, middle, 0.0, A4[1])
+
+
+def test_fold_marks_run_to_the_edges_and_across_the_gutter_but_never_over_cards():
+    plan = plan_fold(A4, WORD_CARD, 5 * MM)
+    front, back = plan.grid, plan.back_grid("fold")
+    marks = cut_marks(plan, 1.5 * MM, [front, back])
+    horizontal = [m for m in marks if m.y1 == m.y2]
+    assert len(horizontal) == 5 * 3  # 5 cut lines: left edge, across the fold gutter, right edge
+    for mark in horizontal:
+        for grid in (front, back):
+            assert mark.x2 <= grid.x or mark.x1 >= grid.right
+
+
+def test_a_shop_page_holds_one_card_with_bleed_and_crop_marks_outside_it():
+    plan = plan_card_pages(WORD_CARD, 3 * MM)
+    trim, bleed = plan.trim_box, plan.bleed_box
+    assert (trim.width / MM, trim.height / MM) == pytest.approx((70, 45))
+    assert (bleed.x, bleed.y) == pytest.approx((trim.x - 3 * MM, trim.y - 3 * MM))
+    assert bleed.x > 0 and bleed.right < plan.page_width
+    gap = crop_mark_gap(plan, 1.5 * MM)
+    marks = cut_marks(plan, gap, [plan.grid])
+    assert len(marks) == 8
+    for mark in marks:
+        length = abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1)
+        assert 3 * MM <= length <= 6 * MM
+        # Every mark starts outside the bleed.
+        assert not (bleed.x < mark.x1 < bleed.right and bleed.y < mark.y1 < bleed.top
+                    and bleed.x < mark.x2 < bleed.right and bleed.y < mark.y2 < bleed.top)
+    assert gap > 3 * MM

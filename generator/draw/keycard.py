@@ -16,7 +16,7 @@ from ..theme import Colour, Theme
 from ..typeface import Font
 from ..units import MM
 from .emblem import draw_keyhole_emblem
-from .paint import centre, fill, stroke
+from .paint import centre, fill, form_name, stroke
 from .symbols import draw_role_symbol
 
 CELL_GAP = 1.0 * MM
@@ -25,7 +25,6 @@ FRAME_INSET = 5.4 * MM  # the lights straddle the frame and stay 3 mm inside the
 LIGHT_LENGTH = 16.0 * MM
 LIGHT_WIDTH = 4.4 * MM
 NUMBER_SIZE = 7.0
-COMMON_BACK = "cngen-key-card-back"
 
 
 @dataclass(frozen=True)
@@ -34,6 +33,11 @@ class KeyFaceLayout:
     cells: tuple[Box, ...]  # row-major, top row first, as the card is read
     frame: Box
     lights: tuple[Box, ...]  # top, right, bottom, left
+    bleed: float = 0.0  # how far the background runs past the cut (print-shop pages)
+
+    @property
+    def bleed_box(self) -> Box:
+        return self.card.inset(-self.bleed)
 
     @property
     def number_origin(self) -> tuple[float, float]:
@@ -41,7 +45,7 @@ class KeyFaceLayout:
         return self.frame.x + 1.8 * MM, self.frame.y + 1.8 * MM
 
 
-def key_face_layout(card_width: float, card_height: float) -> KeyFaceLayout:
+def key_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -> KeyFaceLayout:
     card = Box(0, 0, card_width, card_height)
     side = min(card_width, card_height) - 2 * GRID_MARGIN
     cell = (side - (SIDE - 1) * CELL_GAP) / SIDE
@@ -61,7 +65,7 @@ def key_face_layout(card_width: float, card_height: float) -> KeyFaceLayout:
         Box(middle_x - half_length, frame.y - half_width, LIGHT_LENGTH, LIGHT_WIDTH),
         Box(frame.x - half_width, middle_y - half_length, LIGHT_WIDTH, LIGHT_LENGTH),
     )
-    return KeyFaceLayout(card, cells, frame, lights)
+    return KeyFaceLayout(card, cells, frame, lights, bleed)
 
 
 def define_key_card_artwork(canvas: Canvas, layout: KeyFaceLayout, theme: Theme) -> None:
@@ -69,30 +73,32 @@ def define_key_card_artwork(canvas: Canvas, layout: KeyFaceLayout, theme: Theme)
     and lights for each starting team, and one cell of each kind. Faces then only place them,
     which keeps a 500-card deck small and quick to write.
     """
-    card = layout.card
+    if canvas.hasForm(_frame_form(layout, RED)):
+        return
+    area = layout.bleed_box
     for team_letter, team in ((RED, theme.red), (BLUE, theme.blue)):
-        canvas.beginForm(_frame_form(team_letter), card.x, card.y, card.right, card.top)
+        canvas.beginForm(_frame_form(layout, team_letter), area.x, area.y, area.right, area.top)
         fill(canvas, theme.card)
-        canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
+        canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
         stroke(canvas, team, 1.4)
         frame = layout.frame
         canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
         for light in layout.lights:
             _draw_light(canvas, light, team, team_letter, theme)
         canvas.endForm()
-    cell = layout.cells[0]
     for letter in (RED, BLUE, BYSTANDER, ASSASSIN):
-        canvas.beginForm(_cell_form(letter), 0, 0, cell.width, cell.height)
-        _draw_cell(canvas, Box(0, 0, cell.width, cell.height), letter, theme)
+        cell = Box(0, 0, layout.cells[0].width, layout.cells[0].height)
+        canvas.beginForm(_cell_form(layout, letter), 0, 0, cell.width, cell.height)
+        _draw_cell(canvas, cell, letter, theme)
         canvas.endForm()
 
 
-def _frame_form(team_letter: str) -> str:
-    return f"cngen-key-frame-{team_letter}"
+def _frame_form(layout: KeyFaceLayout, team_letter: str) -> str:
+    return form_name(f"key-frame-{team_letter}", layout.bleed_box)
 
 
-def _cell_form(letter: str) -> str:
-    return f"cngen-key-cell-{letter}"
+def _cell_form(layout: KeyFaceLayout, letter: str) -> str:
+    return form_name(f"key-cell-{letter}", layout.cells[0])
 
 
 def draw_key_face(canvas: Canvas, layout: KeyFaceLayout, key: Key, label: str, font: Font, theme: Theme) -> None:
@@ -100,11 +106,11 @@ def draw_key_face(canvas: Canvas, layout: KeyFaceLayout, key: Key, label: str, f
 
     Needs ``define_key_card_artwork`` on the same canvas first.
     """
-    canvas.doForm(_frame_form(RED if key.starting == "red" else BLUE))
+    canvas.doForm(_frame_form(layout, RED if key.starting == "red" else BLUE))
     for box, letter in zip(layout.cells, key.cells):
         canvas.saveState()
         canvas.translate(box.x, box.y)
-        canvas.doForm(_cell_form(letter))
+        canvas.doForm(_cell_form(layout, letter))
         canvas.restoreState()
     fill(canvas, theme.text)
     canvas.setFont(font.name, NUMBER_SIZE)
@@ -132,10 +138,12 @@ def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:
 
 def define_common_back(canvas: Canvas, layout: KeyFaceLayout, font: Font, theme: Theme) -> None:
     """The plain back shared by single-sided key cards: the same on every card, drawn once."""
-    card = layout.card
-    canvas.beginForm(COMMON_BACK, card.x, card.y, card.right, card.top)
+    card, area = layout.card, layout.bleed_box
+    if canvas.hasForm(_back_form(layout)):
+        return
+    canvas.beginForm(_back_form(layout), area.x, area.y, area.right, area.top)
     fill(canvas, theme.card)
-    canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
+    canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
     stroke(canvas, theme.outline, 1.4)
     frame = layout.frame
     canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
@@ -145,8 +153,15 @@ def define_common_back(canvas: Canvas, layout: KeyFaceLayout, font: Font, theme:
     fill(canvas, theme.text)
     canvas.setFont(font.name, 11)
     canvas.drawCentredString(middle_x, middle_y - radius * 1.25, "KEY CARD")
+    if theme.title:
+        canvas.setFont(font.name, 8)
+        canvas.drawCentredString(middle_x, layout.frame.y + 3 * MM, theme.title)
     canvas.endForm()
 
 
-def draw_common_back(canvas: Canvas) -> None:
-    canvas.doForm(COMMON_BACK)
+def _back_form(layout: KeyFaceLayout) -> str:
+    return form_name("key-back", layout.bleed_box)
+
+
+def draw_common_back(canvas: Canvas, layout: KeyFaceLayout) -> None:
+    canvas.doForm(_back_form(layout))

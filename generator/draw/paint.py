@@ -38,3 +38,9 @@ def centred_lines(canvas: Canvas, text: FittedText, font: Font, centre_x: float,
 
 def centre(box: Box) -> tuple[float, float]:
     return box.x + box.width / 2, box.y + box.height / 2
+
+
+def form_name(kind: str, box: Box) -> str:
+    """Forms are named by their size, so that components of several sizes can share a canvas
+    (a combined kit) and the same size is declared only once."""
+    return f"cngen-{kind}-{box.width:.2f}x{box.height:.2f}"

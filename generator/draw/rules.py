@@ -19,12 +19,14 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from ..errors import CngenError
 from ..fit import fit_text
+from ..layout import Box
 from ..ruletext import Example, RulesText, Section
 from ..theme import Colour, Theme
 from ..typeface import Font
 from ..units import MM
 from .keycard import define_key_card_artwork, draw_key_face, key_face_layout
 from .paint import centred_lines, fill, stroke
+from .sheet import set_boxes
 
 MARGIN = 16 * MM
 GUTTER = 8 * MM
@@ -55,6 +57,9 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
     while story:
         number += 1
         before = len(story)
+        canvas.setPageSize(page)
+        whole = Box(0.0, 0.0, *page)
+        set_boxes(canvas, whole, whole)  # nothing runs to the edge: no bleed
         if number == 1:
             _draw_title(canvas, rules, fonts, page, theme)
         _draw_footer(canvas, rules, fonts, page, number, theme)

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout import Box, SheetPlan, Sides, Slot, cut_marks
+from ..layout import Box, SheetPlan, Sides, Slot, crop_mark_gap, cut_marks
 from ..theme import Theme
 from ..units import MM
 from .paint import stroke
@@ -28,6 +28,10 @@ class CardFaces:
     back: Painter
 
 
+def sheet_count(plan: SheetPlan, cards: int) -> int:
+    return -(-cards // plan.per_sheet)
+
+
 def draw_sheets(
     canvas: Canvas,
     plan: SheetPlan,
@@ -35,38 +39,62 @@ def draw_sheets(
     sides: Sides,
     theme: Theme,
     back_offset: tuple[float, float] = (0.0, 0.0),
-) -> int:
-    """Two pages per sheet: the fronts, then the backs where duplex printing puts them,
-    moved by ``back_offset`` to make up for the printer's misregistration.
-
-    Returns the number of sheets.
+) -> None:
+    """Duplex: two pages per sheet, the fronts, then the backs where the flipped sheet puts
+    them, moved by ``back_offset`` to make up for the printer's misregistration.
+    Gutter-fold: one page per sheet, each back beside its front across the fold line.
     """
     per_sheet = plan.per_sheet
-    sheets = [cards[start : start + per_sheet] for start in range(0, len(cards), per_sheet)]
-    for sheet in sheets:
-        _draw_page(canvas, plan, plan.front_slots(), [card.front for card in sheet], plan.grid, theme)
-        if back_offset != (0.0, 0.0):
-            canvas.translate(*back_offset)  # showPage resets it: only this back page moves
-        _draw_page(
-            canvas, plan, plan.back_slots(sides), [card.back for card in sheet], plan.back_grid(sides), theme
-        )
-    return len(sheets)
+    for start in range(0, len(cards), per_sheet):
+        sheet = cards[start : start + per_sheet]
+        fronts = list(zip(plan.front_slots(), (card.front for card in sheet)))
+        backs = list(zip(plan.back_slots(sides), (card.back for card in sheet)))
+        if plan.fold:
+            _draw_page(canvas, plan, fronts + backs, [plan.grid, plan.back_grid(sides)], theme)
+            continue
+        _draw_page(canvas, plan, fronts, [plan.grid], theme)
+        _draw_page(canvas, plan, backs, [plan.back_grid(sides)], theme, back_offset)
 
 
 def _draw_page(
     canvas: Canvas,
     plan: SheetPlan,
-    slots: Sequence[Slot],
-    painters: Sequence[Painter],
-    grid: Box,
+    faces: Sequence[tuple[Slot, Painter]],
+    grids: list[Box],
     theme: Theme,
+    offset: tuple[float, float] = (0.0, 0.0),
 ) -> None:
-    for slot, paint in zip(slots, painters):
+    _set_page(canvas, plan)
+    if offset != (0.0, 0.0):
+        canvas.translate(*offset)  # showPage resets it: only this page moves
+    for slot, paint in faces:
         canvas.saveState()
         canvas.transform(*slot.transform())
         paint(canvas)
         canvas.restoreState()
     stroke(canvas, theme.cut_mark, theme.cut_mark_width)
-    for mark in cut_marks(plan, MARK_GAP, grid):
+    for mark in cut_marks(plan, crop_mark_gap(plan, MARK_GAP), grids):
         canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
+    if plan.fold:
+        _draw_fold_line(canvas, plan, theme)
     canvas.showPage()
+
+
+def _set_page(canvas: Canvas, plan: SheetPlan) -> None:
+    """Every page states its own size and boxes: a combined kit mixes several kinds."""
+    canvas.setPageSize((plan.page_width, plan.page_height))
+    set_boxes(canvas, plan.trim_box, plan.bleed_box)
+
+
+def set_boxes(canvas: Canvas, trim: Box, bleed: Box) -> None:
+    canvas.setTrimBox((trim.x, trim.y, trim.right, trim.top))
+    canvas.setBleedBox((bleed.x, bleed.y, bleed.right, bleed.top))
+
+
+def _draw_fold_line(canvas: Canvas, plan: SheetPlan, theme: Theme) -> None:
+    line = plan.fold_line()
+    canvas.saveState()
+    stroke(canvas, theme.cut_mark, 0.5)
+    canvas.setDash(4, 3)
+    canvas.line(line.x1, line.y1, line.x2, line.y2)
+    canvas.restoreState()

@@ -30,9 +30,10 @@ class TokenLayout:
     medallion: Box  # a square holding the round medallion
     name: Box
     symbol: Box
+    bleed: float = 0.0  # how far the background runs past the cut (print-shop pages)
 
 
-def token_layout(card_width: float, card_height: float) -> TokenLayout:
+def token_layout(card_width: float, card_height: float, bleed: float = 0.0) -> TokenLayout:
     """Medallion on the left, name and symbol on the right, all inside the safe area."""
     card = Box(0, 0, card_width, card_height)
     safe = card.inset(SAFE_INSET)
@@ -42,7 +43,7 @@ def token_layout(card_width: float, card_height: float) -> TokenLayout:
     text = Box(text_x, safe.y, safe.right - text_x, safe.height)
     name = Box(text.x, text.y + text.height * 0.45, text.width, text.height * 0.4)
     symbol = Box(text.x, text.y + text.height * 0.1, text.width, text.height * 0.3)
-    return TokenLayout(card, medallion, name, symbol)
+    return TokenLayout(card, medallion, name, symbol, bleed)
 
 
 def fit_name(name: str, layout: TokenLayout, font: Font) -> FittedText | None:
@@ -63,9 +64,9 @@ def draw_token_face(
     canvas: Canvas, layout: TokenLayout, face: TokenFace, name: FittedText, font: Font, theme: Theme
 ) -> None:
     background, foreground, figure = role_colours(face.role, theme)
-    card = layout.card
+    card, area = layout.card, layout.card.inset(-layout.bleed)
     fill(canvas, background)
-    canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
+    canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
     stroke(canvas, foreground, 0.6)
     inner = card.inset(SAFE_INSET - 1.5 * MM)
     canvas.roundRect(inner.x, inner.y, inner.width, inner.height, 2 * MM, stroke=1, fill=0)

@@ -12,38 +12,44 @@ from ..typeface import Font
 from ..units import MM
 from ..wordface import WordFace, WordFaceLayout
 from .emblem import draw_keyhole_emblem
-from .paint import centre, centred_lines, fill, stroke
+from .paint import centre, centred_lines, fill, form_name, stroke
 
 CORNER = 1.8 * MM
 
 # The artwork that every face shares is drawn once per document as a form and placed on each
 # card: the file stores it once, and ReportLab does not re-encode the same curves 400 times.
-ARTWORK = "cngen-word-card"
-BLANK_ARTWORK = "cngen-blank-word-card"
 
 
 def define_word_card_artwork(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
     """Declare the shared artwork forms; call once per canvas before drawing faces."""
-    card = layout.card
-    canvas.beginForm(ARTWORK, card.x, card.y, card.right, card.top)
+    artwork, blank = _forms(layout)
+    if canvas.hasForm(artwork):
+        return
+    area = layout.bleed_box
+    canvas.beginForm(artwork, area.x, area.y, area.right, area.top)
     _draw_background(canvas, layout, theme)
     _draw_emblem(canvas, layout.emblem, theme)
     canvas.endForm()
-    canvas.beginForm(BLANK_ARTWORK, card.x, card.y, card.right, card.top)
-    canvas.doForm(ARTWORK)
+    canvas.beginForm(blank, area.x, area.y, area.right, area.top)
+    canvas.doForm(artwork)
     _draw_writing_line(canvas, layout.label_text, 0.3, theme)
     _draw_writing_line(canvas, layout.band_text, 0.7, theme)
     canvas.endForm()
+
+
+def _forms(layout: WordFaceLayout) -> tuple[str, str]:
+    return form_name("word-card", layout.bleed_box), form_name("blank-word-card", layout.bleed_box)
 
 
 def draw_word_face(
     canvas: Canvas, layout: WordFaceLayout, face: WordFace | None, font: Font, theme: Theme
 ) -> None:
     """Draw one face in card coordinates; ``face`` None draws a blank card to write on."""
+    artwork, blank = _forms(layout)
     if face is None:
-        canvas.doForm(BLANK_ARTWORK)
+        canvas.doForm(blank)
         return
-    canvas.doForm(ARTWORK)
+    canvas.doForm(artwork)
     fill(canvas, theme.text)
     centred_lines(canvas, face.upright, font, *centre(layout.label_text))
     canvas.saveState()
@@ -55,9 +61,9 @@ def draw_word_face(
 
 
 def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
-    card = layout.card
+    area = layout.bleed_box
     fill(canvas, theme.card)
-    canvas.rect(card.x, card.y, card.width, card.height, stroke=0, fill=1)
+    canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
     fill(canvas, theme.band)
     band = layout.band
     canvas.roundRect(band.x, band.y, band.width, band.height, CORNER, stroke=0, fill=1)
