@@ -71,12 +71,13 @@ def key_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -
 def define_key_card_artwork(canvas: Canvas, layout: KeyFaceLayout, theme: Theme) -> None:
     """Declare the pieces every key face is built from, once per canvas: a card with its frame
     and lights for each starting team, and one cell of each kind. Faces then only place them,
-    which keeps a 500-card deck small and quick to write.
+    which keeps a 500-card deck small and quick to write. Pieces already declared (by another
+    component of a combined kit) are reused.
     """
-    if canvas.hasForm(_frame_form(layout, RED)):
-        return
     area = layout.bleed_box
     for team_letter, team in ((RED, theme.red), (BLUE, theme.blue)):
+        if canvas.hasForm(_frame_form(layout, team_letter)):
+            continue
         canvas.beginForm(_frame_form(layout, team_letter), area.x, area.y, area.right, area.top)
         fill(canvas, theme.card)
         canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
@@ -86,8 +87,10 @@ def define_key_card_artwork(canvas: Canvas, layout: KeyFaceLayout, theme: Theme)
         for light in layout.lights:
             _draw_light(canvas, light, team, team_letter, theme)
         canvas.endForm()
+    cell = Box(0, 0, layout.cells[0].width, layout.cells[0].height)
     for letter in (RED, BLUE, BYSTANDER, ASSASSIN):
-        cell = Box(0, 0, layout.cells[0].width, layout.cells[0].height)
+        if canvas.hasForm(_cell_form(layout, letter)):
+            continue
         canvas.beginForm(_cell_form(layout, letter), 0, 0, cell.width, cell.height)
         _draw_cell(canvas, cell, letter, theme)
         canvas.endForm()

@@ -86,8 +86,9 @@ def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
         "item": ParagraphStyle("item", parent=body, leftIndent=10, bulletIndent=1, spaceAfter=2),
         "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=12, leading=14,
                                   textColor=colour(theme.red), spaceBefore=7, spaceAfter=3, keepWithNext=1),
+        # Small text is black ink only: colour needs perfect registration of three inks.
         "variant": ParagraphStyle("variant", parent=body, fontName=fonts.bold.name, fontSize=7, leading=9,
-                                  textColor=colour(theme.blue), spaceBefore=7, spaceAfter=0, keepWithNext=1),
+                                  spaceBefore=7, spaceAfter=0, keepWithNext=1),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8, leading=9.6, spaceAfter=0),
         "caption": ParagraphStyle("caption", parent=body, fontName=fonts.italic.name, fontSize=8, leading=10,
                                   alignment=TA_CENTER),
@@ -188,9 +189,9 @@ def _draw_title(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[
     fill(canvas, theme.text)
     canvas.setFont(fonts.bold.name, 24)
     canvas.drawString(MARGIN, height - MARGIN - 20, rules.title)
-    fill(canvas, theme.outline)
     canvas.setFont(fonts.italic.name, 11)
     canvas.drawString(MARGIN, height - MARGIN - 38, rules.subtitle)
+    canvas.drawRightString(width - MARGIN, height - MARGIN - 20, theme.title)  # the kit's title
     stroke(canvas, theme.outline, 0.8)
     rule_y = height - MARGIN - HEADER_HEIGHT + 4 * MM
     canvas.line(MARGIN, rule_y, width - MARGIN, rule_y)

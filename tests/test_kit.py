@@ -1,0 +1,160 @@
+"""The kit, the settings file, gutter-fold, back offsets and previews, through the CLI."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pypdf
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from generator.cli import main
+from generator.theme import Ink
+from generator.units import MM
+from pdfcheck import card_rects, placed_texts, rounded
+from generator.theme import DEFAULT_THEME
+
+KIT_FILES = ["deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str):
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def pages(path) -> int:
+    return len(pypdf.PdfReader(path).pages)
+
+
+def test_the_kit_writes_every_file_and_a_table(run, tmp_path):
+    result = run("kit", "--keys-seed", "9")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == KIT_FILES
+    assert result.stdout.splitlines() == [
+        "Wrote the kit to output/",
+        "  file        pages  sheets  how to print",
+        "  deck.pdf       28      14  both sides, flip on long edge, 100% scale",
+        "  keys.pdf       10       5  both sides, flip on long edge, 100% scale",
+        "  keys.json       -       -  not printed: every key, cell by cell (seed 9)",
+        "  tokens.pdf      4       2  both sides, flip on long edge, 100% scale",
+        "  rules.pdf       2       -  one or both sides, 100% scale",
+        "  The same keys again: --keys-seed 9.",
+    ]
+    assert "making the key cards..." in result.stderr
+
+
+def test_combined_and_previews(run, tmp_path):
+    result = run("kit", "--out-dir", "print", "--combined", "--preview", "--keys-seed", "1")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "print"
+    assert pages(folder / "kit.pdf") == 28 + 10 + 4 + 2
+    for name in ("deck", "keys", "tokens", "rules"):
+        image = Image.open(folder / f"{name}.png")
+        assert image.format == "PNG" and image.size in ((595, 842), (596, 842))  # A4 at 72 dpi, rounded up
+    combined = pypdf.PdfReader(folder / "kit.pdf")
+    assert "How to play" in combined.pages[-2].extract_text()
+
+
+def test_a_failed_kit_leaves_the_earlier_kit_intact(run, tmp_path):
+    assert run("kit", "--keys-seed", "2").exit_code == 0
+    before = {p.name: p.read_bytes() for p in (tmp_path / "output").iterdir()}
+    (tmp_path / "dupes.txt").write_text("a\na\n")
+    result = run("kit", "--keys-seed", "3", "--words", "dupes.txt")
+    assert result.exit_code == 1
+    assert {p.name: p.read_bytes() for p in (tmp_path / "output").iterdir()} == before
+
+
+def test_the_settings_file_sets_defaults_and_the_command_line_wins(run, tmp_path):
+    (tmp_path / "cngen.yaml").write_text("paper: letter\ndeck:\n  blanks: 2\n", encoding="utf-8")
+    result = run("deck")
+    assert result.exit_code == 0
+    assert "5 blank" not in result.output and ", 2 blank" in result.output
+    assert "per 215.9 x 279.4 mm sheet" in result.output
+    result = run("deck", "--blanks", "7", "--paper", "a4")
+    assert ", 7 blank" in result.output and "per 210 x 297 mm sheet" in result.output
+
+
+def test_a_bad_settings_file_names_its_line_and_suggests_a_key(run, tmp_path):
+    (tmp_path / "cngen.yaml").write_text("paper: a4\ndeck:\n  blank: 2\n", encoding="utf-8")
+    result = run("deck")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: cngen.yaml:3: unknown key 'deck.blank'")
+    assert "blanks" in result.stderr
+    assert not (tmp_path / "output").exists()
+
+
+def test_config_option_points_at_another_file(run, tmp_path):
+    (tmp_path / "other.yaml").write_text("keys:\n  count: 3\n", encoding="utf-8")
+    result = run("--config", "other.yaml", "keys", "--seed", "1")
+    assert "3 key cards, 6 keys" in result.output
+    assert run("--config", "missing.yaml", "keys").exit_code == 1
+
+
+def test_init_writes_a_settings_file_once(run, tmp_path):
+    assert run("init").exit_code == 0
+    text = (tmp_path / "cngen.yaml").read_text()
+    assert "paper: a4" in text and "back_offset:" in text
+    second = run("init")
+    assert second.exit_code == 2 and "already exists" in second.output
+    assert run("init", "--force").exit_code == 0
+    assert run("deck").exit_code == 0  # the written defaults are valid
+
+
+def test_theme_colours_from_the_settings_file_reach_the_cards(run, tmp_path):
+    (tmp_path / "cngen.yaml").write_text('theme:\n  card: "#336699"\n', encoding="utf-8")
+    assert run("deck", "--blanks", "0").exit_code == 0
+    with pdfplumber.open(tmp_path / "output" / "deck.pdf") as document:
+        ours = Ink.from_hex("#336699").rgb
+        assert len(card_rects(document.pages[0], ours)) == 16
+
+
+def test_gutter_fold_puts_each_back_beside_its_front(run, tmp_path):
+    (tmp_path / "w.txt").write_text("bank\npitch\nmercury\nice cream\n", encoding="utf-8")
+    result = run("deck", "--words", "w.txt", "--blanks", "0", "--sides", "fold", "-o", "fold.pdf")
+    assert result.exit_code == 0
+    assert "one side only" in result.output and "1 sheet, 1 page" in result.output
+    reader = pypdf.PdfReader(tmp_path / "fold.pdf")
+    assert "/Duplex" not in reader.trailer["/Root"]["/ViewerPreferences"]
+    with pdfplumber.open(tmp_path / "fold.pdf") as document:
+        page = document.pages[0]
+        cards = card_rects(page, DEFAULT_THEME.card)
+        where = {t.text: t.card for t in placed_texts(page, cards) if t.direction == 90}
+        middle = page.width / 2
+        for front, back in (("BANK", "PITCH"), ("MERCURY", "ICE CREAM")):
+            assert where[front].x1 < middle < where[back].x0
+            assert where[back].x0 - middle == pytest.approx(middle - where[front].x1, abs=0.01)
+        dashed = [line for line in page.lines if line["x0"] == pytest.approx(middle) and line.get("dash")]
+        assert dashed or any(abs(line["x0"] - middle) < 0.01 for line in page.lines)
+
+
+def test_a_back_offset_moves_only_the_backs(run, tmp_path):
+    (tmp_path / "w.txt").write_text("bank\npitch\n", encoding="utf-8")
+    run("deck", "--words", "w.txt", "--blanks", "0", "-o", "plain.pdf")
+    run("deck", "--words", "w.txt", "--blanks", "0", "--back-offset", "1.5,-0.5", "-o", "moved.pdf")
+
+    def card_positions(path):
+        with pdfplumber.open(path) as document:
+            return [card_rects(page, DEFAULT_THEME.card)[0] for page in document.pages]
+
+    (front, back), (moved_front, moved_back) = card_positions(tmp_path / "plain.pdf"), card_positions(tmp_path / "moved.pdf")
+    assert moved_front == front
+    assert (moved_back.x0 - back.x0, moved_back.y0 - back.y0) == pytest.approx((1.5 * MM, -0.5 * MM))
+
+
+@pytest.mark.parametrize("offset", ["1.5", "a,b", "30,0"])
+def test_a_bad_back_offset_is_a_usage_error(run, offset):
+    result = run("deck", "--back-offset", offset)
+    assert result.exit_code == 2 and "--back-offset" in result.output
+
+
+def test_every_component_accepts_a_preview(run, tmp_path):
+    for command in ("deck", "keys", "tokens", "rules"):
+        assert run(command, "--preview", "-o", f"{command}.pdf").exit_code == 0
+        assert Image.open(tmp_path / f"{command}.png").format == "PNG"
