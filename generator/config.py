@@ -22,9 +22,11 @@ import yaml
 
 from .errors import CngenError, UsageError
 from .keys import MAX_CARDS
+from .plainyaml import YamlProblem, compose_plain
 from .ruletext import VARIANTS
 from .tokens import MAX_SETS
-from .units import parse_length, parse_paper, parse_size
+from .theme import Ink
+from .units import parse_length, parse_offset, parse_paper, parse_size
 
 CONFIG_FILE_NAME = "cngen.yaml"
 
@@ -76,16 +78,6 @@ def _text(check: Callable[[str], object] | None = None) -> Callable[[yaml.Node],
         if check is not None:
             check(value)  # raises UsageError with its own explanation
         return value
-
-    return read
-
-
-def _matching(pattern: str, then: Callable[[str], str] = str) -> Callable[[yaml.Node], str]:
-    def read(node: yaml.Node) -> str:
-        value = _scalar_text(node)
-        if not re.fullmatch(pattern, value.strip()):
-            raise _Invalid()
-        return then(value.strip())
 
     return read
 
@@ -152,15 +144,12 @@ LENGTH = Kind("a length with a unit such as 5mm", _text(parse_length))
 SIZE = Kind("a size with a unit such as 70x45mm", _text(parse_size))
 FLAG = Kind("true or false", _flag)
 SEED = nullable(whole(0))
-OFFSET = Kind(
-    'two distances in millimetres, across and down, such as "1.5,-0.5"',
-    _matching(r"[-+]?(\d+(\.\d*)?|\.\d+)\s*,\s*[-+]?(\d+(\.\d*)?|\.\d+)"),
-)
+OFFSET = Kind('two distances in millimetres, across and down, such as "1.5,-0.5"', _text(parse_offset))
 # `red: #D8322B` reads as an empty value, as # starts a comment: refuse it rather than
 # silently keep cngen's red.
 COLOUR = nullable(Kind(
     'a colour such as "#D8322B", in quotes (YAML reads an unquoted # as the start of a comment)',
-    _matching(r"#[0-9A-Fa-f]{6}", str.upper),
+    lambda node: _text(Ink.from_hex)(node).upper(),
 ), empty_is_null=False)
 VARIANT_LIST = Kind(f"a list of variants such as [{', '.join(VARIANTS[:2])}], or []", _variant_list)
 
@@ -314,7 +303,6 @@ def load_config(path: Path | None) -> Config:
 def parse_config(data: bytes, source: str) -> Config:
     """The settings in ``data``; raises CngenError naming ``source``, the line and the key."""
     root = _compose(_decode(data, source), source)
-    _refuse_custom_tags(root, source)
     if root is None or _is_null(root):  # an empty file, or only comments
         return _empty(source)
     if not isinstance(root, yaml.MappingNode):
@@ -337,42 +325,12 @@ def _decode(data: bytes, source: str) -> str:
         raise CngenError(f"{source}:{line}: this is not UTF-8 text: save the file as UTF-8") from None
 
 
-# libyaml's parser when it is installed, as words.py uses.
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def _compose(text: str, source: str) -> yaml.Node | None:
     try:
-        # Composing (not loading) keeps every key's line and constructs no objects at all.
-        return yaml.compose(text, Loader=_SAFE_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        reason = getattr(error, "problem", None) or "it cannot be read"
-        where = f"{source}:{mark.line + 1}" if mark else source
-        raise CngenError(f"{where}: this is not valid YAML: {reason}") from None
-
-
-# Timestamps are in the list because YAML gives `title: 2024-05-01` that tag by itself.
-_PLAIN_TAGS = {
-    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")
-}
-
-
-def _refuse_custom_tags(root: yaml.Node | None, source: str) -> None:
-    """Tags such as !!python/object ask a loader to build objects: settings are plain data."""
-    pending, seen = [root] if root is not None else [], set()
-    while pending:
-        node = pending.pop()
-        if id(node) in seen:  # an alias can point back at its own parent
-            continue
-        seen.add(id(node))
-        if node.tag not in _PLAIN_TAGS:
-            line = node.start_mark.line + 1
-            raise CngenError(f"{source}:{line}: the YAML tag {node.tag} is not allowed: settings are plain values")
-        if isinstance(node, yaml.SequenceNode):
-            pending.extend(node.value)
-        elif isinstance(node, yaml.MappingNode):
-            pending.extend(part for pair in node.value for part in pair)
+        return compose_plain(text, "settings are plain values")
+    except YamlProblem as problem:
+        where = f"{source}:{problem.line}" if problem.line else source
+        raise CngenError(f"{where}: {problem.message}") from None
 
 
 def _is_null(node: yaml.Node) -> bool:

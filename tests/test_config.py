@@ -104,11 +104,11 @@ INVALID = [
     ("sides", "sides: long", 2, "sides must be one of long-edge, short-edge, fold, not 'long'"),
     ("profile", "profile: office", 2, "profile must be one of home, shop, not 'office'"),
     ("bleed", "bleed: -3mm", 2, "bleed: '-3mm' is not a length"),
-    ("back_offset", "back_offset: 1.5", 2, "back_offset must be two distances in millimetres"),
-    ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset must be two distances in millimetres"),
+    ("back_offset", "back_offset: 1.5", 2, "back_offset: '1.5' is not an offset: write DX,DY in millimetres"),
+    ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
     ("title", "title: [a, b]", 2, "title must be text, or null, not a list"),
     *[
-        (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour} must be a colour")
+        (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
         for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")
     ],
     # The classic slip: an unquoted # starts a comment, which leaves the value empty.
