@@ -23,6 +23,7 @@ Why the scales count the way they do (points, origin bottom left, page W x H)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -38,13 +39,14 @@ from .draw.calibration import (
     draw_paragraphs,
     draw_target,
     fit_paragraphs,
+    heading_height,
     paragraphs_height,
 )
 from .errors import UsageError
 from .pdf import Document, render
 from .resources import font_path
 from .sheets import SheetOptions
-from .theme import CMYK, make_theme
+from .theme import CMYK
 from .typeface import load_font
 from .units import MM
 
@@ -58,7 +60,7 @@ MEASURE = 125 * MM  # the longest line of instructions, for easy reading
 TEXT_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
 TITLE_SIZE = 18.0
 SUBTITLE_SIZE = 8.0
-NOTE_SIZE = 7.0
+NOTE_SIZE = 8.0
 EXAMPLE_READING = (1.5, -0.5)  # mm, as in the instructions' example command
 EXAMPLE_MAGNIFICATIONS = (3.0, 2.5, 2.0)
 CAPTION_SIZE = 7.5
@@ -143,14 +145,16 @@ def build_calibration(sheet: SheetOptions) -> CalibrationResult:
     horizontal, vertical = _scales(sheet.sides, portrait)
 
     # The heading sits between the two top targets, the instructions under it and above the
-    # middle target; below the middle is kept clear for the back's label to show through.
+    # middle target. The back's label shows through between the two bottom targets, and an
+    # enlarged example fills the room above it when there is enough.
     heading_top = height - SAFE_MARGIN
-    text_width = min(MEASURE, width - 2 * SAFE_MARGIN)
     between_targets = width - 2 * (inset + reach_x + GAP)
-    heading_height = _heading_height(fonts)
-    if between_targets < fonts.bold.width(TITLE, TITLE_SIZE):
+    subtitle = _fit_lines(_subtitle_parts(sheet), fonts.regular.width, SUBTITLE_SIZE, between_targets)
+    note = _fit_lines(_back_note_parts(sheet), fonts.regular.width, NOTE_SIZE, between_targets)
+    if subtitle is None or note is None or fonts.bold.width(TITLE, TITLE_SIZE) > between_targets:
         raise UsageError(_too_small(page))
-    text_top = heading_top - heading_height - GAP
+    text_width = min(MEASURE, width - 2 * SAFE_MARGIN)
+    text_top = heading_top - heading_height(fonts, len(subtitle), TITLE_SIZE, SUBTITLE_SIZE) - GAP
     if text_width > between_targets:
         text_top = min(text_top, height - inset - reach_y - GAP)
     text_bottom = height / 2 + reach_y + GAP
@@ -158,15 +162,10 @@ def build_calibration(sheet: SheetOptions) -> CalibrationResult:
     size = fit_paragraphs(paragraphs, fonts, text_width, text_top - text_bottom, TEXT_SIZES)
     if size is None:
         raise UsageError(_too_small(page))
-    # The back's label shows through between the two bottom targets; an enlarged example
-    # fills the room between them and the middle target when there is enough of it.
     note_spot = (width / 2, inset)
-    example = _example_layout(fonts, width, height / 2 - reach_y - GAP, inset + reach_y + GAP, text_width, portrait, sheet.sides)
+    example = _example_layout(fonts, width, height / 2 - reach_y - GAP, inset + reach_y + GAP, text_width)
+    example_mark = _example_mark(sheet.sides, portrait)
     red = _back_colour(sheet)
-    subtitle = (
-        f"front side · {_number(width / MM)} x {_number(height / MM)} mm · {_FLIP[sheet.sides]} · "
-        f"printed with --back-offset {_offset_text(sheet.back_offset)}"
-    )
 
     def draw(canvas: Canvas) -> None:
         for centre in centres:
@@ -175,7 +174,7 @@ def build_calibration(sheet: SheetOptions) -> CalibrationResult:
         draw_paragraphs(canvas, paragraphs, fonts, (width - text_width) / 2, text_top, text_width, size)
         if example is not None:
             centre, magnification, caption, caption_top = example
-            draw_example(canvas, centre, magnification, horizontal, vertical, fonts, _example_mark(sheet.sides, portrait), red)
+            draw_example(canvas, centre, magnification, horizontal, vertical, fonts, example_mark, red)
             draw_paragraphs(canvas, caption, fonts, (width - text_width) / 2, caption_top, text_width, CAPTION_SIZE)
         canvas.showPage()
 
@@ -183,7 +182,7 @@ def build_calibration(sheet: SheetOptions) -> CalibrationResult:
             canvas.translate(*sheet.back_offset)  # showPage resets it: only the back moves
         for centre in centres:
             draw_back_mark(canvas, mirrored(centre, page, sheet.sides), red)
-        draw_note(canvas, _back_note(sheet), fonts.regular, NOTE_SIZE, mirrored(note_spot, page, sheet.sides))
+        draw_note(canvas, note, fonts.regular, NOTE_SIZE, mirrored(note_spot, page, sheet.sides))
         canvas.showPage()
 
     document = Document(TITLE, page, sheet.sides, "home", fonts.regular, draw)
@@ -204,8 +203,8 @@ def instructions(sides: str, portrait: bool, back_offset: Point) -> list[Paragra
         "Hold the sheet against a window or a lamp with this side towards you. The red crosses "
         "printed on the back show through the paper, one beside each target.",
         "At each target, read where the centre of the red cross sits: on the horizontal scale for "
-        "DX, on the vertical scale for DY, in millimetres (the grid is 1 mm, with a tick every "
-        f"0.5 mm). On this {'portrait' if portrait else 'landscape'} sheet the numbers {growth}, as the flip "
+        "DX, on the vertical scale for DY, in millimetres (the grid is 1\u00a0mm, with a tick every "
+        f"0.5\u00a0mm). On this {'portrait' if portrait else 'landscape'} sheet the numbers {growth}, as the flip "
         "needs: use them as they are. If the five targets disagree a little, take the average.",
         f"Pass both numbers to every command that prints backs: `--back-offset DX,DY`, for example "
         f"`cngen deck{option} --back-offset 1.5,-0.5`. Every back page then moves by that much.",
@@ -242,7 +241,7 @@ def _example_caption(magnification: float) -> list[Paragraph]:
 
 
 def _example_layout(
-    fonts: CalibrationFonts, width: float, top: float, bottom: float, text_width: float, portrait: bool, sides: str,
+    fonts: CalibrationFonts, width: float, top: float, bottom: float, text_width: float,
 ) -> tuple[Point, float, list[Paragraph], float] | None:
     """(centre, magnification, caption, caption top) of the largest example that fits
     between ``top`` and ``bottom``, or None."""
@@ -282,21 +281,51 @@ def _check_sides(sides: str) -> None:
 
 
 def _back_colour(sheet: SheetOptions) -> CMYK:
-    """The theme's red in CMYK: this sheet holds no RGB, whatever the profile."""
-    return make_theme("shop", dict(sheet.colours), sheet.title).red
+    """The theme's red, in CMYK whatever the profile: this sheet holds no RGB."""
+    return as_cmyk(sheet.theme.red)
 
 
-def _back_note(sheet: SheetOptions) -> str:
-    note = "back side · duplex calibration · hold the sheet to the light and read the front"
+def as_cmyk(colour: tuple[float, ...]) -> CMYK:
+    """A resolved theme colour (RGB for home printers, CMYK for shops) as CMYK, with as much
+    of its grey as possible in black ink."""
+    if len(colour) == 4:
+        return tuple(colour)  # type: ignore[return-value]
+    red, green, blue = colour
+    black = 1 - max(red, green, blue)
+    if black >= 1:
+        return (0.0, 0.0, 0.0, 1.0)
+    return tuple(round((1 - part - black) / (1 - black), 4) for part in (red, green, blue)) + (round(black, 4),)
+
+
+def _subtitle_parts(sheet: SheetOptions) -> list[str]:
+    width, height = sheet.paper
+    return [
+        "front side",
+        f"{_number(width / MM)} x {_number(height / MM)} mm",
+        _FLIP[sheet.sides],
+        f"printed with --back-offset {_offset_text(sheet.back_offset)}",
+    ]
+
+
+def _back_note_parts(sheet: SheetOptions) -> list[str]:
+    parts = ["back side of the duplex calibration sheet"]
     if sheet.back_offset != (0.0, 0.0):
-        note += f" · moved by --back-offset {_offset_text(sheet.back_offset)}"
-    return note
+        parts.append(f"moved by --back-offset {_offset_text(sheet.back_offset)}")
+    return parts
 
 
-def _heading_height(fonts: CalibrationFonts) -> float:
-    title = (fonts.bold.ascent - fonts.bold.descent) * TITLE_SIZE
-    subtitle = (fonts.regular.ascent - fonts.regular.descent + 0.3) * SUBTITLE_SIZE
-    return title + subtitle
+def _fit_lines(parts: list[str], measure: Callable[[str, float], float], size: float, width: float) -> list[str] | None:
+    """The parts joined with " · " into as few lines as fit ``width``; None if one part cannot."""
+    lines: list[str] = []
+    for part in parts:
+        if measure(part, size) > width:
+            return None
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and measure(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
 
 
 def _number(value: float) -> str:
@@ -311,6 +340,6 @@ def _offset_text(offset: Point) -> str:
 
 def _too_small(page: Point) -> str:
     return (
-        f"a {_number(page[0] / MM)} x {_number(page[1] / MM)} mm sheet is too small for the "
-        "calibration sheet: print it on the paper you print the cards on"
+        f"a {_number(page[0] / MM)} x {_number(page[1] / MM)} mm sheet has no room for the calibration "
+        "targets and their instructions: calibrate on a larger sheet (A5 portrait or more) in the same printer"
     )

@@ -14,6 +14,7 @@ from typing import Callable
 import click
 
 from . import __version__
+from .calibration import build_calibration
 from .config import CONFIG_FILE_NAME, Config, default_config_text, find_config, load_config
 from .deck import DeckOptions, DeckResult, build_deck
 from .kit import KitOptions, KitResult, build_kit
@@ -463,6 +464,34 @@ def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions) -> str:
 
 def _count(value: int | None) -> str:
     return "-" if value is None else str(value)
+
+
+@main.command()
+@paper_option()
+@click.option("--sides", type=click.Choice(SIDES[:2]), default="long-edge", show_default=True,
+              help="The flip you print the cards with.")
+@click.option("--back-offset", default="0,0", show_default=True, callback=_converter(parse_offset),
+              metavar="DX,DY", help="Print the back moved by DX,DY mm, to check a correction.")
+@output_option("output/calibration.pdf", "Where to write the PDF; folders are created.")
+@reports_errors
+def calibrate(paper, sides, back_offset, output) -> None:
+    """Print a two-page duplex test sheet that measures how far your printer
+    puts the back off the front. Print it both sides, hold it to the light,
+    and read the numbers to pass as --back-offset DX,DY.
+
+    \b
+    Example:
+      cngen calibrate --sides long-edge
+    """
+    check_writable(output)
+    result = build_calibration(SheetOptions(paper=paper, sides=sides, back_offset=back_offset))
+    write_files({output: result.pdf})
+    click.echo("\n".join([
+        f"Wrote {output}",
+        f"  To print: both sides, flip on {sides.split('-')[0]} edge, 100% scale, like the cards.",
+        "  Then hold it to the light, read where each back cross sits on the scales, and pass",
+        "  the numbers to every command as --back-offset DX,DY (or back_offset in cngen.yaml).",
+    ]))
 
 
 @main.command()

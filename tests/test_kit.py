@@ -158,3 +158,22 @@ def test_every_component_accepts_a_preview(run, tmp_path):
     for command in ("deck", "keys", "tokens", "rules"):
         assert run(command, "--preview", "-o", f"{command}.pdf").exit_code == 0
         assert Image.open(tmp_path / f"{command}.png").format == "PNG"
+
+
+def test_calibrate_writes_a_two_page_duplex_test_sheet(run, tmp_path):
+    result = run("calibrate", "--sides", "short-edge")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:2] == [
+        "Wrote output/calibration.pdf",
+        "  To print: both sides, flip on short edge, 100% scale, like the cards.",
+    ]
+    reader = pypdf.PdfReader(tmp_path / "output" / "calibration.pdf")
+    assert len(reader.pages) == 2
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_calibrate_refuses_fold_and_tiny_paper(run, tmp_path):
+    assert run("calibrate", "--sides", "fold").exit_code == 2
+    result = run("calibrate", "--paper", "90x120mm")
+    assert result.exit_code == 2 and "no room for the calibration targets" in result.output
+    assert not (tmp_path / "output").exists()

@@ -35,6 +35,7 @@ TICK_HALF = 0.5 * MM  # half-millimetre ticks stick out this far on either side 
 LABEL_SIZE = 5.0  # points: the smallest type on the sheet
 LABEL_GAP = 0.8 * MM  # between the square and its numbers
 MARKER_SIZE = 5.5
+HEADING_GAP = 0.3  # between the title and the line under it, in that line's size
 MARKER_INSET = 1.7 * MM  # from the square to the "+DX" and "+DY" markers in its corners
 
 BACK_ARM = 3 * MM  # from the centre of a back cross to the end of each arm
@@ -42,7 +43,7 @@ BACK_RING = 1 * MM  # radius of the ring around its centre
 BACK_WEIGHT = 0.8
 
 # How far a front target's drawing reaches from its centre, numbers and "+DX ->" included.
-TARGET_REACH = (12.5 * MM, 7.5 * MM)
+TARGET_REACH = (12.5 * MM, 8 * MM)
 
 
 @dataclass(frozen=True)
@@ -163,25 +164,34 @@ def draw_example(
 
 
 def draw_heading(
-    canvas: Canvas, title: str, subtitle: str, fonts: CalibrationFonts, centre_x: float, top: float,
+    canvas: Canvas, title: str, subtitle: Sequence[str], fonts: CalibrationFonts, centre_x: float, top: float,
     title_size: float, subtitle_size: float,
-) -> float:
-    """The title and one line under it, centred below ``top``; returns the bottom of the block."""
+) -> None:
+    """The title and the lines under it, centred below ``top``."""
     fill(canvas, BLACK)
     baseline = top - fonts.bold.ascent * title_size
     canvas.setFont(fonts.bold.name, title_size)
     canvas.drawCentredString(centre_x, baseline, title)
-    baseline += fonts.bold.descent * title_size - fonts.regular.ascent * subtitle_size - 0.3 * subtitle_size
+    baseline += fonts.bold.descent * title_size - fonts.regular.ascent * subtitle_size - HEADING_GAP * subtitle_size
     canvas.setFont(fonts.regular.name, subtitle_size)
-    canvas.drawCentredString(centre_x, baseline, subtitle)
-    return baseline + fonts.regular.descent * subtitle_size
+    for line in subtitle:
+        canvas.drawCentredString(centre_x, baseline, line)
+        baseline -= fonts.regular.line_height(subtitle_size)
 
 
-def draw_note(canvas: Canvas, text: str, font: Font, size: float, centre: tuple[float, float]) -> None:
-    """One line of text centred on ``centre``."""
+def heading_height(fonts: CalibrationFonts, lines: int, title_size: float, subtitle_size: float) -> float:
+    title = fonts.bold.line_height(title_size)
+    return title + HEADING_GAP * subtitle_size + lines * fonts.regular.line_height(subtitle_size)
+
+
+def draw_note(canvas: Canvas, lines: Sequence[str], font: Font, size: float, centre: tuple[float, float]) -> None:
+    """Lines of text, each centred, the block centred on ``centre``."""
     fill(canvas, BLACK)
     canvas.setFont(font.name, size)
-    canvas.drawCentredString(centre[0], centre[1] - cap_height(font) * size / 2, text)
+    leading = font.line_height(size)
+    first = centre[1] + (len(lines) - 1) * leading / 2
+    for index, line in enumerate(lines):
+        canvas.drawCentredString(centre[0], first - index * leading - cap_height(font) * size / 2, line)
 
 
 def cap_height(font: Font) -> float:
@@ -191,9 +201,11 @@ def cap_height(font: Font) -> float:
 
 
 # Paragraphs: (marker, text). The marker ("1.") hangs in the left indent; `backticks` set
-# their contents in bold and keep it on one line (commands and options).
+# their contents in bold and keep it on one line (commands and options), and so does a
+# no-break space (U+00A0) between two words; it is printed as an ordinary space.
 Paragraph = tuple[str, str]
 _Word = tuple[tuple[str, bool], ...]
+NO_BREAK = "\u00a0"
 LINE_SPACING = 1.3
 PARAGRAPH_GAP = 0.45  # in lines
 
@@ -223,20 +235,18 @@ def draw_paragraphs(
     leading = LINE_SPACING * size
     indent = _indent(size)
     baseline = top - fonts.regular.ascent * size
-    space = fonts.regular.width(" ", size)
     for marker, text in paragraphs:
         if marker:
             canvas.setFont(fonts.bold.name, size)
             canvas.drawString(left, baseline, marker)
         for line in _wrap(_words(text), fonts, size, width - indent):
+            # Whole runs with their spaces, so that the text copies out of the PDF as written.
             x = left + indent
-            for word in line:
-                for piece, bold in word:
-                    font = fonts.bold if bold else fonts.regular
-                    canvas.setFont(font.name, size)
-                    canvas.drawString(x, baseline, piece)
-                    x += font.width(piece, size)
-                x += space
+            for run, bold in _runs(line):
+                font = fonts.bold if bold else fonts.regular
+                canvas.setFont(font.name, size)
+                canvas.drawString(x, baseline, run)
+                x += font.width(run, size)
             baseline -= leading
         baseline -= PARAGRAPH_GAP * leading
 
@@ -273,22 +283,35 @@ def _words(text: str) -> list[_Word]:
     return words
 
 
-def _word_width(word: _Word, fonts: CalibrationFonts, size: float) -> float:
-    return sum((fonts.bold if bold else fonts.regular).width(piece, size) for piece, bold in word)
+def _runs(line: list[_Word]) -> list[tuple[str, bool]]:
+    """A line as runs of one style; each space takes the style of the text before it."""
+    runs: list[tuple[str, bool]] = []
+    for index, word in enumerate(line):
+        pieces = list(word)
+        if index:
+            text, bold = runs[-1]
+            runs[-1] = (text + " ", bold)
+        for piece, bold in pieces:
+            piece = piece.replace(NO_BREAK, " ")
+            if runs and runs[-1][1] == bold:
+                runs[-1] = (runs[-1][0] + piece, bold)
+            else:
+                runs.append((piece, bold))
+    return runs
+
+
+def _line_width(line: list[_Word], fonts: CalibrationFonts, size: float) -> float:
+    return sum((fonts.bold if bold else fonts.regular).width(run, size) for run, bold in _runs(line))
 
 
 def _wrap(words: list[_Word], fonts: CalibrationFonts, size: float, width: float) -> list[list[_Word]]:
     """Greedy line filling; a word longer than the line gets a line of its own."""
-    space = fonts.regular.width(" ", size)
     lines: list[list[_Word]] = []
     line: list[_Word] = []
-    used = 0.0
     for word in words:
-        needed = _word_width(word, fonts, size)
-        if line and used + space + needed > width:
+        if line and _line_width(line + [word], fonts, size) > width:
             lines.append(line)
-            line, used = [], 0.0
-        used += (space if line else 0.0) + needed
+            line = []
         line.append(word)
     if line:
         lines.append(line)
