@@ -204,9 +204,14 @@ def deck(deck_name, words, blanks, card, sheet, seed, font, output, preview) -> 
     """
     check_writable(output)
     options = DeckOptions(words=words, deck=deck_name, blanks=blanks, card=card, sheet=sheet, seed=seed, font=font)
-    result = build_deck(options)
+    result = build_deck(options, progress=_say)
     write_files(with_preview({output: result.pdf}, preview))
     click.echo(deck_summary(result, output, sheet))
+
+
+def _say(step: str) -> None:
+    """Progress goes to stderr, so that stdout stays the summary."""
+    click.echo(f"  {step}...", err=True)
 
 
 def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions) -> str:
@@ -434,7 +439,7 @@ def kit(out_dir, combined, preview, sheet, deck_name, words, blanks, deck_card, 
     )
     if out_dir.exists() and not out_dir.is_dir():
         raise CngenError(f"{out_dir} is a file: --out-dir needs a folder")
-    result = build_kit(options, progress=lambda step: click.echo(f"  making the {step}...", err=True))
+    result = build_kit(options, progress=lambda step: _say(f"making the {step}"))
     write_files(result.files(out_dir))
     click.echo(kit_table(result, out_dir, sheet))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Callable
 
 from .draw.sheet import CardFaces
 from .draw.wordcard import define_word_card_artwork, draw_word_face
@@ -24,6 +25,8 @@ from .wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout
 from .words import Problem, WordList, WordListError, read_word_file
 
 MAX_BLANKS = 10_000
+# Lists this long take a second or more: say what is happening.
+PROGRESS_FROM = 2_000
 
 
 @dataclass(frozen=True)
@@ -59,13 +62,17 @@ class DeckResult:
     document: Document
 
 
-def build_deck(options: DeckOptions) -> DeckResult:
+def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda step: None) -> DeckResult:
+    """The deck's PDF; ``progress`` hears what is happening on long lists."""
     if not 0 <= options.blanks <= MAX_BLANKS:
         raise UsageError(f"--blanks must be between 0 and {MAX_BLANKS}, not {options.blanks}")
     font = load_font(options.font or font_path())
     word_list = read_word_file(options.words or deck_path(options.deck))
+    if len(word_list.entries) < PROGRESS_FROM:
+        progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
     face_layout = word_face_layout(*options.card, bleed=options.sheet.artwork_bleed)
     _check_card_room(face_layout, font, options.card)
+    progress(f"checking {len(word_list.entries):,} words against the font and the card")
     faces = fitted_faces(word_list, face_layout, font)
     theme = options.sheet.theme
     words = word_list.words
@@ -74,6 +81,7 @@ def build_deck(options: DeckOptions) -> DeckResult:
     pairs = pair_words(words, options.blanks)
     draw_face = partial(_paint_face, layout=face_layout, faces=faces, font=font, theme=theme)
     cards = [CardFaces(partial(draw_face, word=pair.front), partial(draw_face, word=pair.back)) for pair in pairs]
+    progress(f"drawing {len(cards):,} cards")
     imposed = impose_cards(
         "Codename cards", cards, options.card, options.sheet, font,
         prepare=lambda canvas: define_word_card_artwork(canvas, face_layout, theme),

@@ -24,6 +24,7 @@ FOLD_GUTTER = 4 * MM
 # Shop crop marks: they start this far outside the bleed and are this long (shops ask 3-6 mm).
 CROP_MARK_OFFSET = 1 * MM
 CROP_MARK_LENGTH = 5 * MM
+MAX_BLEED = 25 * MM
 
 
 @dataclass(frozen=True)
@@ -189,8 +190,9 @@ def plan_fold(page: tuple[float, float], card: tuple[float, float], margin: floa
 
 def plan_card_pages(card: tuple[float, float], bleed: float) -> SheetPlan:
     """One card per page for print shops: the card, its bleed, and crop marks beyond that."""
-    if bleed < 0:
-        raise UsageError("the bleed cannot be negative")
+    if not 0 <= bleed <= MAX_BLEED:
+        raise UsageError(f"a bleed of {format_mm(bleed)} mm is not what print shops ask: "
+                         "use 0 to 25 mm (3 mm, or 1/8 in = 3.175 mm, is usual)")
     extra = 2 * (bleed + CROP_MARK_OFFSET + CROP_MARK_LENGTH)
     return SheetPlan(card[0] + extra, card[1] + extra, card[0], card[1], 1, 1, False, bleed=bleed)
 

@@ -75,19 +75,48 @@ def check_writable(path: Path) -> None:
 
 
 def write_files(files: dict[Path, bytes]) -> None:
-    """Write every file or none: all are staged as temporary files before any is replaced."""
+    """Write every file or none, leaving earlier outputs as they were if anything fails.
+
+    All files are first staged as temporary files beside their targets; then each target
+    is moved aside and its new version renamed into place. If any step fails, the new
+    files are removed and the old ones restored.
+    """
     staged: list[tuple[Path, Path]] = []
+    placed: list[tuple[Path, Path | None]] = []  # (target, where its old version waits)
     try:
         for path, data in files.items():
             check_writable(path)
             staged.append((_stage(path, data), path))
         for temporary, path in staged:
+            old = _set_aside(path)
+            placed.append((path, old))
             os.replace(temporary, path)
     except OSError as error:
+        _restore(placed)
         raise CngenError(f"cannot write {error.filename or 'the output'}: {error.strerror or error}") from None
     finally:
         for temporary, _ in staged:
             temporary.unlink(missing_ok=True)
+    for _, old in placed:
+        if old is not None:
+            old.unlink(missing_ok=True)
+
+
+def _set_aside(path: Path) -> Path | None:
+    if not path.exists():
+        return None
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".old")
+    os.close(handle)
+    os.replace(path, name)
+    return Path(name)
+
+
+def _restore(placed: list[tuple[Path, Path | None]]) -> None:
+    for path, old in reversed(placed):
+        if old is None:
+            path.unlink(missing_ok=True)
+        elif old.exists():
+            os.replace(old, path)
 
 
 def _stage(path: Path, data: bytes) -> Path:

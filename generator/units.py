@@ -12,6 +12,7 @@ from .errors import UsageError
 
 POINTS_PER_UNIT = {"pt": 1.0, "mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0}
 MM = POINTS_PER_UNIT["mm"]
+MAX_SIDE = 200 * 72.0  # points: the largest page PDF viewers accept
 
 # Sheet sizes in millimetres, portrait.
 PAPER_MM = {
@@ -49,10 +50,11 @@ def parse_size(text: str) -> tuple[float, float]:
         )
     width, width_unit, height, height_unit = match.groups()
     width_unit = width_unit or height_unit
-    return (
-        float(width) * POINTS_PER_UNIT[width_unit],
-        float(height) * POINTS_PER_UNIT[height_unit],
-    )
+    size = (float(width) * POINTS_PER_UNIT[width_unit], float(height) * POINTS_PER_UNIT[height_unit])
+    if min(size) <= 0 or max(size) > MAX_SIDE:
+        raise UsageError(f"'{text}' is not a printable size: each side must be more than 0 and at most "
+                         f"{format_mm(MAX_SIDE)} mm (200 in, the largest page a PDF viewer opens)")
+    return size
 
 
 def parse_paper(text: str) -> tuple[float, float]:
@@ -61,13 +63,10 @@ def parse_paper(text: str) -> tuple[float, float]:
     if name in PAPER_MM:
         width_mm, height_mm = PAPER_MM[name]
         return width_mm * MM, height_mm * MM
-    try:
-        return parse_size(name)
-    except UsageError:
+    if not _SIZE.match(name):
         names = ", ".join(PAPER_MM)
-        raise UsageError(
-            f"unknown paper '{text}': use one of {names}, or a size such as 320x450mm"
-        ) from None
+        raise UsageError(f"unknown paper '{text}': use one of {names}, or a size such as 320x450mm")
+    return parse_size(name)
 
 
 def format_mm(points: float) -> str:

@@ -6,6 +6,7 @@ Every problem names the source and line so that a user can go straight to it.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,12 @@ from .plainyaml import YamlProblem, compose_plain
 
 # More than this many problems at once is noise: the user fixes the first ones and reruns.
 MAX_REPORTED_PROBLEMS = 10
+# 50,000 cards (about 3,000 sheets) is more than any print run; past it a list is a mistake.
+MAX_WORDS = 100_000
+DECK_KEYS = ("name", "language", "licence", "description", "words")
+# Letters of right-to-left scripts (Hebrew, Arabic...): drawn one by one they would come out
+# reversed and unjoined, so they are refused until cngen shapes text.
+_RIGHT_TO_LEFT = {"R", "AL"}
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,15 @@ def parse_text(data: bytes, source: str) -> WordList:
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
             candidates.append((number, stripped))
+    _check_size(len(candidates), source)
     return WordList(source=source, entries=_validated_entries(candidates, source))
+
+
+def _check_size(count: int, source: str) -> None:
+    if count > MAX_WORDS:
+        raise WordListError(source, [Problem(None, (
+            f"the list has {count:,} entries; cngen prints at most {MAX_WORDS:,} words at a time: "
+            "split it into several lists"))])
 
 
 def parse_yaml_deck(data: bytes, source: str) -> WordList:
@@ -107,11 +122,13 @@ def parse_yaml_deck(data: bytes, source: str) -> WordList:
     except YamlProblem as problem:
         raise WordListError(source, [Problem(problem.line, problem.message)]) from None
     fields = _top_level_fields(root)
+    _refuse_unknown_keys(root, source)
     words = fields.get("words")
     if not isinstance(words, yaml.SequenceNode):
         raise WordListError(
             source, [Problem(None, "a deck needs a 'words:' key holding a list of entries")]
         )
+    _check_size(len(words.value), source)
     candidates = [
         (item.start_mark.line + 1, item.value if isinstance(item, yaml.ScalarNode) else None)
         for item in words.value
@@ -121,6 +138,17 @@ def parse_yaml_deck(data: bytes, source: str) -> WordList:
         entries=_validated_entries(candidates, source),
         **{key: _scalar(fields.get(key)) for key in ("name", "language", "licence", "description")},
     )
+
+
+def _refuse_unknown_keys(root: yaml.Node | None, source: str) -> None:
+    """A misspelt key would silently lose its value: name it and the key that was meant."""
+    if not isinstance(root, yaml.MappingNode):
+        return
+    for key, _ in root.value:
+        if isinstance(key, yaml.ScalarNode) and key.value not in DECK_KEYS:
+            close = difflib.get_close_matches(key.value, DECK_KEYS, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"a deck has {', '.join(DECK_KEYS)}"
+            raise WordListError(source, [Problem(key.start_mark.line + 1, f"unknown key '{key.value}': {hint}")])
 
 
 def _top_level_fields(root: yaml.Node | None) -> dict[str, yaml.Node]:
@@ -145,6 +173,10 @@ def _validated_entries(candidates: list[tuple[int, object]], source: str) -> tup
         bad = [char for char in text if unicodedata.category(char).startswith("C")]
         if bad:
             problems.append(Problem(line, f"'{text.encode('unicode_escape').decode()}' contains a control character: remove it"))
+            continue
+        if any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in text):
+            problems.append(Problem(line, f"'{text}' is written right to left, which cngen cannot lay out yet "
+                                          "(letters would print reversed and unjoined): use left-to-right words"))
             continue
         key = text.casefold()
         if key in first_seen:

@@ -1,0 +1,179 @@
+"""Bad input never hurts: one case per thing users get wrong.
+
+Every case asserts the exit code, the message (naming the input and what to do), no
+traceback, an earlier output left byte-identical with nothing else written beside it, and
+the user's own files untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import struct
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from generator import pdf as pdf_module
+from generator.cli import main
+from generator.deck import DeckOptions, build_deck
+from generator.errors import CngenError
+from generator.theme import DEFAULT_THEME
+from generator.words import normalise
+from pdfcheck import card_rects, placed_texts
+
+OTF_WITH_CFF = b"OTTO" + struct.pack(">HHHH", 1, 16, 0, 0) + b"CFF " + struct.pack(">III", 0, 28, 4) + b"\x01\x00\x04\x01"
+
+# name: (files to create, arguments, exit code, text the message contains)
+CASES = {
+    "missing word file": ({}, ["deck", "--words", "nope.txt"], 2, "File 'nope.txt' does not exist"),
+    "folder as word file": ({"words/keep": b""}, ["deck", "--words", "words"], 2, "'words' is a directory"),
+    "empty list": ({"w.txt": b""}, ["deck", "--words", "w.txt"], 1, "w.txt: the list has no words"),
+    "only comments": ({"w.txt": b"# a\n# b\n"}, ["deck", "--words", "w.txt"], 1, "w.txt: the list has no words"),
+    "latin-1": ({"w.txt": b"caf\xe9\n"}, ["deck", "--words", "w.txt"], 1, "w.txt:1: this is not UTF-8 text"),
+    "utf-16 without bom": ({"w.txt": "bank\n".encode("utf-16-le")}, ["deck", "--words", "w.txt"], 1,
+                           "(it contains NUL bytes, as UTF-16 files do)"),
+    "binary garbage": ({"w.bin": bytes(range(128, 256)) * 8}, ["deck", "--words", "w.bin"], 1, "not UTF-8 text"),
+    "nul bytes": ({"w.txt": b"bank\npi\x00tch\n"}, ["deck", "--words", "w.txt"], 1, "w.txt:2: this is not UTF-8"),
+    "duplicates": ({"w.txt": b"bank\nBank\n"}, ["deck", "--words", "w.txt"], 1, "w.txt:2: 'BANK' appears twice"),
+    "300-character entry": ({"w.txt": b"x" * 300}, ["deck", "--words", "w.txt"], 1, "is too long to fit"),
+    "emoji": ({"w.txt": "party 🎉\n".encode()}, ["deck", "--words", "w.txt"], 1,
+              "uses '🎉' (U+1F389 PARTY POPPER), which the font FiraSans-Bold cannot draw: use --font"),
+    "cjk": ({"w.txt": "東京\n".encode()}, ["deck", "--words", "w.txt"], 1, "which the font FiraSans-Bold cannot draw"),
+    "hebrew": ({"w.txt": "שלום\n".encode()}, ["deck", "--words", "w.txt"], 1, "is written right to left"),
+    "arabic": ({"w.txt": "سلام\n".encode()}, ["deck", "--words", "w.txt"], 1, "is written right to left"),
+    "control characters": ({"w.txt": b"be\x1bll\n"}, ["deck", "--words", "w.txt"], 1, "contains a control character"),
+    "a million lines": ({"w.txt": b"word\n" * 1_000_000}, ["deck", "--words", "w.txt"], 1,
+                        "the list has 1,000,000 entries; cngen prints at most 100,000"),
+    "invalid yaml deck": ({"d.yaml": b"words: [a\n"}, ["deck", "--words", "d.yaml"], 1, "d.yaml:2: this is not valid YAML"),
+    "deck with wrong types": ({"d.yaml": b"words: 5\n"}, ["deck", "--words", "d.yaml"], 1,
+                              "a deck needs a 'words:' key holding a list"),
+    "deck with unknown key": ({"d.yaml": b"wrods: [a]\n"}, ["deck", "--words", "d.yaml"], 1,
+                              "d.yaml:1: unknown key 'wrods': did you mean 'words'?"),
+    "deck without words": ({"d.yaml": b"name: x\nwords: []\n"}, ["deck", "--words", "d.yaml"], 1, "the list has no words"),
+    "deck with object tags": ({"d.yaml": b"words: !!python/object/apply:os.system [ls]\n"},
+                              ["deck", "--words", "d.yaml"], 1, "is not allowed: a deck holds plain text only"),
+    "invalid yaml settings": ({"cngen.yaml": b"paper: [a4\n"}, ["deck"], 1, "cngen.yaml:2: this is not valid YAML"),
+    "settings of the wrong type": ({"cngen.yaml": b"deck:\n  blanks: many\n"}, ["deck"], 1,
+                                   "cngen.yaml:2: deck.blanks must be a whole number"),
+    "unknown settings key": ({"cngen.yaml": b"papr: a4\n"}, ["deck"], 1, "cngen.yaml:1: unknown key 'papr': did you mean 'paper'?"),
+    "settings with object tags": ({"cngen.yaml": b"paper: !!python/name:os.system\n"}, ["deck"], 1, "is not allowed"),
+    "negative blanks": ({}, ["deck", "--blanks", "-1"], 2, "Invalid value for '--blanks'"),
+    "zero key cards": ({}, ["keys", "--count", "0"], 2, "0 is not in the range 1<=x<=10000"),
+    "zero token sets": ({}, ["tokens", "--sets", "0"], 2, "0 is not in the range 1<=x<=100"),
+    "absurd card size": ({}, ["deck", "--card-size", "9000x45mm"], 2, "is not a printable size"),
+    "absurd paper": ({}, ["deck", "--paper", "99999x100mm"], 2, "is not a printable size"),
+    "zero-sized card": ({}, ["deck", "--card-size", "0x45mm"], 2, "is not a printable size"),
+    "card larger than the sheet": ({}, ["keys", "--card-size", "250x250mm"], 2, "does not fit on a 210 x 297 mm sheet"),
+    "margins that leave no room": ({}, ["deck", "--margin", "120mm"], 2, "with 120 mm margins"),
+    "unknown paper": ({}, ["deck", "--paper", "foolscap"], 2, "unknown paper 'foolscap'"),
+    "a length without a unit": ({}, ["deck", "--margin", "5"], 2, "'5' is not a length"),
+    "an unknown unit": ({}, ["deck", "--card-size", "70x45furlongs"], 2, "is not a size"),
+    "an absurd bleed": ({}, ["deck", "--profile", "shop", "--bleed", "40mm"], 2, "a bleed of 40 mm"),
+    "a bad back offset": ({}, ["deck", "--back-offset", "left"], 2, "'left' is not an offset"),
+    "output that is a folder": ({"out/keep": b""}, ["deck", "-o", "out"], 1, "out is a folder"),
+    "output in an unwritable folder": ({"blocker": b"x"}, ["deck", "-o", "blocker/deck.pdf"], 1, "cannot write blocker"),
+    "a font that is not a font": ({"f.ttf": b"not a font"}, ["deck", "--font", "f.ttf"], 1, "is not a usable TrueType font"),
+    "a font with postscript outlines": ({"f.otf": OTF_WITH_CFF}, ["deck", "--font", "f.otf"], 1,
+                                        "has PostScript (CFF) outlines"),
+    "an unknown rules variant": ({}, ["rules", "--variant", "five-players"], 2, "unknown variant 'five-players'"),
+}
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.mark.parametrize("files, args, code, message", CASES.values(), ids=CASES.keys())
+def test_bad_input_gives_a_clear_error_and_hurts_nothing(tmp_path, monkeypatch, files, args, code, message):
+    monkeypatch.chdir(tmp_path)
+    earlier = tmp_path / "output" / "deck.pdf"
+    earlier.parent.mkdir()
+    earlier.write_bytes(b"%PDF- an earlier deck")
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    before = snapshot(tmp_path)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == code, result.output
+    assert message in result.stderr
+    assert result.stderr.count("\n") <= 12 and "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert snapshot(tmp_path) == before  # nothing written, nothing changed, no stray files
+
+
+def test_a_kit_that_fails_while_replacing_files_restores_the_earlier_kit(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["kit", "--keys-seed", "1"]).exit_code == 0
+    before = snapshot(tmp_path)
+    real_replace, calls = os.replace, []
+
+    def failing_replace(source, target):
+        calls.append(target)
+        if len(calls) == 6:  # half-way through moving the new kit into place
+            raise OSError(28, "No space left on device", str(target))
+        return real_replace(source, target)
+
+    monkeypatch.setattr(pdf_module.os, "replace", failing_replace)
+    result = CliRunner().invoke(main, ["kit", "--keys-seed", "2"])
+    assert result.exit_code == 1 and "No space left on device" in result.stderr
+    monkeypatch.setattr(pdf_module.os, "replace", real_replace)
+    assert snapshot(tmp_path) == before
+
+
+def test_an_unexpected_fault_is_a_message_unless_debug_asks_for_the_traceback(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("generator.cli.build_deck", broken)
+    result = CliRunner().invoke(main, ["deck"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: unexpected internal error (ZeroDivisionError: a bug); rerun with --debug")
+    debug = CliRunner().invoke(main, ["--debug", "deck"])
+    assert isinstance(debug.exception, ZeroDivisionError)
+
+
+def test_twenty_thousand_words_print_with_progress(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "big.txt").write_text("\n".join(f"word{i}" for i in range(20_000)), encoding="utf-8")
+    result = CliRunner().invoke(main, ["deck", "--words", "big.txt", "--blanks", "0", "-o", "big.pdf"])
+    assert result.exit_code == 0
+    assert "checking 20,000 words" in result.stderr and "drawing 10,000 cards" in result.stderr
+    assert "625 sheets, 1250 pages" in result.stdout
+
+
+# Mostly Latin, Greek and Cyrillic (which the bundled font draws, so the PDF path runs),
+# with any other character mixed in (which must give a clean error).
+letters = st.one_of(
+    st.characters(max_codepoint=0x52F, exclude_categories=["Cs"]),
+    st.characters(codec="utf-8", exclude_categories=["Cs"]),
+)
+words = st.lists(st.text(letters, min_size=1, max_size=24), min_size=1, max_size=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words)
+def test_any_unicode_list_gives_a_valid_pdf_or_a_clean_error(tmp_path, entries):
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(entries), encoding="utf-8")
+    try:
+        result = build_deck(DeckOptions(words=path, blanks=0))
+    except CngenError as error:
+        assert str(error).strip()
+        return
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
+        assert len(document.pages) == result.pages == 2 * result.sheets
+        printed = sorted(
+            text.text for page in document.pages
+            for text in placed_texts(page, card_rects(page, DEFAULT_THEME.card)) if text.direction == 90
+        )
+    expected = sorted(normalise(line) for line in "\n".join(entries).splitlines()
+                      if line.strip() and not line.strip().startswith("#"))
+    assert printed == expected
