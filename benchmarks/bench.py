@@ -1,24 +1,29 @@
-"""How fast is cngen, and against what? Run after set-up:
+"""How fast is cngen, how much memory does it take, and against what? Run after set-up:
 
     .venv/bin/python benchmarks/bench.py
 
-Prints two tables. Decks: the default deck (and a 4,000-word list) built by cngen in-process
-and as a whole `cngen` process, next to a floor: a bare ReportLab script that draws the same
-cards (background, band, label, emblem ring, the word twice, cut marks, mirrored backs) on
-the same A4 sheets with the same font and words, and no other logic. Keys: 40, 200 and 500
-double-sided cards, dealing and drawing timed apart.
+Prints one table. Each case is timed in one process (the library, median of several runs)
+and as a whole `cngen` command (median of three, from interpreter start to exit), with the
+peak memory of that command, the output's size and its pages. Decks also get a floor,
+measured in the same run: a bare ReportLab script that draws the same cards (background,
+band, label, emblem ring, the word twice, cut marks, mirrored backs) on the same A4 sheets
+with the same font and words, and nothing else; cngen's time is printed as a ratio to it,
+and as time per card, which should stay flat as lists grow.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -26,16 +31,25 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.deck import DeckOptions, build_deck
 from generator.keydeck import KeyOptions, build_keys
-from generator.keys import deal_deck
-from generator.pdf import write_files
+from generator.kit import KitOptions, build_kit
 from generator.resources import deck_path, font_path
+from generator.rulesheet import RulesOptions, build_rules
+from generator.tokendeck import TokenOptions, build_tokens
 from generator.words import read_word_file
 
 MM = 72 / 25.4
-RUNS = 7
+CLI = Path(sys.executable).with_name("cngen")  # the console script beside this interpreter
 
 
-def median_seconds(action, runs: int = RUNS) -> float:
+@dataclass(frozen=True)
+class Case:
+    label: str
+    build: Callable[[], tuple[int, int]]  # in-process: returns (bytes written, pages)
+    command: list[str]  # the same job as a whole cngen process
+    words: list[str] | None = None  # decks: the floor draws these
+
+
+def median_seconds(action: Callable[[], object], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -44,18 +58,72 @@ def median_seconds(action, runs: int = RUNS) -> float:
     return statistics.median(times)
 
 
-def cngen_in_process(words_file: Path | None, output: Path) -> None:
-    result = build_deck(DeckOptions(words=words_file, blanks=0))
-    write_files({output: result.pdf})
+# Linux keeps a process's peak memory across exec, so a child forked from this (by now large)
+# process would report our peak, not its own. A small fresh Python starts cngen instead.
+LAUNCHER = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(process.pid, 0)
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
 
 
-def cngen_process(words_file: Path | None, output: Path) -> None:
-    # The console script installed beside this interpreter, as a user runs it.
-    script = Path(sys.executable).with_name("cngen")
-    command = [str(script), "deck", "--blanks", "0", "-o", str(output)]
-    if words_file:
-        command += ["--words", str(words_file)]
-    subprocess.run(command, check=True, capture_output=True)
+def run_process(command: list[str]) -> tuple[float, int]:
+    """Wall time and peak memory (KB) of one whole cngen process."""
+    launched = subprocess.run([sys.executable, "-c", LAUNCHER, str(CLI), *command],
+                              capture_output=True, text=True, check=True)
+    elapsed, peak, code = launched.stdout.split()
+    if code != "0":
+        raise SystemExit(f"cngen {' '.join(command)} failed: {launched.stderr}")
+    return float(elapsed), int(peak)
+
+
+def cases(folder: Path) -> list[Case]:
+    standard = read_word_file(deck_path("standard")).words
+    lists = {}
+    for count in (4_000, 20_000):
+        path = folder / f"{count}.txt"
+        words = [f"{word} {i}" for i in range(count // len(standard) + 1) for word in standard][:count]
+        path.write_text("\n".join(words), encoding="utf-8")
+        lists[count] = (path, words)
+
+    def deck(words_file: Path | None) -> Callable[[], tuple[int, int]]:
+        def build() -> tuple[int, int]:
+            result = build_deck(DeckOptions(words=words_file, blanks=0))
+            return len(result.pdf), result.pages
+        return build
+
+    def keys(count: int) -> Callable[[], tuple[int, int]]:
+        def build() -> tuple[int, int]:
+            result = build_keys(KeyOptions(seed=1234, count=count))
+            return len(result.imposed.pdf) + len(result.manifest), result.imposed.pages
+        return build
+
+    def tokens() -> tuple[int, int]:
+        result = build_tokens(TokenOptions())
+        return len(result.imposed.pdf), result.imposed.pages
+
+    def rules() -> tuple[int, int]:
+        result = build_rules(RulesOptions())
+        return len(result.pdf), result.pages
+
+    def kit() -> tuple[int, int]:
+        options = KitOptions(deck=DeckOptions(), keys=KeyOptions(seed=1234), tokens=TokenOptions(), rules=RulesOptions())
+        parts = build_kit(options).parts
+        return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
+
+    out = str(folder / "out.pdf")
+    return [
+        Case(f"deck, {len(standard)} words (default)", deck(None), ["deck", "--blanks", "0", "-o", out], standard),
+        *[Case(f"deck, {count:,} words", deck(path), ["deck", "--blanks", "0", "--words", str(path), "-o", out], words)
+          for count, (path, words) in lists.items()],
+        *[Case(f"keys, {count} cards", keys(count), ["keys", "--count", str(count), "--seed", "1234", "-o", out])
+          for count in (40, 200, 500)],
+        Case("tokens, 1 set", tokens, ["tokens", "-o", out]),
+        Case("rules", rules, ["rules", "-o", out]),
+        Case("kit, defaults", kit, ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),
+    ]
 
 
 def floor(words: list[str], output: Path) -> None:
@@ -104,38 +172,28 @@ def _floor_card(canvas: Canvas, x: float, y: float, word: str) -> None:
     canvas.restoreState()
 
 
-def keys_table(folder: Path) -> None:
-    print(f"\n{'keys':<28} {'dealing':>9} {'whole job':>10} {'cngen process':>14} {'pages':>6} {'size':>8}")
-    for count in (40, 200, 500):
-        runs = 5 if count < 500 else 3
-        dealing = median_seconds(lambda: deal_deck(count, 1234), runs)
-        whole = median_seconds(lambda: build_keys(KeyOptions(seed=1234, count=count)), runs)
-        script = Path(sys.executable).with_name("cngen")
-        command = [str(script), "keys", "--count", str(count), "--seed", "1234", "-o", str(folder / "keys.pdf")]
-        process = median_seconds(lambda: subprocess.run(command, check=True, capture_output=True), 3)
-        result = build_keys(KeyOptions(seed=1234, count=count))
-        size = len(result.imposed.pdf) / 1024
-        label = f"{count} cards, {2 * count} keys"
-        print(f"{label:<28} {dealing:>8.3f}s {whole:>9.3f}s {process:>13.3f}s {result.imposed.pages:>6} {size:>6.0f}KB")
-
-
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="cngen-bench-"))
-    standard = read_word_file(deck_path("standard")).words
-    big = folder / "4000.txt"
-    big.write_text("\n".join(f"{w} {i}" for i in range(10) for w in standard[:400]), encoding="utf-8")
-    cases = [("deck, 434 words (default)", None, standard), ("deck, 4,000 words", big, None)]
-    print(f"{'case':<28} {'cngen in-process':>17} {'cngen process':>14} {'floor':>8} {'ratio':>6} {'per card':>9}")
-    for label, words_file, words in cases:
-        words = words or read_word_file(words_file).words
-        ours = median_seconds(lambda: cngen_in_process(words_file, folder / "ours.pdf"))
-        whole = median_seconds(lambda: cngen_process(words_file, folder / "cli.pdf"), runs=3)
-        bare = median_seconds(lambda: floor(words, folder / "floor.pdf"))
-        per_card = ours / (len(words) / 2) * 1e6
-        print(f"{label:<28} {ours:>16.3f}s {whole:>13.3f}s {bare:>7.3f}s {ours / bare:>5.2f}x {per_card:>7.0f}us")
-    keys_table(folder)
+    header = (f"{'case':<28} {'in-process':>10} {'process':>8} {'peak MB':>8} {'size KB':>8} {'pages':>6}"
+              f" {'floor':>7} {'ratio':>6} {'per card':>9}")
+    print(header)
+    print("-" * len(header))
+    for case in cases(folder):
+        size, pages = case.build()  # warm up, and measure the output
+        runs = 3 if pages > 200 else 7
+        in_process = median_seconds(case.build, runs)
+        processes = [run_process(case.command) for _ in range(3)]
+        process = statistics.median(seconds for seconds, _ in processes)
+        peak = max(memory for _, memory in processes) / 1024
+        row = f"{case.label:<28} {in_process:>9.3f}s {process:>7.2f}s {peak:>8.0f} {size / 1024:>8.0f} {pages:>6}"
+        if case.words is not None:
+            bare = median_seconds(lambda: floor(case.words, folder / "floor.pdf"), runs)
+            per_card = in_process / (len(case.words) / 2) * 1e6
+            row += f" {bare:>6.3f}s {in_process / bare:>5.2f}x {per_card:>7.0f}us"
+        print(row)
     shutil.rmtree(folder)
-    print(f"\nmedians of up to {RUNS} runs (3 for whole processes); python {sys.version.split()[0]}")
+    print(f"\nmedians of 7 runs in-process (3 above 200 pages) and of 3 whole processes; "
+          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
