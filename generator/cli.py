@@ -20,7 +20,7 @@ from .deck import DeckOptions, DeckResult, build_deck
 from .kit import KitOptions, KitResult, build_kit
 from .preview import first_page_png
 from .errors import CngenError, UsageError
-from .keydeck import KeyOptions, KeysResult, build_keys
+from .keydeck import PROGRESS_FROM, KeyOptions, KeysResult, build_keys
 from .keys import MAX_CARDS, BalanceReport
 from .ruletext import VARIANTS
 from .rulesheet import RulesOptions, build_rules
@@ -283,10 +283,12 @@ def keys(count, seed, single_sided, stats, card, sheet, font, output, preview) -
     if seed is None:
         seed = secrets.randbelow(2**32)
     options = KeyOptions(seed=seed, count=count, double_sided=not single_sided, card=card, sheet=sheet, font=font)
-    result = build_keys(options)
+    result = build_keys(options, progress=_say)
     write_files(with_preview({output: result.imposed.pdf, manifest_path: result.manifest.encode("utf-8")}, preview))
     click.echo(keys_summary(result, output, manifest_path, sheet))
     if stats:
+        if count >= PROGRESS_FROM:
+            _say(f"measuring the balance of {len(result.cards) * len(result.cards[0].faces):,} keys")
         click.echo(balance_text(result.report()))
 
 

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Callable
 
 from .draw.keycard import (
     define_common_back,
@@ -27,6 +28,8 @@ from .units import MM, format_mm
 
 # Below this the grid's cells get too small to read across the table.
 MIN_KEY_CARD = 50 * MM
+# Decks this large take a second or more to deal: say what is happening.
+PROGRESS_FROM = 500
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,8 @@ class KeysResult:
         return balance_report([face for card in self.cards for face in card.faces])
 
 
-def build_keys(options: KeyOptions) -> KeysResult:
+def build_keys(options: KeyOptions, progress: Callable[[str], None] = lambda step: None) -> KeysResult:
+    """The key deck's PDF and manifest; ``progress`` hears what is happening on large decks."""
     if not 1 <= options.count <= MAX_CARDS:
         raise UsageError(f"--count must be between 1 and {MAX_CARDS:,}, not {options.count}")
     if min(options.card) < MIN_KEY_CARD:
@@ -58,8 +62,13 @@ def build_keys(options: KeyOptions) -> KeysResult:
             f"a {format_mm(options.card[0])} x {format_mm(options.card[1])} mm key card is too small to read: "
             f"choose a --card-size of at least {format_mm(MIN_KEY_CARD)} mm on each side"
         )
+    if options.count < PROGRESS_FROM:
+        progress = lambda step: None  # noqa: E731 - small decks finish before a message helps
     font = load_font(options.font or font_path())
+    keys = options.count * (2 if options.double_sided else 1)
+    progress(f"dealing {keys:,} balanced keys")
     cards = deal_deck(options.count, options.seed, options.double_sided)
+    progress(f"drawing {options.count:,} cards")
     layout = key_face_layout(*options.card, bleed=options.sheet.artwork_bleed)
     theme = options.sheet.theme
     draw = partial(draw_key_face, layout=layout, font=font, theme=theme)

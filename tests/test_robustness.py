@@ -177,3 +177,12 @@ def test_any_unicode_list_gives_a_valid_pdf_or_a_clean_error(tmp_path, entries):
     expected = sorted(normalise(line) for line in "\n".join(entries).splitlines()
                       if line.strip() and not line.strip().startswith("#"))
     assert printed == expected
+
+
+def test_large_key_decks_show_progress(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["keys", "--count", "500", "--seed", "1", "--stats", "-o", "k.pdf"])
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "  dealing 1,000 balanced keys...", "  drawing 500 cards...", "  measuring the balance of 1,000 keys...",
+    ]
