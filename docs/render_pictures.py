@@ -1,7 +1,7 @@
 """Render the README's pictures from real cngen output: python docs/render_pictures.py
 
 Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
-docs/key-card.png, docs/tokens.png and docs/rules.png.
+docs/key-card.png, docs/tokens.png, docs/rules.png and docs/fold-preview.png.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from PIL import Image
 
 from generator.deck import DeckOptions, build_deck
 from generator.keydeck import KeyOptions, build_keys
+from generator.preview import first_page_png
+from generator.sheets import SheetOptions
 from generator.rulesheet import RulesOptions, build_rules
 from generator.tokendeck import TokenOptions, build_tokens
 
@@ -54,6 +56,10 @@ def main() -> None:
     rules = pypdfium2.PdfDocument(build_rules(RulesOptions()).pdf)
     page = rules[0].render(scale=80 / 72).to_pil()
     page.quantize(colors=64).save(DOCS / "rules.png", optimize=True)
+
+    # Exactly what `cngen deck --sides fold --preview` writes beside its PDF.
+    fold = build_deck(DeckOptions(sheet=SheetOptions(sides="fold"))).pdf
+    (DOCS / "fold-preview.png").write_bytes(first_page_png(fold, dpi=50))
 
 
 if __name__ == "__main__":
