@@ -16,16 +16,17 @@ import click
 from . import __version__
 from .calibration import build_calibration
 from .config import CONFIG_FILE_NAME, Config, default_config_text, find_config, load_config
-from .deck import DeckOptions, DeckResult, build_deck
-from .kit import KitOptions, KitResult, build_kit
+from .deck import DeckOptions, build_deck
+from .kit import KitOptions, build_kit
 from .preview import first_page_png
+from .report import balance_text, deck_summary, keys_summary, kit_table, plural, tokens_summary
 from .errors import CngenError, UsageError
-from .keydeck import PROGRESS_FROM, KeyOptions, KeysResult, build_keys
-from .keys import MAX_CARDS, BalanceReport
+from .keydeck import PROGRESS_FROM, KeyOptions, build_keys
+from .keys import MAX_CARDS
 from .ruletext import VARIANTS
 from .rulesheet import RulesOptions, build_rules
 from .tokendeck import TokenOptions, build_tokens
-from .tokens import MAX_SETS, counts_per_set
+from .tokens import MAX_SETS
 from .layout import SIDES
 from .pdf import check_writable, write_files
 from .resources import DEFAULT_DECK, deck_paths
@@ -214,46 +215,6 @@ def _say(step: str) -> None:
     click.echo(f"  {step}...", err=True)
 
 
-def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions) -> str:
-    plan = result.plan
-    word_cards = result.cards - result.blank_cards
-    lines = [
-        f"Wrote {output}",
-        f"  {result.cards} cards: {word_cards} with words ({result.words} words from {result.source}), "
-        f"{result.blank_cards} blank",
-        f"  {plan.per_sheet} cards per {format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm sheet: "
-        f"{plural(result.sheets, 'sheet')}, {plural(result.pages, 'page')}",
-    ]
-    if result.blank_back:
-        lines.append("  The word count is odd: the last word card has a blank back to write on.")
-    lines.append(f"  To print: {how_to_print(sheet)}")
-    return "\n".join(lines)
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def how_to_print(sheet: SheetOptions, short: bool = False) -> str:
-    if sheet.profile == "shop":
-        if short:
-            return f"print shop: a card a page, {format_mm(sheet.bleed)} mm bleed, CMYK"
-        return (f"send it to a print shop: one card per page, front then back, trim box = card, "
-                f"{format_mm(sheet.bleed)} mm bleed, CMYK.")
-    if sheet.sides == "fold":
-        if short:
-            return "one side, 100% scale; fold, glue, cut"
-        return ("one side only, 100% scale (\"actual size\"); fold each sheet on the dashed line, "
-                "glue, then cut along the marks.")
-    edge = "long" if sheet.sides == "long-edge" else "short"
-    if short:
-        return f"both sides, flip on {edge} edge, 100% scale"
-    return (
-        f"both sides, flip on {edge} edge, 100% scale (\"actual size\", never \"fit to page\"), "
-        "then cut along the marks."
-    )
-
-
 @main.command()
 @click.option("--count", type=click.IntRange(1, MAX_CARDS), default=40, show_default=True,
               help="Physical key cards to print; double-sided cards carry two keys each.")
@@ -292,38 +253,6 @@ def keys(count, seed, single_sided, stats, card, sheet, font, output, preview) -
         click.echo(balance_text(result.report()))
 
 
-def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions) -> str:
-    imposed, plan = result.imposed, result.imposed.plan
-    keys_per_card = len(result.cards[0].faces)
-    layout = "two per card, opposite starting teams" if keys_per_card == 2 else "one per card, plain backs"
-    return "\n".join([
-        f"Wrote {output} and {manifest}",
-        f"  {plural(len(result.cards), 'key card')}, {plural(len(result.cards) * keys_per_card, 'key')} "
-        f"({layout}), seed {result.seed}",
-        f"  {plan.per_sheet} cards per {format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm sheet: "
-        f"{plural(imposed.sheets, 'sheet')}, {plural(imposed.pages, 'page')}",
-        f"  To print: {how_to_print(sheet)}",
-        f"  The same deck again: --seed {result.seed} with the same --count.",
-    ])
-
-
-def balance_text(report: BalanceReport) -> str:
-    closest = (
-        f"{report.min_distance} cells ({plural(report.pairs_at_min_distance, 'pair')} at that distance)"
-        if report.min_distance is not None else "n/a (one key)"
-    )
-    return "\n".join([
-        f"Balance of {plural(report.key_count, 'key')}:",
-        f"  starting team: red {report.red_starts}, blue {report.blue_starts}",
-        "  largest per-cell deviation from the expected count:",
-        f"    red {report.red_deviation:.2f}, blue {report.blue_deviation:.2f}, "
-        f"bystander {report.bystander_deviation:.2f}, assassin {report.assassin_deviation:.2f}, "
-        f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
-        f"  assassins per cell: {report.assassin_min} to {report.assassin_max}",
-        f"  closest two keys under rotation and mirroring: {closest}",
-    ])
-
-
 @main.command()
 @click.option("--sets", type=click.IntRange(1, MAX_SETS), default=1, show_default=True,
               help="Full sets of 25 tiles to print (8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin).")
@@ -345,15 +274,7 @@ def tokens(sets, card, sheet, font, output, preview) -> None:
     check_writable(output)
     result = build_tokens(TokenOptions(sets=sets, card=card, sheet=sheet, font=font))
     write_files(with_preview({output: result.imposed.pdf}, preview))
-    imposed, plan = result.imposed, result.imposed.plan
-    click.echo("\n".join([
-        f"Wrote {output}",
-        f"  {plural(len(result.tokens), 'tile')} in {plural(sets, 'set')}: "
-        + ", ".join(plural(count * sets, name.lower()) for name, count in counts_per_set().items()),
-        f"  {plan.per_sheet} tiles per {format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm sheet: "
-        f"{plural(imposed.sheets, 'sheet')}, {plural(imposed.pages, 'page')}",
-        f"  To print: {how_to_print(sheet)}",
-    ]))
+    click.echo(tokens_summary(result, sets, output, sheet))
 
 
 @main.command()
@@ -444,33 +365,6 @@ def kit(out_dir, combined, preview, sheet, deck_name, words, blanks, deck_card, 
     result = build_kit(options, progress=lambda step: _say(f"making the {step}"))
     write_files(result.files(out_dir))
     click.echo(kit_table(result, out_dir, sheet))
-
-
-def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions) -> str:
-    rows = [("file", "pages", "sheets", "how to print")]
-    for part in result.parts:
-        if part.name == "keys.json":
-            advice = f"not printed: every key, cell by cell (seed {result.seed})"
-        elif part.name == "kit.pdf":
-            advice = "everything above in one file, for a single upload"
-        elif not part.duplex:
-            advice = "one or both sides, 100% scale"
-        else:
-            advice = how_to_print(sheet, short=True)
-        rows.append((part.name, _count(part.pages), _count(part.sheets), advice))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    lines = [f"Wrote the kit to {out_dir}/"] + [
-        f"  {name:<{widths[0]}}  {pages:>{widths[1]}}  {sheets:>{widths[2]}}  {advice}"
-        for name, pages, sheets, advice in rows
-    ]
-    if result.previews:
-        lines.append(f"  Previews: {', '.join(sorted(result.previews))}")
-    lines.append(f"  The same keys again: --keys-seed {result.seed}.")
-    return "\n".join(lines)
-
-
-def _count(value: int | None) -> str:
-    return "-" if value is None else str(value)
 
 
 @main.command()

@@ -84,11 +84,11 @@ def test_each_back_sits_behind_its_front_when_flipped_on_the_long_edge(standard)
     _, pages = standard
     words = read_word_file(deck_path("standard")).words
     front_of = {text.text: text.card for page in pages[0::2] for text in page.texts if text.direction == 90}
-    back_of = {text.text: (index, text.card) for index, page in enumerate(pages) if index % 2
+    back_of = {text.text: text.card for index, page in enumerate(pages) if index % 2
                for text in page.texts if text.direction == 90}
     width = pages[0].width
     for first, second in zip(words[0::2], words[1::2]):
-        front, (back_page, back) = front_of[first], back_of[second]
+        front, back = front_of[first], back_of[second]
         assert back.rounded() == Rect(width - front.x1, front.y0, width - front.x0, front.y1).rounded()
 
 

@@ -2,31 +2,17 @@
 
 from __future__ import annotations
 
-import io
-
 import pdfplumber
 import pypdf
 import pytest
-from click.testing import CliRunner
 from PIL import Image
 
-from generator.cli import main
 from generator.theme import Ink
 from generator.units import MM
-from pdfcheck import card_rects, placed_texts, rounded
+from pdfcheck import card_rects, placed_texts
 from generator.theme import DEFAULT_THEME
 
 KIT_FILES = ["deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-
-    def invoke(*args: str):
-        return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def pages(path) -> int:

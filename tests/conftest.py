@@ -1,0 +1,19 @@
+"""Fixtures shared by the CLI tests."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    """Run cngen in an empty working folder, as a user would in a new project."""
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args: str):
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
