@@ -50,12 +50,13 @@ def sheet(parameter: str) -> tuple[str, ...]:
 # (key, the file, (default_map, theme, title) it gives). Each file starts with a comment
 # line, so that the tests below also check line numbers.
 VALID = [
-    ("paper", "paper: 320x450mm", (into("320x450mm", *sheet("paper"), "rules.paper"), {}, None)),
+    ("paper", "paper: 320x450mm", (into("320x450mm", *sheet("paper"), "rules.paper", "calibrate.paper"), {}, None)),
     ("margin", "margin: 0.5cm", (into("0.5cm", *sheet("margin")), {}, None)),
     ("sides", "sides: fold", (into("fold", *sheet("sides")), {}, None)),
-    ("profile", "profile: shop", (into("shop", *sheet("profile")), {}, None)),
+    ("profile", "profile: shop", (into("shop", *sheet("profile"), "rules.profile"), {}, None)),
     ("bleed", "bleed: 2mm", (into("2mm", *sheet("bleed")), {}, None)),
-    ("back_offset", "back_offset: 1.5,-0.5", (into("1.5,-0.5", *sheet("back_offset")), {}, None)),
+    ("back_offset", "back_offset: 1.5,-0.5", (into("1.5,-0.5", *sheet("back_offset"), "calibrate.back_offset"), {}, None)),
+    ("preview", "preview: true", (into(True, *sheet("preview"), "rules.preview"), {}, None)),
     ("title", "title: Office party", ({}, {}, "Office party")),
     *[
         (f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', ({}, {colour: "#D8322B"}, None))
@@ -84,7 +85,9 @@ VALID = [
     ("rules.text", "rules:\n  text: rules/fr.yaml", (into("rules/fr.yaml", "rules.text", "kit.text"), {}, None)),
     ("kit.out_dir", "kit:\n  out_dir: print-me", (into("print-me", "kit.out_dir"), {}, None)),
     ("kit.combined", "kit:\n  combined: true", (into(True, "kit.combined"), {}, None)),
-    ("kit.preview", "kit:\n  preview: false", (into(False, "kit.preview"), {}, None)),
+    ("kit.font", "kit:\n  font: all.ttf", (into("all.ttf", "kit.font"), {}, None)),
+    *[(f"{command}.output", f"{command}:\n  output: print/{command}.pdf",
+       (into(f"print/{command}.pdf", f"{command}.output"), {}, None)) for command in ("deck", "keys", "tokens", "rules")],
 ]
 
 
@@ -139,7 +142,10 @@ INVALID = [
     ("rules.text", "rules:\n  text: [a]", 3, "rules.text must be text"),
     ("kit.out_dir", "kit:\n  out_dir: null", 3, "kit.out_dir must be text, not 'null'"),
     ("kit.combined", "kit:\n  combined: 1", 3, "kit.combined must be true or false, not '1'"),
-    ("kit.preview", "kit:\n  preview: on", 3, "kit.preview must be true or false, not 'on'"),
+    ("preview", "preview: on", 2, "preview must be true or false, not 'on'"),
+    ("kit.font", "kit:\n  font: [a]", 3, "kit.font must be text"),
+    *[(f"{command}.output", f"{command}:\n  output: ''", 3, f"{command}.output must be text")
+      for command in ("deck", "keys", "tokens", "rules")],
 ]
 
 
@@ -159,7 +165,7 @@ def test_every_key_has_a_valid_and_an_invalid_case():
 def test_the_file_only_sets_what_it_names_and_null_leaves_clicks_default():
     config = parse("paper: letter\ntitle: null\ndeck:\n  seed: ~\n  words:\n  blanks: 8\n")
     assert config.default_map == {
-        **into("letter", *sheet("paper"), "rules.paper"),
+        **into("letter", *sheet("paper"), "rules.paper", "calibrate.paper"),
         "deck": {"paper": "letter", "blanks": 8},
         "kit": {"paper": "letter", "blanks": 8},
     }
@@ -263,15 +269,17 @@ def test_text_that_is_not_utf8_is_refused_with_its_line():
 
 DEFAULTS = {
     **{command: {"paper": "a4", "margin": "5mm", "sides": "long-edge", "profile": "home", "bleed": "3mm",
-                 "back_offset": "0,0"} for command in SHEET},
-    "rules": {"paper": "a4", "variants": ALL_VARIANTS},
+                 "back_offset": "0,0", "preview": False} for command in SHEET},
+    "rules": {"paper": "a4", "profile": "home", "preview": False, "variants": ALL_VARIANTS,
+              "output": "output/rules.pdf"},
+    "calibrate": {"paper": "a4", "back_offset": "0,0"},
 }
-DEFAULTS["deck"].update(deck_name="standard", blanks=5, card="70x45mm")
-DEFAULTS["keys"].update(count=40, single_sided=False, stats=False, card="70x70mm")
-DEFAULTS["tokens"].update(sets=1, card="70x45mm")
+DEFAULTS["deck"].update(deck_name="standard", blanks=5, card="70x45mm", output="output/deck.pdf")
+DEFAULTS["keys"].update(count=40, single_sided=False, stats=False, card="70x70mm", output="output/keys.pdf")
+DEFAULTS["tokens"].update(sets=1, card="70x45mm", output="output/tokens.pdf")
 DEFAULTS["kit"].update(
     deck_name="standard", blanks=5, deck_card="70x45mm", keys_count=40, single_sided=False, keys_card="70x70mm",
-    token_sets=1, token_card="70x45mm", variants=ALL_VARIANTS, out_dir="output", combined=False, preview=False,
+    token_sets=1, token_card="70x45mm", variants=ALL_VARIANTS, out_dir="output", combined=False,
 )
 
 

@@ -90,7 +90,8 @@ def test_init_writes_a_settings_file_once(run, tmp_path):
     second = run("init")
     assert second.exit_code == 2 and "already exists" in second.output
     assert run("init", "--force").exit_code == 0
-    assert run("deck").exit_code == 0  # the written defaults are valid
+    for command in (["deck"], ["keys", "--count", "2"], ["tokens"], ["rules"], ["calibrate"], ["kit"]):
+        assert run(*command).exit_code == 0, command  # the written defaults suit every command
 
 
 def test_theme_colours_from_the_settings_file_reach_the_cards(run, tmp_path):
