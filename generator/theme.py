@@ -97,4 +97,3 @@ def make_theme(profile: Profile = "home", colours: dict[str, str] | None = None,
 
 
 DEFAULT_THEME = make_theme("home")
-SHOP_THEME = make_theme("shop")
