@@ -22,7 +22,7 @@ Why the scales count the way they do (points, origin bottom left, page W x H)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
@@ -281,20 +281,8 @@ def _check_sides(sides: str) -> None:
 
 
 def _back_colour(sheet: SheetOptions) -> CMYK:
-    """The theme's red, in CMYK whatever the profile: this sheet holds no RGB."""
-    return as_cmyk(sheet.theme.red)
-
-
-def as_cmyk(colour: tuple[float, ...]) -> CMYK:
-    """A resolved theme colour (RGB for home printers, CMYK for shops) as CMYK, with as much
-    of its grey as possible in black ink."""
-    if len(colour) == 4:
-        return tuple(colour)  # type: ignore[return-value]
-    red, green, blue = colour
-    black = 1 - max(red, green, blue)
-    if black >= 1:
-        return (0.0, 0.0, 0.0, 1.0)
-    return tuple(round((1 - part - black) / (1 - black), 4) for part in (red, green, blue)) + (round(black, 4),)
+    """The theme's red as the shop profile prints it: this sheet holds no RGB."""
+    return replace(sheet, profile="shop").theme.red  # type: ignore[return-value]
 
 
 def _subtitle_parts(sheet: SheetOptions) -> list[str]:

@@ -21,7 +21,7 @@ from generator.calibration import (
     FOLD_MESSAGE,
     SAFE_MARGIN,
     TITLE,
-    as_cmyk,
+    _back_colour,
     build_calibration,
     mirrored,
     scale_directions,
@@ -33,7 +33,7 @@ from generator.draw.calibration import TARGET_REACH
 from generator.errors import UsageError
 from generator.layout import Box, SheetPlan, mirror_box
 from generator.sheets import SheetOptions
-from generator.theme import DEFAULT_THEME
+from generator.theme import Ink
 from generator.units import MM, PAPER_MM
 from pdfcheck import font_report
 
@@ -147,9 +147,9 @@ def test_fold_is_not_a_duplex_mode():
 
 
 def test_the_back_crosses_take_the_theme_red_in_cmyk_even_from_an_rgb_theme():
-    assert as_cmyk(DEFAULT_THEME.red) == pytest.approx(RED)
-    assert as_cmyk(RED) == RED
-    assert as_cmyk((0.0, 0.0, 0.0)) == (0.0, 0.0, 0.0, 1.0)
+    assert _back_colour(SheetOptions()) == RED
+    assert _back_colour(SheetOptions(profile="shop")) == RED
+    assert _back_colour(SheetOptions(colours=(("red", "#336699"),))) == Ink.from_hex("#336699").cmyk
 
 
 def test_paper_too_small_for_the_sheet_is_refused():
