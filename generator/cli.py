@@ -18,7 +18,7 @@ from .calibration import build_calibration
 from .config import CONFIG_FILE_NAME, Config, default_config_text, find_config, load_config
 from .deck import DeckOptions, build_deck
 from .kit import KitOptions, build_kit
-from .preview import first_page_png
+from .preview import with_previews
 from .report import balance_text, deck_summary, keys_summary, kit_table, plural, tokens_summary
 from .errors import CngenError, UsageError
 from .keydeck import PROGRESS_FROM, KeyOptions, build_keys
@@ -170,13 +170,6 @@ def preview_option() -> Callable:
                         help="Also write a PNG of the first sheet beside each PDF, to look at without a PDF viewer.")
 
 
-def with_preview(files: dict[Path, bytes], preview: bool) -> dict[Path, bytes]:
-    """The files to write, plus a PNG of the first page of each PDF when asked for."""
-    previews = {path.with_suffix(".png"): first_page_png(data) for path, data in files.items()
-                if preview and path.suffix == ".pdf"}
-    return {**files, **previews}
-
-
 def seed_option(help: str) -> Callable:
     return click.option("--seed", type=click.IntRange(min=0), metavar="N", help=help)
 
@@ -206,7 +199,7 @@ def deck(deck_name, words, blanks, card, sheet, seed, font, output, preview) -> 
     check_writable(output)
     options = DeckOptions(words=words, deck=deck_name, blanks=blanks, card=card, sheet=sheet, seed=seed, font=font)
     result = build_deck(options, progress=_say)
-    write_files(with_preview({output: result.pdf}, preview))
+    write_files(with_previews({output: result.pdf}, preview))
     click.echo(deck_summary(result, output, sheet))
 
 
@@ -245,7 +238,7 @@ def keys(count, seed, single_sided, stats, card, sheet, font, output, preview) -
         seed = secrets.randbelow(2**32)
     options = KeyOptions(seed=seed, count=count, double_sided=not single_sided, card=card, sheet=sheet, font=font)
     result = build_keys(options, progress=_say)
-    write_files(with_preview({output: result.imposed.pdf, manifest_path: result.manifest.encode("utf-8")}, preview))
+    write_files(with_previews({output: result.imposed.pdf, manifest_path: result.manifest.encode("utf-8")}, preview))
     click.echo(keys_summary(result, output, manifest_path, sheet))
     if stats:
         if count >= PROGRESS_FROM:
@@ -273,7 +266,7 @@ def tokens(sets, card, sheet, font, output, preview) -> None:
     """
     check_writable(output)
     result = build_tokens(TokenOptions(sets=sets, card=card, sheet=sheet, font=font))
-    write_files(with_preview({output: result.imposed.pdf}, preview))
+    write_files(with_previews({output: result.imposed.pdf}, preview))
     click.echo(tokens_summary(result, sets, output, sheet))
 
 
@@ -301,7 +294,7 @@ def rules(variants, text, paper, profile, output, preview) -> None:
     sheet = SheetOptions(paper=paper, profile=profile, colours=tuple(sorted(settings.theme.items())),
                          title=settings.title)
     result = build_rules(RulesOptions(text=text, variants=chosen, sheet=sheet))
-    write_files(with_preview({output: result.pdf}, preview))
+    write_files(with_previews({output: result.pdf}, preview))
     included = ", ".join(chosen) if chosen else "none"
     click.echo("\n".join([
         f"Wrote {output}",
@@ -358,13 +351,18 @@ def kit(out_dir, combined, preview, sheet, deck_name, words, blanks, deck_card, 
                         double_sided=not single_sided, card=keys_card, font=font, sheet=sheet),
         tokens=TokenOptions(sets=token_sets, card=token_card, font=font, sheet=sheet),
         rules=RulesOptions(text=text, variants=chosen_variants(variants), sheet=sheet),
-        out_dir=out_dir, combined=combined, preview=preview,
+        out_dir=out_dir, combined=combined,
     )
-    if out_dir.exists() and not out_dir.is_dir():
-        raise CngenError(f"{out_dir} is a file: --out-dir needs a folder")
     result = build_kit(options, progress=lambda step: _say(f"making the {step}"))
-    write_files(result.files(out_dir))
-    click.echo(kit_table(result, out_dir, sheet))
+    files = result.files(out_dir)
+    # kit.pdf opens with the deck's first sheet: deck.png already shows it.
+    components = {path: data for path, data in files.items() if path.name != "kit.pdf"}
+    if preview:
+        _say("making the previews")
+    written = {**files, **with_previews(components, preview)}
+    write_files(written)
+    previews = sorted(path.name for path in written if path.suffix == ".png")
+    click.echo(kit_table(result, out_dir, sheet, previews))
 
 
 @main.command()

@@ -6,14 +6,13 @@ as bytes, to be written together (all or none) by the caller.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .deck import DeckOptions, build_deck
 from .keydeck import KeyOptions, build_keys
 from .pdf import render_together
-from .preview import first_page_png
 from .rulesheet import RulesOptions, build_rules
 from .tokendeck import TokenOptions, build_tokens
 
@@ -26,7 +25,6 @@ class KitOptions:
     rules: RulesOptions
     out_dir: Path = Path("output")
     combined: bool = False
-    preview: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,12 +42,9 @@ class KitPart:
 class KitResult:
     parts: list[KitPart]
     seed: int
-    previews: dict[str, bytes] = field(default_factory=dict)
 
     def files(self, out_dir: Path) -> dict[Path, bytes]:
-        files = {out_dir / part.name: part.data for part in self.parts}
-        files.update({out_dir / name: data for name, data in self.previews.items()})
-        return files
+        return {out_dir / part.name: part.data for part in self.parts}
 
 
 def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step: None) -> KitResult:
@@ -74,12 +69,4 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         documents = [deck.document, keys.imposed.document, tokens.imposed.document, rules.document]
         pages = deck.pages + keys.imposed.pages + tokens.imposed.pages + rules.pages
         parts.append(KitPart("kit.pdf", render_together("Codenames print-and-play kit", documents), pages))
-    previews = {}
-    if options.preview:
-        progress("previews")
-        previews = {
-            part.name.replace(".pdf", ".png"): first_page_png(part.data)
-            for part in parts
-            if part.name.endswith(".pdf") and part.name != "kit.pdf"
-        }
-    return KitResult(parts, keys.seed, previews)
+    return KitResult(parts, keys.seed)

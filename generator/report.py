@@ -104,7 +104,7 @@ def tokens_summary(result: TokensResult, sets: int, output: Path, sheet: SheetOp
     ])
 
 
-def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions) -> str:
+def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: list[str]) -> str:
     rows = [("file", "pages", "sheets", "how to print")]
     for part in result.parts:
         if part.name == "keys.json":
@@ -121,8 +121,8 @@ def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions) -> str:
         f"  {name:<{widths[0]}}  {pages:>{widths[1]}}  {sheets:>{widths[2]}}  {advice}"
         for name, pages, sheets, advice in rows
     ]
-    if result.previews:
-        lines.append(f"  Previews: {', '.join(sorted(result.previews))}")
+    if previews:
+        lines.append(f"  Previews: {', '.join(previews)}")
     lines.append(f"  The same keys again: --keys-seed {result.seed}.")
     return "\n".join(lines)
 
