@@ -23,6 +23,7 @@ import yaml
 from .errors import CngenError, UsageError
 from .keys import MAX_CARDS
 from .plainyaml import YamlProblem, compose_plain
+from .utf8 import NotUtf8, decode_utf8
 from .ruletext import VARIANTS
 from .tokens import MAX_SETS
 from .theme import Ink
@@ -327,10 +328,9 @@ def parse_config(data: bytes, source: str) -> Config:
 
 def _decode(data: bytes, source: str) -> str:
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise CngenError(f"{source}:{line}: this is not UTF-8 text: save the file as UTF-8") from None
+        return decode_utf8(data)
+    except NotUtf8 as problem:
+        raise CngenError(f"{source}:{problem.line}: this is not UTF-8 text{problem.detail}: save the file as UTF-8") from None
 
 
 def _compose(text: str, source: str) -> yaml.Node | None:

@@ -22,6 +22,7 @@ from .keydeck import KeyOptions
 from .keys import Key
 from .resources import DEFAULT_DECK, deck_path
 from .tokens import counts_per_set
+from .utf8 import NotUtf8, decode_utf8
 from .words import read_word_file
 
 VARIANTS = ("two-players", "three-players", "match", "strict-extra-guess")
@@ -84,8 +85,10 @@ def read_rules(path: Path) -> RulesText:
 
 def parse_rules(data: bytes, source: str, counts: dict[str, int]) -> RulesText:
     try:
-        document = yaml.safe_load(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, yaml.YAMLError) as error:
+        document = yaml.safe_load(decode_utf8(data))
+    except NotUtf8 as problem:
+        raise CngenError(f"{source}:{problem.line}: this is not UTF-8 text{problem.detail}: save it as UTF-8") from None
+    except yaml.YAMLError as error:
         raise CngenError(f"{source}: not a readable YAML rules file ({error})") from None
     if not isinstance(document, dict) or not isinstance(document.get("sections"), list):
         raise CngenError(f"{source}: a rules file needs a title and a list of sections")

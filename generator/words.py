@@ -15,6 +15,7 @@ import yaml
 
 from .errors import CngenError
 from .plainyaml import YamlProblem, compose_plain
+from .utf8 import NotUtf8, decode_utf8
 
 # More than this many problems at once is noise: the user fixes the first ones and reruns.
 MAX_REPORTED_PROBLEMS = 10
@@ -81,14 +82,10 @@ def normalise(raw: str) -> str:
 
 def decode_text(data: bytes, source: str) -> str:
     """UTF-8 with or without a byte-order mark; anything else is refused with its line."""
-    if b"\x00" in data:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise WordListError(source, [Problem(line, _not_text(" (it contains NUL bytes, as UTF-16 files do)"))])
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise WordListError(source, [Problem(line, _not_text(""))]) from None
+        return decode_utf8(data)
+    except NotUtf8 as problem:
+        raise WordListError(source, [Problem(problem.line, _not_text(problem.detail))]) from None
 
 
 def _not_text(detail: str) -> str:

@@ -123,3 +123,8 @@ def test_a_text_with_an_unknown_placeholder_is_refused():
 def test_every_variant_in_the_bundled_text_is_known():
     variants = [s.variant for s in read_rules(rules_path()).sections if s.variant]
     assert variants == list(VARIANTS)
+
+
+def test_a_rules_text_that_is_not_utf8_names_its_line():
+    with pytest.raises(CngenError, match=r"^r\.yaml:2: this is not UTF-8 text: save it as UTF-8"):
+        parse_rules(b"title: x\nsubtitle: caf\xe9\n", "r.yaml", {})
