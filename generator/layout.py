@@ -103,9 +103,11 @@ class SheetPlan:
     def grid(self) -> Box:
         width = self.columns * self.cell_width
         height = self.rows * self.cell_height
-        area_width = self.page_width / 2 - FOLD_GUTTER if self.fold else self.page_width
-        return Box((area_width - width) / 2 if not self.fold else area_width - width,
-                   (self.page_height - height) / 2, width, height)
+        if self.fold:  # against the gutter, left of the fold line: the backs mirror it
+            x = self.page_width / 2 - FOLD_GUTTER - width
+        else:
+            x = (self.page_width - width) / 2
+        return Box(x, (self.page_height - height) / 2, width, height)
 
     @property
     def pages_per_sheet(self) -> int:
