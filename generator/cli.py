@@ -105,6 +105,12 @@ def _settings() -> Config:
     return config if isinstance(config, Config) else load_config(None)
 
 
+def _sheet(**options) -> SheetOptions:
+    """Sheet options from a command's own options plus the settings file's theme and title."""
+    settings = _settings()
+    return SheetOptions(colours=tuple(sorted(settings.theme.items())), title=settings.title, **options)
+
+
 def paper_option() -> Callable:
     return click.option("--paper", default="a4", show_default=True, callback=_converter(parse_paper),
                         help="Sheet size: a4, letter, legal, a3, tabloid, sra3, or WIDTHxHEIGHT such as 320x450mm.")
@@ -139,10 +145,7 @@ def sheet_options(command: Callable) -> Callable:
 
     @functools.wraps(command)
     def wrapper(*args, paper, margin, sides, profile, bleed, back_offset, **kwargs):
-        settings = _settings()
-        sheet = SheetOptions(paper=paper, margin=margin, sides=sides, profile=profile, bleed=bleed,
-                             back_offset=back_offset, colours=tuple(sorted(settings.theme.items())),
-                             title=settings.title)
+        sheet = _sheet(paper=paper, margin=margin, sides=sides, profile=profile, bleed=bleed, back_offset=back_offset)
         return command(*args, sheet=sheet, **kwargs)
 
     for option in reversed(options):
@@ -290,10 +293,7 @@ def rules(variants, text, paper, profile, output, preview) -> None:
     """
     check_writable(output)
     chosen = chosen_variants(variants)
-    settings = _settings()
-    sheet = SheetOptions(paper=paper, profile=profile, colours=tuple(sorted(settings.theme.items())),
-                         title=settings.title)
-    result = build_rules(RulesOptions(text=text, variants=chosen, sheet=sheet))
+    result = build_rules(RulesOptions(text=text, variants=chosen, sheet=_sheet(paper=paper, profile=profile)))
     write_files(with_previews({output: result.pdf}, preview))
     included = ", ".join(chosen) if chosen else "none"
     click.echo("\n".join([
@@ -383,7 +383,7 @@ def calibrate(paper, sides, back_offset, output) -> None:
       cngen calibrate --sides long-edge
     """
     check_writable(output)
-    result = build_calibration(SheetOptions(paper=paper, sides=sides, back_offset=back_offset))
+    result = build_calibration(_sheet(paper=paper, sides=sides, back_offset=back_offset))
     write_files({output: result.pdf})
     click.echo("\n".join([
         f"Wrote {output}",

@@ -164,3 +164,11 @@ def test_calibrate_refuses_fold_and_tiny_paper(run, tmp_path):
     result = run("calibrate", "--paper", "90x120mm")
     assert result.exit_code == 2 and "no room for the calibration targets" in result.output
     assert not (tmp_path / "output").exists()
+
+
+def test_calibrate_follows_the_theme_red_of_the_settings_file(run, tmp_path):
+    (tmp_path / "cngen.yaml").write_text('theme:\n  red: "#336699"\n', encoding="utf-8")
+    assert run("calibrate").exit_code == 0
+    with pdfplumber.open(tmp_path / "output" / "calibration.pdf") as document:
+        colours = {tuple(line["stroking_color"]) for line in document.pages[1].lines}
+    assert tuple(Ink.from_hex("#336699").cmyk) in {tuple(round(v, 4) for v in colour) for colour in colours}
