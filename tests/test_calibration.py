@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, strategies as st
 from pypdf.generic import ContentStream
 
-from generator.calibration import (
+from generator.build.calibration import (
     FOLD_MESSAGE,
     SAFE_MARGIN,
     TITLE,
@@ -31,10 +31,10 @@ from generator.calibration import (
 )
 from generator.draw.calibration import TARGET_REACH
 from generator.errors import UsageError
-from generator.layout import Box, SheetPlan, mirror_box
-from generator.sheets import SheetOptions
-from generator.theme import Ink
-from generator.units import MM, PAPER_MM
+from generator.geometry.sheet import Box, SheetPlan, mirror_box
+from generator.settings.options import SheetOptions
+from generator.draw.theme import Ink
+from generator.settings.units import MM, PAPER_MM
 from pdfcheck import font_report
 
 A4 = (210 * MM, 297 * MM)

@@ -87,13 +87,12 @@ def test_bad_word_lists_exit_1_with_file_and_line_and_write_nothing(run, tmp_pat
 
 
 USAGE = [
-    (["--paper", "a5"], "unknown paper 'a5'"),
+    (["--paper", "foolscap"], "unknown paper 'foolscap'"),
     (["--card-size", "70x45"], "'70x45' is not a size"),
     (["--card-size", "300x45mm"], "a 300 x 45 mm card does not fit on a 210 x 297 mm sheet"),
     (["--card-size", "20x10mm"], "a 20 x 10 mm card is too small to hold a readable word"),
     (["--blanks", "-1"], "Invalid value for '--blanks'"),
     (["--sides", "sideways"], "Invalid value for '--sides'"),
-    (["--words", "missing.txt"], "File 'missing.txt' does not exist"),
     (["--deck", "klingon"], "no bundled deck is called 'klingon': choose one of francais, standard"),
     (["--seed", "abc"], "'abc' is not a valid integer"),
     (["--seed", "-1"], "-1 is not in the range x>=0"),
@@ -105,6 +104,13 @@ def test_bad_options_exit_2_with_a_message_and_write_nothing(run, tmp_path, args
     result = run("deck", *args)
     assert result.exit_code == 2, result.output
     assert message in result.output
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_missing_word_list_is_bad_input_named_with_its_option(run, tmp_path):
+    result = run("deck", "--words", "missing.txt")
+    assert result.exit_code == 1
+    assert result.output == "Error: --words missing.txt: there is no such file: check the path\n"
     assert not (tmp_path / "output").exists()
 
 
@@ -260,9 +266,10 @@ def test_rules_print_two_pages_with_the_chosen_variants(run, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["tokens", "--sets", "0"], "0 is not in the range 1<=x<=100"),
-    (["tokens", "--card-size", "20x10mm"], "a 20 x 10 mm token is too small for its name"),
-    (["rules", "--variant", "klingon"], "unknown variant 'klingon': choose from two-players"),
-    (["rules", "--paper", "b7"], "unknown paper 'b7'"),
+    (["tokens", "--card-size", "20x10mm"], "a 20 x 10 mm tile is too small for its name"),
+    (["rules", "--variant", "klingon"], "unknown variant 'klingon': use one of two-players"),
+    (["rules", "--paper", "b7"], "a 88 x 125 mm page is too small for the rules sheet's two columns"),
+    (["rules", "--paper", "foolscap"], "unknown paper 'foolscap'"),
 ])
 def test_tokens_and_rules_refuse_bad_options_and_write_nothing(run, tmp_path, args, message):
     result = run(*args)

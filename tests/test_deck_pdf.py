@@ -9,12 +9,12 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.deck import DeckOptions, build_deck
-from generator.resources import deck_path
-from generator.sheets import SheetOptions
-from generator.theme import DEFAULT_THEME
-from generator.units import MM, parse_paper
-from generator.words import read_word_file
+from generator.build.deck import build_deck
+from generator.settings.options import DeckOptions
+from generator.settings.options import SheetOptions
+from generator.draw.theme import DEFAULT_THEME
+from generator.settings.units import MM, parse_paper
+from generator.build.sources import load_words
 from pdfcheck import PlacedText, Rect, card_rects, font_report, placed_texts
 
 
@@ -48,7 +48,7 @@ def words_by_direction(pages: list[Page], direction: int) -> list[str]:
 
 def test_the_standard_deck_fills_fourteen_a4_sheets(standard):
     result, pages = standard
-    words = read_word_file(deck_path("standard")).words
+    words = load_words(None, "standard", dedupe=False).words
     assert result.cards == len(words) // 2 + 5 == 222
     assert (result.sheets, result.pages, len(pages)) == (14, 28, 28)
     assert all((page.width, page.height) == pytest.approx(parse_paper("a4")) for page in pages)
@@ -56,7 +56,7 @@ def test_the_standard_deck_fills_fourteen_a4_sheets(standard):
 
 def test_every_word_is_printed_once_upright_and_once_upside_down(standard):
     _, pages = standard
-    words = sorted(read_word_file(deck_path("standard")).words)
+    words = sorted(load_words(None, "standard", dedupe=False).words)
     # On A4 the cards are turned a quarter: upright words run up the page, the copies run down.
     assert sorted(words_by_direction(pages, 90)) == words
     assert sorted(words_by_direction(pages, 270)) == words
@@ -82,7 +82,7 @@ def test_every_word_keeps_three_millimetres_from_the_cut(standard):
 
 def test_each_back_sits_behind_its_front_when_flipped_on_the_long_edge(standard):
     _, pages = standard
-    words = read_word_file(deck_path("standard")).words
+    words = load_words(None, "standard", dedupe=False).words
     front_of = {text.text: text.card for page in pages[0::2] for text in page.texts if text.direction == 90}
     back_of = {text.text: text.card for index, page in enumerate(pages) if index % 2
                for text in page.texts if text.direction == 90}
@@ -95,7 +95,7 @@ def test_each_back_sits_behind_its_front_when_flipped_on_the_long_edge(standard)
 def test_short_edge_backs_swap_top_and_bottom():
     result = build_deck(DeckOptions(sheet=SheetOptions(sides="short-edge"), blanks=0))
     pages = read_pages(result.pdf)
-    words = read_word_file(deck_path("standard")).words
+    words = load_words(None, "standard", dedupe=False).words
     front = next(t.card for t in pages[0].texts if t.text == words[0])
     back = next(t.card for t in pages[1].texts if t.text == words[1])
     height = pages[0].height
@@ -176,7 +176,7 @@ def test_a_seed_shuffles_the_pairs_but_prints_the_same_words(standard):
 def test_the_french_deck_prints_its_accents_exactly():
     result = build_deck(DeckOptions(deck="francais", blanks=0))
     pages = read_pages(result.pdf)
-    words = read_word_file(deck_path("francais")).words
+    words = load_words(None, "francais", dedupe=False).words
     assert sum(1 for word in words if not word.isascii()) >= 60
     assert sorted(words_by_direction(pages, 90)) == sorted(words)
     assert sorted(words_by_direction(pages, 270)) == sorted(words)
@@ -192,6 +192,6 @@ def test_letter_paper_holds_twelve_cards_a_sheet(tmp_path):
 def test_a_square_card_is_drawn_upright_and_its_words_still_fit(tmp_path):
     words = tmp_path / "w.txt"
     words.write_text("ice cream\nnew york city\n", encoding="utf-8")
-    result = build_deck(DeckOptions(words=words, blanks=0, card=(70 * MM, 70 * MM)))
+    result = build_deck(DeckOptions(words=words, blanks=0, card_size=(70 * MM, 70 * MM)))
     front, _ = read_pages(result.pdf)
     assert {(t.text, t.direction) for t in front.texts} == {("ICE CREAM", 0), ("ICE CREAM", 180)}

@@ -3,11 +3,11 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from generator.fit import fit_text
-from generator.resources import font_path
-from generator.typeface import load_font
+from generator.geometry.fit import fit_text
+from generator.inputs.bundled import font_path
+from generator.build.sources import load_font
 
-FONT = load_font(font_path())
+FONT = load_font(None)
 
 
 def test_a_short_word_gets_the_largest_size():

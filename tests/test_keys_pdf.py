@@ -9,8 +9,9 @@ import json
 import pdfplumber
 import pytest
 
-from generator.keydeck import KeyOptions, build_keys
-from generator.theme import DEFAULT_THEME as THEME
+from generator.build.keys import build_keys
+from generator.settings.options import KeyOptions
+from generator.draw.theme import DEFAULT_THEME as THEME
 from pdfcheck import rounded, MM, Rect, card_rects, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
 
 COLOUR_LETTERS = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
@@ -52,7 +53,7 @@ def read_faces(pdf: bytes) -> list[dict]:
 @pytest.fixture(scope="module")
 def deck():
     result = build_keys(KeyOptions(seed=1234, count=12))
-    return result, json.loads(result.manifest), read_faces(result.imposed.pdf)
+    return result, json.loads(result.manifest), read_faces(result.pdf)
 
 
 def test_the_manifest_has_the_documented_shape(deck):
@@ -101,23 +102,23 @@ def test_every_cell_type_has_its_own_symbol_so_colour_is_never_the_only_signal(d
 
 
 def test_single_sided_cards_have_one_key_and_a_plain_common_back():
-    result = build_keys(KeyOptions(seed=5, count=3, double_sided=False))
+    result = build_keys(KeyOptions(seed=5, count=3, single_sided=True))
     manifest = json.loads(result.manifest)
     assert [len(card["faces"]) for card in manifest["cards"]] == [1, 1, 1]
-    faces = read_faces(result.imposed.pdf)
+    faces = read_faces(result.pdf)
     fronts = [face for face in faces if face["page"] == 0]
     backs = [face for face in faces if face["page"] == 1]
     assert sorted(face["label"] for face in fronts) == ["1", "2", "3"]
     assert len(backs) == 3 and all(not face["grid"] and not face["lights"] for face in backs)
-    with pdfplumber.open(io.BytesIO(result.imposed.pdf)) as document:
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
         assert document.pages[1].extract_text().count("KEY CARD") == 3
 
 
 def test_fonts_are_embedded_and_the_output_is_reproducible(deck):
     result, _, _ = deck
-    assert all(font["embedded"] and font["subset"] for font in font_report(io.BytesIO(result.imposed.pdf)))
+    assert all(font["embedded"] and font["subset"] for font in font_report(io.BytesIO(result.pdf)))
     again = build_keys(KeyOptions(seed=1234, count=12))
-    assert again.imposed.pdf == result.imposed.pdf and again.manifest == result.manifest
+    assert again.pdf == result.pdf and again.manifest == result.manifest
 
 
 def test_a_pinned_seed_always_deals_the_same_deck():
@@ -130,7 +131,7 @@ PINNED_MANIFEST_SHA256 = "ce935541fc7d1277b6bf08ff05a1c1ca2b581ca8aa104ab321f202
 
 def test_all_key_card_art_keeps_three_millimetres_from_the_cut(deck):
     result, _, _ = deck
-    with pdfplumber.open(io.BytesIO(result.imposed.pdf)) as document:
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
         page = document.pages[0]
         cards = card_rects(page, THEME.card)
         for obj in page.curves + page.rects + page.chars:

@@ -7,10 +7,10 @@ import pypdf
 import pytest
 from PIL import Image
 
-from generator.theme import Ink
-from generator.units import MM
+from generator.draw.theme import Ink
+from generator.settings.units import MM
 from pdfcheck import card_rects, placed_texts
-from generator.theme import DEFAULT_THEME
+from generator.draw.theme import DEFAULT_THEME
 
 KIT_FILES = ["deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
 
@@ -31,7 +31,9 @@ def test_the_kit_writes_every_file_and_a_table(run, tmp_path):
         "  keys.json       -       -  not printed: every key, cell by cell (seed 9)",
         "  tokens.pdf      4       2  both sides, flip on long edge, 100% scale",
         "  rules.pdf       2       -  one or both sides, 100% scale",
-        "  The same keys again: --keys-seed 9.",
+        "  rules.pdf describes 217 word cards (434 codenames from the bundled deck ‘standard’), 5 blank cards, "
+        "40 double-sided key cards, 1 set of tiles, printed both sides, flipped on the long edge.",
+        "  The same kit again: --keys-seed 9.",
     ]
     assert "making the key cards..." in result.stderr
 
@@ -152,7 +154,7 @@ def test_calibrate_writes_a_two_page_duplex_test_sheet(run, tmp_path):
     assert result.exit_code == 0
     assert result.output.splitlines()[:2] == [
         "Wrote output/calibration.pdf",
-        "  To print: both sides, flip on short edge, 100% scale, like the cards.",
+        "  To print: both sides, flip on short edge, 100% scale, on the paper you print cards on.",
     ]
     reader = pypdf.PdfReader(tmp_path / "output" / "calibration.pdf")
     assert len(reader.pages) == 2

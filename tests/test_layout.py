@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from generator.errors import UsageError
-from generator.layout import (
+from generator.geometry.sheet import (
     FOLD_GUTTER,
     Box,
     SheetPlan,
@@ -18,7 +18,7 @@ from generator.layout import (
     plan_fold,
     plan_sheet,
 )
-from generator.units import MM, parse_paper
+from generator.settings.units import MM, parse_paper
 
 A4 = parse_paper("a4")
 LETTER = parse_paper("letter")

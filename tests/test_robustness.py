@@ -18,20 +18,22 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from generator import pdf as pdf_module
+from generator.output import files as pdf_module
 from generator.cli import main
-from generator.deck import DeckOptions, build_deck
+from generator.build.deck import build_deck
+from generator.settings.options import DeckOptions
 from generator.errors import CngenError
-from generator.theme import DEFAULT_THEME
-from generator.words import normalise
+from generator.draw.theme import DEFAULT_THEME
+from generator.model.words import normalise
 from pdfcheck import card_rects, placed_texts
 
 OTF_WITH_CFF = b"OTTO" + struct.pack(">HHHH", 1, 16, 0, 0) + b"CFF " + struct.pack(">III", 0, 28, 4) + b"\x01\x00\x04\x01"
 
 # name: (files to create, arguments, exit code, text the message contains)
 CASES = {
-    "missing word file": ({}, ["deck", "--words", "nope.txt"], 2, "File 'nope.txt' does not exist"),
-    "folder as word file": ({"words/keep": b""}, ["deck", "--words", "words"], 2, "'words' is a directory"),
+    "missing word file": ({}, ["deck", "--words", "nope.txt"], 1, "--words nope.txt: there is no such file"),
+    "folder as word file": ({"words/keep": b""}, ["deck", "--words", "words"], 1,
+                            "--words words: this is a folder, not a file"),
     "empty list": ({"w.txt": b""}, ["deck", "--words", "w.txt"], 1, "w.txt: the list has no words"),
     "only comments": ({"w.txt": b"# a\n# b\n"}, ["deck", "--words", "w.txt"], 1, "w.txt: the list has no words"),
     "latin-1": ({"w.txt": b"caf\xe9\n"}, ["deck", "--words", "w.txt"], 1, "w.txt:1: this is not UTF-8 text"),
@@ -132,7 +134,7 @@ def test_an_unexpected_fault_is_a_message_unless_debug_asks_for_the_traceback(tm
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("generator.cli.build_deck", broken)
+    monkeypatch.setattr("generator.build.deck.build_deck", broken)
     result = CliRunner().invoke(main, ["deck"])
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: unexpected internal error (ZeroDivisionError: a bug); rerun with --debug")
@@ -146,7 +148,7 @@ def test_twenty_thousand_words_print_with_progress(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["deck", "--words", "big.txt", "--blanks", "0", "-o", "big.pdf"])
     assert result.exit_code == 0
     assert "checking 20,000 words" in result.stderr and "drawing 10,000 cards" in result.stderr
-    assert "625 sheets, 1250 pages" in result.stdout
+    assert "625 sheets, 1,250 pages" in result.stdout
 
 
 # Mostly Latin, Greek and Cyrillic (which the bundled font draws, so the PDF path runs),

@@ -9,12 +9,13 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.deck import DeckOptions
-from generator.keydeck import KeyOptions
-from generator.kit import KitOptions, build_kit
-from generator.rulesheet import RulesOptions
-from generator.sheets import SheetOptions
-from generator.tokendeck import TokenOptions
+from generator.settings.options import DeckOptions
+from generator.settings.options import KeyOptions
+from generator.build.kit import build_kit
+from generator.settings.options import KitOptions
+from generator.settings.options import RulesOptions
+from generator.settings.options import SheetOptions
+from generator.settings.options import TokenOptions
 from pdfcheck import MM, font_report
 
 RGB_OPERATORS = {b"rg", b"RG"}
@@ -27,7 +28,7 @@ def shop_kit(bleed: float = 3 * MM) -> dict[str, bytes]:
         deck=DeckOptions(sheet=sheet, blanks=1),
         keys=KeyOptions(seed=5, count=4, sheet=sheet),
         tokens=TokenOptions(sheet=sheet),
-        rules=RulesOptions(sheet=sheet),
+        rules=RulesOptions(profile="shop"),
         combined=True,
     )
     return {part.name: part.data for part in build_kit(options).parts if part.name.endswith(".pdf")}

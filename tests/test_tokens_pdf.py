@@ -8,8 +8,9 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from generator.theme import DEFAULT_THEME as THEME
-from generator.tokendeck import TokenOptions, build_tokens
+from generator.draw.theme import DEFAULT_THEME as THEME
+from generator.build.tokens import build_tokens
+from generator.settings.options import TokenOptions
 from pdfcheck import rounded, MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
 
 ROLE_OF = {rounded(THEME.red): "red", rounded(THEME.blue): "blue", rounded(THEME.bystander): "bystander", rounded(THEME.assassin): "assassin"}
@@ -49,12 +50,12 @@ def read_tiles(pdf: bytes) -> list[dict]:
 @pytest.fixture(scope="module")
 def one_set():
     result = build_tokens(TokenOptions())
-    return result, read_tiles(result.imposed.pdf)
+    return result, read_tiles(result.pdf)
 
 
 def test_a_set_has_the_boxed_game_tiles_on_both_faces(one_set):
     result, tiles = one_set
-    assert (result.imposed.sheets, result.imposed.pages) == (2, 4)
+    assert (result.sheets, result.pages) == (2, 4)
     fronts = Counter((t["role"], t["name"]) for t in tiles if t["page"] % 2 == 0)
     backs = Counter((t["role"], t["name"]) for t in tiles if t["page"] % 2 == 1)
     assert fronts == {("red", "RED AGENT"): 8, ("blue", "BLUE AGENT"): 8, ("red", "DOUBLE AGENT"): 1,
@@ -82,9 +83,9 @@ def test_every_tile_carries_its_role_symbol_from_the_key_cards(one_set):
 
 def test_two_sets_print_twice_the_tiles_with_embedded_fonts():
     result = build_tokens(TokenOptions(sets=2))
-    tiles = read_tiles(result.imposed.pdf)
-    assert len(tiles) == 100 and len(result.tokens) == 50
-    assert all(f["embedded"] and f["subset"] for f in font_report(io.BytesIO(result.imposed.pdf)))
+    tiles = read_tiles(result.pdf)
+    assert len(tiles) == 100 and len(result.tiles) == 50
+    assert all(f["embedded"] and f["subset"] for f in font_report(io.BytesIO(result.pdf)))
 
 
 def test_tiles_default_to_the_word_card_size_so_they_cover_a_word(one_set):

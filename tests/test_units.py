@@ -1,7 +1,7 @@
 import pytest
 
 from generator.errors import UsageError
-from generator.units import MM, parse_length, parse_paper, parse_size
+from generator.settings.units import MM, parse_length, parse_paper, parse_size
 
 
 @pytest.mark.parametrize(
@@ -31,5 +31,16 @@ def test_papers_by_name_are_portrait_and_custom_sizes_work():
 
 
 def test_an_unknown_paper_lists_the_known_ones():
-    with pytest.raises(UsageError, match="a4, letter, legal, a3, tabloid, sra3"):
-        parse_paper("a5")
+    with pytest.raises(UsageError, match="a0 to a10, b0 to b10, letter, legal, tabloid, .*sra3"):
+        parse_paper("foolscap")
+
+
+@pytest.mark.parametrize("name, mm", [("a5", (148, 210)), ("b5", (176, 250)), ("sra3", (320, 450)),
+                                      ("Tabloid", (279.4, 431.8)), ("sra4", (225, 320))])
+def test_iso_and_us_papers_come_from_reportlab_and_shops_sra_sizes_are_added(name, mm):
+    assert parse_paper(name) == pytest.approx((mm[0] * MM, mm[1] * MM), abs=0.5)
+
+
+@pytest.mark.parametrize("text", ["0", "0.0", "0mm", ".0"])
+def test_zero_needs_no_unit(text):
+    assert parse_length(text) == 0.0

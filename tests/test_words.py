@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.words import WordListError, parse_text, parse_word_file, parse_yaml_deck
+from generator.model.words import WordListError, parse_text, parse_word_file, parse_yaml_deck, raise_problems
 
 
 def words_of(data: bytes) -> list[str]:
@@ -10,8 +10,10 @@ def words_of(data: bytes) -> list[str]:
 
 
 def problem_text(call, *args) -> str:
+    """The message for a list's problems: those that stop the parse at once, and those it
+    collects for the caller to report with its own."""
     with pytest.raises(WordListError) as caught:
-        call(*args)
+        raise_problems(call(*args))
     return str(caught.value)
 
 
@@ -30,21 +32,21 @@ def test_decomposed_accents_are_composed():
 
 def test_duplicates_are_found_regardless_of_case_with_both_lines():
     message = problem_text(parse_text, b"bank\npitch\n  Bank\n", "party.txt")
-    assert message == "party.txt:3: 'BANK' appears twice (first on line 1): remove one"
+    assert message == "party.txt:3: 'BANK' appears twice (first on line 1): remove one, or pass --dedupe"
 
 
 def test_every_problem_is_reported_at_once():
     message = problem_text(parse_text, b"a\na\nb\nb\n", "w.txt")
     assert message.splitlines() == [
-        "w.txt:2: 'A' appears twice (first on line 1): remove one",
-        "w.txt:4: 'B' appears twice (first on line 3): remove one",
+        "w.txt:2: 'A' appears twice (first on line 1): remove one, or pass --dedupe",
+        "w.txt:4: 'B' appears twice (first on line 3): remove one, or pass --dedupe",
     ]
 
 
 def test_many_problems_are_summarised():
     data = b"x\n" * 30
     lines = problem_text(parse_text, data, "w.txt").splitlines()
-    assert len(lines) == 11 and lines[-1] == "... and 19 more problems in w.txt"
+    assert len(lines) == 11 and lines[-1] == "... and 19 more problems in w.txt (repeats: 19)"
 
 
 @pytest.mark.parametrize("data", [b"", b"\n\n   \n", b"# only\n# comments\n"])
@@ -80,7 +82,7 @@ def test_yaml_duplicates_and_non_words_name_their_lines():
     data = b"name: x\nwords:\n  - bank\n  - [a, b]\n  - BANK\n"
     assert problem_text(parse_yaml_deck, data, "d.yaml").splitlines() == [
         "d.yaml:4: each entry must be a word or a short phrase",
-        "d.yaml:5: 'BANK' appears twice (first on line 3): remove one",
+        "d.yaml:5: 'BANK' appears twice (first on line 3): remove one, or pass --dedupe",
     ]
 
 
@@ -105,3 +107,25 @@ def test_a_deck_whose_alias_contains_itself_is_refused_not_looped_on():
 def test_the_parser_is_chosen_by_file_name():
     assert parse_word_file(b"words:\n  - bank\n", "d.YML").words == ["BANK"]
     assert parse_word_file(b"words:\n", "w.txt").words == ["WORDS:"]
+
+
+def test_dedupe_keeps_the_first_of_each_repeat_and_counts_the_rest():
+    word_list = parse_text(b"bank\npitch\nBank\n  bank \nmercury\nPITCH\n", "w.txt", dedupe=True)
+    assert [(e.text, e.line) for e in word_list.entries] == [("BANK", 1), ("PITCH", 2), ("MERCURY", 5)]
+    assert word_list.dropped == 3 and word_list.problems == ()
+
+
+def test_every_kind_of_problem_is_found_in_one_pass_in_line_order():
+    data = "bank\nbe\x1bll\nBANK\nשלום\n\npitch\n".encode()
+    assert problem_text(parse_text, data, "w.txt").splitlines() == [
+        "w.txt:2: 'BE\\x1bLL' contains a control character: remove it",
+        "w.txt:3: 'BANK' appears twice (first on line 1): remove one, or pass --dedupe",
+        "w.txt:4: 'שלום' is written right to left, which cngen cannot lay out yet (letters would print "
+        "reversed and unjoined): use left-to-right words",
+    ]
+
+
+def test_problems_beyond_the_first_ten_are_counted_by_kind():
+    data = b"x\x07\ny\x07\nz\x07\n" + b"a\n" * 9 + b"u\x07\nv\x07\n"
+    last = problem_text(parse_text, data, "w.txt").splitlines()[-1]
+    assert last == "... and 3 more problems in w.txt (control characters: 2, repeats: 1)"

@@ -1,1 +1,2 @@
-"""Drawing code: what each face looks like, and putting faces onto sheets. It only draws."""
+"""Drawing code: what each face, page and sheet looks like. It only draws, on the canvas it is
+given, from the geometry and values it is given."""

@@ -16,12 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from ..theme import CMYK
-from ..typeface import Font
-from ..units import MM
+from ..geometry.typeface import Font
+from ..settings.units import MM
+from .theme import CMYK
 from .paint import fill, stroke
 
 BLACK: CMYK = (0.0, 0.0, 0.0, 1.0)
@@ -196,8 +195,7 @@ def draw_note(canvas: Canvas, lines: Sequence[str], font: Font, size: float, cen
 
 def cap_height(font: Font) -> float:
     """Height of capitals and figures per point of size."""
-    face = pdfmetrics.getFont(font.name).face
-    return (getattr(face, "capHeight", 0) or 700) / 1000
+    return font.cap_height
 
 
 # Paragraphs: (marker, text). The marker ("1.") hangs in the left indent; `backticks` set

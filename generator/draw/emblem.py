@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..theme import Colour
+from .theme import Colour
 from .paint import fill, stroke
 
 

@@ -1,17 +1,17 @@
-"""Small drawing helpers shared by every face: colours, centred text lines."""
+"""Small drawing helpers shared by every face: colours, centred text lines, form names."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..fit import FittedText
-from ..layout import Box
-from ..theme import Colour
-from ..typeface import Font
+from ..geometry.fit import FittedText
+from ..geometry.sheet import Box
+from ..geometry.typeface import Font
+from .theme import Colour
 
 
 def fill(canvas: Canvas, colour: Colour) -> None:
-    """A resolved theme colour: three values are RGB (home), four are Colour (shop)."""
+    """A resolved theme colour: three values are RGB (home), four are CMYK (shop)."""
     if len(colour) == 4:
         canvas.setFillColorCMYK(*colour)
     else:
@@ -36,11 +36,7 @@ def centred_lines(canvas: Canvas, text: FittedText, font: Font, centre_x: float,
         canvas.drawCentredString(centre_x, baseline, line)
 
 
-def centre(box: Box) -> tuple[float, float]:
-    return box.x + box.width / 2, box.y + box.height / 2
-
-
 def form_name(kind: str, box: Box) -> str:
     """Forms are named by their size, so that components of several sizes can share a canvas
-    (a combined kit) and the same size is declared only once."""
+    and the same size is declared only once."""
     return f"cngen-{kind}-{box.width:.2f}x{box.height:.2f}"

@@ -17,16 +17,17 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
-from ..errors import CngenError
-from ..fit import fit_text
-from ..layout import Box
-from ..ruletext import Example, RulesText, Section
-from ..theme import Colour, Theme
-from ..typeface import Font
-from ..units import MM
-from .keycard import define_key_card_artwork, draw_key_face, key_face_layout
+from ..errors import UsageError
+from ..geometry.fit import fit_text
+from ..geometry.keyface import key_face_layout
+from ..geometry.sheet import Box
+from ..geometry.typeface import Font
+from ..model.ruletext import Example, RulesText, Section
+from ..settings.units import MM, format_mm
+from .keycard import KeyCardArtist, KeyFace
 from .paint import centred_lines, fill, stroke
 from .sheet import set_boxes
+from .theme import Colour, Theme
 
 MARGIN = 16 * MM
 GUTTER = 8 * MM
@@ -51,8 +52,10 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
     registerFontFamily(fonts.regular.name, normal=fonts.regular.name, bold=fonts.bold.name,
                        italic=fonts.italic.name, boldItalic=fonts.bold.name)
     styles = _styles(fonts, theme)
-    define_key_card_artwork(canvas, key_face_layout(70 * MM, 70 * MM), theme)  # for the drawn example
-    story = [flowable for section in rules.sections for flowable in _section(section, rules.example, styles, fonts, theme)]
+    example_card = KeyCardArtist(key_face_layout(70 * MM, 70 * MM), fonts.bold, theme)
+    example_card.define(canvas)
+    story = [flowable for section in rules.sections
+             for flowable in _section(section, rules.example, styles, example_card, theme)]
     number = 0
     while story:
         number += 1
@@ -66,14 +69,19 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
         for frame in _columns(page, first=number == 1):
             try:
                 frame.addFromList(story, canvas)
-            except LayoutError as error:
-                raise CngenError(f"{rules.source}: a block is too large for a column ({error})") from None
+            except LayoutError:
+                raise UsageError(_too_small(page)) from None
             if not story:
                 break
         if len(story) == before:
-            raise CngenError(f"{rules.source}: the text does not fit on the page")
+            raise UsageError(_too_small(page))
         canvas.showPage()
     return number
+
+
+def _too_small(page: tuple[float, float]) -> str:
+    return (f"a {format_mm(page[0])} x {format_mm(page[1])} mm page is too small for the rules sheet's two "
+            "columns: choose --paper a5 or larger (a4 or letter print it on two pages)")
 
 
 def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
@@ -95,7 +103,7 @@ def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
     }
 
 
-def _section(section: Section, example: Example | None, styles, fonts: RuleFonts, theme: Theme) -> list[Flowable]:
+def _section(section: Section, example: Example | None, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
     flowables: list[Flowable] = []
     if section.variant:
         flowables.append(Paragraph("VARIANT", styles["variant"]))
@@ -103,11 +111,11 @@ def _section(section: Section, example: Example | None, styles, fonts: RuleFonts
     else:
         flowables.append(Paragraph(section.title, styles["heading"]))
     for block in section.blocks:
-        flowables.extend(_block(block.kind, block.content, example, styles, fonts, theme))
+        flowables.extend(_block(block.kind, block.content, example, styles, card, theme))
     return flowables
 
 
-def _block(kind: str, content, example: Example | None, styles, fonts: RuleFonts, theme: Theme) -> list[Flowable]:
+def _block(kind: str, content, example: Example | None, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
     if kind == "text":
         return [Paragraph(content, styles["body"])]
     if kind == "items":
@@ -115,19 +123,19 @@ def _block(kind: str, content, example: Example | None, styles, fonts: RuleFonts
     if kind == "steps":
         return [Paragraph(item, styles["item"], bulletText=f"{n}.") for n, item in enumerate(content, start=1)]
     if kind == "table":
-        return [_table(content, styles, fonts, theme), Spacer(0, 4)]
+        return [_table(content, styles, card.font, theme), Spacer(0, 4)]
     if kind == "example" and example is not None:
-        return [ExampleFigure(example, fonts.bold, theme), Spacer(0, 4)]
+        return [ExampleFigure(example, card, theme), Spacer(0, 4)]
     return []
 
 
-def _table(content: dict, styles, fonts: RuleFonts, theme: Theme) -> Table:
+def _table(content: dict, styles, font: Font, theme: Theme) -> Table:
     head = [Paragraph(f"<b>{cell}</b>", styles["cell"]) for cell in content["columns"]]
     rows = [[Paragraph(cell, styles["cell"]) for cell in row] for row in content["rows"]]
     table = Table([head, *rows], colWidths=["28%", "72%"], repeatRows=1)
     table.setStyle(TableStyle([
         # Tables set a font of their own even when every cell is a paragraph: name ours.
-        ("FONT", (0, 0), (-1, -1), fonts.regular.name, 8),
+        ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, 8),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, colour(theme.outline)),
         ("BACKGROUND", (0, 0), (-1, 0), colour(theme.card)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -140,9 +148,9 @@ def _table(content: dict, styles, fonts: RuleFonts, theme: Theme) -> Table:
 class ExampleFigure(Flowable):
     """The example table of 25 words and, beside it, the key card that describes it."""
 
-    def __init__(self, example: Example, font: Font, theme: Theme):
+    def __init__(self, example: Example, card: KeyCardArtist, theme: Theme):
         super().__init__()
-        self.example, self.font, self.theme = example, font, theme
+        self.example, self.card, self.font, self.theme = example, card, card.font, theme
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width = available_width
@@ -164,11 +172,11 @@ class ExampleFigure(Flowable):
                 fill(canvas, self.theme.text)
                 centred_lines(canvas, fitted, self.font, x + cell / 2, y + cell / 2)
         key_side = self.width - self.grid_side - 3 * MM
-        card = key_face_layout(70 * MM, 70 * MM)
+        card = self.card.layout.card
         canvas.saveState()
         canvas.translate(self.grid_side + 3 * MM, (self.grid_side - key_side) / 2)
-        canvas.scale(key_side / card.card.width, key_side / card.card.height)
-        draw_key_face(canvas, card, self.example.key, "", self.font, self.theme)
+        canvas.scale(key_side / card.width, key_side / card.height)
+        self.card.draw(canvas, KeyFace(self.example.key))
         canvas.restoreState()
 
 

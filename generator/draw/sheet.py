@@ -1,89 +1,59 @@
-"""Imposition: card faces onto sheets, fronts then mirrored backs, with cut marks.
+"""Drawing finished pages: each face through its component's artist, then the cut marks.
 
-The layout decides where every face goes; this module applies its transforms, so face
-drawing code works in its own card coordinates and never knows where it sits.
+The geometry decides where every face goes (``geometry.sheet.impose``); this module applies
+the page's boxes, offset and matrices, so face drawing works in its own card coordinates and
+never knows where it sits.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Generic, Iterable, Protocol, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout import Box, SheetPlan, Sides, Slot, crop_mark_gap, cut_marks
-from ..theme import Theme
-from ..units import MM
+from ..geometry.sheet import Box, Page
 from .paint import stroke
+from .theme import Theme
 
-Painter = Callable[[Canvas], None]
-
-# Marks stop short of the cards so that a slightly misplaced cut never shows a stray line.
-MARK_GAP = 1.5 * MM
+Face = TypeVar("Face", contravariant=True)
 
 
-@dataclass(frozen=True)
-class CardFaces:
-    front: Painter
-    back: Painter
+class Artist(Protocol, Generic[Face]):
+    """Draws one component's faces: ``define`` once per canvas, ``draw`` once per face."""
+
+    def define(self, canvas: Canvas) -> None: ...
+
+    def draw(self, canvas: Canvas, face: Face) -> None: ...
 
 
-def sheet_count(plan: SheetPlan, cards: int) -> int:
-    return -(-cards // plan.per_sheet)
+def draw_pages(canvas: Canvas, pages: Iterable[Page], artist: Artist, theme: Theme) -> int:
+    """Draw every page; returns how many there were."""
+    artist.define(canvas)
+    count = 0
+    for page in pages:
+        begin_page(canvas, page)
+        for matrix, face in page.faces:
+            canvas.saveState()
+            canvas.transform(*matrix)
+            artist.draw(canvas, face)
+            canvas.restoreState()
+        stroke(canvas, theme.cut_mark, theme.cut_mark_width)
+        for mark in page.marks:
+            canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
+        if page.fold_line is not None:
+            _draw_fold_line(canvas, page, theme)
+        canvas.showPage()
+        count += 1
+    return count
 
 
-def draw_sheets(
-    canvas: Canvas,
-    plan: SheetPlan,
-    cards: Sequence[CardFaces],
-    sides: Sides,
-    theme: Theme,
-    back_offset: tuple[float, float] = (0.0, 0.0),
-) -> None:
-    """Duplex: two pages per sheet, the fronts, then the backs where the flipped sheet puts
-    them, moved by ``back_offset`` to make up for the printer's misregistration.
-    Gutter-fold: one page per sheet, each back beside its front across the fold line.
-    """
-    per_sheet = plan.per_sheet
-    for start in range(0, len(cards), per_sheet):
-        sheet = cards[start : start + per_sheet]
-        fronts = list(zip(plan.front_slots(), (card.front for card in sheet)))
-        backs = list(zip(plan.back_slots(sides), (card.back for card in sheet)))
-        if plan.fold:
-            _draw_page(canvas, plan, fronts + backs, [plan.grid, plan.back_grid(sides)], theme)
-            continue
-        _draw_page(canvas, plan, fronts, [plan.grid], theme)
-        _draw_page(canvas, plan, backs, [plan.back_grid(sides)], theme, back_offset)
-
-
-def _draw_page(
-    canvas: Canvas,
-    plan: SheetPlan,
-    faces: Sequence[tuple[Slot, Painter]],
-    grids: list[Box],
-    theme: Theme,
-    offset: tuple[float, float] = (0.0, 0.0),
-) -> None:
-    _set_page(canvas, plan)
-    if offset != (0.0, 0.0):
-        canvas.translate(*offset)  # showPage resets it: only this page moves
-    for slot, paint in faces:
-        canvas.saveState()
-        canvas.transform(*slot.transform())
-        paint(canvas)
-        canvas.restoreState()
-    stroke(canvas, theme.cut_mark, theme.cut_mark_width)
-    for mark in cut_marks(plan, crop_mark_gap(plan, MARK_GAP), grids):
-        canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
-    if plan.fold:
-        _draw_fold_line(canvas, plan, theme)
-    canvas.showPage()
-
-
-def _set_page(canvas: Canvas, plan: SheetPlan) -> None:
-    """Every page states its own size and boxes: a combined kit mixes several kinds."""
-    canvas.setPageSize((plan.page_width, plan.page_height))
-    set_boxes(canvas, plan.trim_box, plan.bleed_box)
+def begin_page(canvas: Canvas, page: Page) -> None:
+    """Every page states its own size and boxes, and moves by its offset: the one way back
+    pages are shifted to make up for a printer's misregistration. showPage resets it."""
+    canvas.setPageSize(page.size)
+    set_boxes(canvas, page.trim, page.bleed)
+    if page.offset != (0.0, 0.0):
+        canvas.translate(*page.offset)
 
 
 def set_boxes(canvas: Canvas, trim: Box, bleed: Box) -> None:
@@ -91,8 +61,8 @@ def set_boxes(canvas: Canvas, trim: Box, bleed: Box) -> None:
     canvas.setBleedBox((bleed.x, bleed.y, bleed.right, bleed.top))
 
 
-def _draw_fold_line(canvas: Canvas, plan: SheetPlan, theme: Theme) -> None:
-    line = plan.fold_line()
+def _draw_fold_line(canvas: Canvas, page: Page, theme: Theme) -> None:
+    line = page.fold_line
     canvas.saveState()
     stroke(canvas, theme.cut_mark, 0.5)
     canvas.setDash(4, 3)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..keys import BLUE, BYSTANDER, RED
-from ..theme import Colour
+from ..model.keys import BLUE, BYSTANDER, RED
+from .theme import Colour
 from .paint import fill, stroke
 
 

@@ -6,58 +6,57 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout import Box
-from ..theme import Theme
-from ..typeface import Font
-from ..units import MM
-from ..wordface import WordFace, WordFaceLayout
+from ..geometry.sheet import Box
+from ..geometry.typeface import Font
+from ..geometry.wordface import WordFace, WordFaceLayout
+from ..settings.units import MM
 from .emblem import draw_keyhole_emblem
-from .paint import centre, centred_lines, fill, form_name, stroke
+from .paint import centred_lines, fill, form_name, stroke
+from .theme import Theme
 
 CORNER = 1.8 * MM
 
-# The artwork that every face shares is drawn once per document as a form and placed on each
-# card: the file stores it once, and ReportLab does not re-encode the same curves 400 times.
 
+class WordCardArtist:
+    """Draws word faces (a ``WordFace``, or None for a blank card to write on).
 
-def define_word_card_artwork(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
-    """Declare the shared artwork forms; call once per canvas before drawing faces."""
-    artwork, blank = _forms(layout)
-    if canvas.hasForm(artwork):
-        return
-    area = layout.bleed_box
-    canvas.beginForm(artwork, area.x, area.y, area.right, area.top)
-    _draw_background(canvas, layout, theme)
-    _draw_emblem(canvas, layout.emblem, theme)
-    canvas.endForm()
-    canvas.beginForm(blank, area.x, area.y, area.right, area.top)
-    canvas.doForm(artwork)
-    _draw_writing_line(canvas, layout.label_text, 0.3, theme)
-    _draw_writing_line(canvas, layout.band_text, 0.7, theme)
-    canvas.endForm()
+    The artwork that every face shares is drawn once per document as a form and placed on each
+    card: the file stores it once, and ReportLab does not re-encode the same curves 400 times.
+    """
 
+    def __init__(self, layout: WordFaceLayout, font: Font, theme: Theme):
+        self.layout, self.font, self.theme = layout, font, theme
+        self.artwork = form_name("word-card", layout.bleed_box)
+        self.blank = form_name("blank-word-card", layout.bleed_box)
 
-def _forms(layout: WordFaceLayout) -> tuple[str, str]:
-    return form_name("word-card", layout.bleed_box), form_name("blank-word-card", layout.bleed_box)
+    def define(self, canvas: Canvas) -> None:
+        if canvas.hasForm(self.artwork):
+            return
+        layout, theme, area = self.layout, self.theme, self.layout.bleed_box
+        canvas.beginForm(self.artwork, area.x, area.y, area.right, area.top)
+        _draw_background(canvas, layout, theme)
+        _draw_emblem(canvas, layout.emblem, theme)
+        canvas.endForm()
+        canvas.beginForm(self.blank, area.x, area.y, area.right, area.top)
+        canvas.doForm(self.artwork)
+        _draw_writing_line(canvas, layout.label_text, 0.3, theme)
+        _draw_writing_line(canvas, layout.band_text, 0.7, theme)
+        canvas.endForm()
 
-
-def draw_word_face(
-    canvas: Canvas, layout: WordFaceLayout, face: WordFace | None, font: Font, theme: Theme
-) -> None:
-    """Draw one face in card coordinates; ``face`` None draws a blank card to write on."""
-    artwork, blank = _forms(layout)
-    if face is None:
-        canvas.doForm(blank)
-        return
-    canvas.doForm(artwork)
-    fill(canvas, theme.text)
-    centred_lines(canvas, face.upright, font, *centre(layout.label_text))
-    canvas.saveState()
-    # The spymasters sit across the table: their copy is turned half a turn about the band.
-    canvas.translate(*centre(layout.band_text))
-    canvas.rotate(180)
-    centred_lines(canvas, face.mirrored, font, 0.0, 0.0)
-    canvas.restoreState()
+    def draw(self, canvas: Canvas, face: WordFace | None) -> None:
+        """One face in card coordinates; None draws a blank card to write on."""
+        if face is None:
+            canvas.doForm(self.blank)
+            return
+        canvas.doForm(self.artwork)
+        fill(canvas, self.theme.text)
+        centred_lines(canvas, face.upright, self.font, *self.layout.label_text.centre)
+        canvas.saveState()
+        # The spymasters sit across the table: their copy is turned half a turn about the band.
+        canvas.translate(*self.layout.band_text.centre)
+        canvas.rotate(180)
+        centred_lines(canvas, face.mirrored, self.font, 0.0, 0.0)
+        canvas.restoreState()
 
 
 def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
@@ -75,7 +74,7 @@ def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> No
 
 def _draw_emblem(canvas: Canvas, strip: Box, theme: Theme) -> None:
     """Our mark between two rules."""
-    centre_x, centre_y = centre(strip)
+    centre_x, centre_y = strip.centre
     radius = min(strip.height * 0.32, 4 * MM)
     draw_keyhole_emblem(canvas, centre_x, centre_y, radius, theme.outline, 0.8)
     rule_gap = radius * 1.8

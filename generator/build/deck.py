@@ -1,0 +1,141 @@
+"""The codename deck: from a word list to the bytes of a print-ready, double-sided PDF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..draw.wordcard import WordCardArtist
+from ..draw.sheet import draw_pages
+from ..errors import UsageError
+from ..geometry.sheet import SheetPlan, impose, sheet_count
+from ..geometry.typeface import Font, describe_character
+from ..geometry.wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
+from ..model.rng import make_rng, shuffled
+from ..model.words import Problem, WordList, raise_problems
+from ..output.pdf import PdfDocument
+from ..settings.options import DeckOptions
+from ..settings.units import format_mm
+from .cards import card_plan, card_theme, pdf_settings
+from .sources import load_font, load_words, words_label
+
+# Lists this long take a second or more: say what is happening.
+PROGRESS_FROM = 2_000
+
+
+@dataclass(frozen=True)
+class CardPair:
+    """One physical card: a word (or None for a blank to write on) on each side."""
+
+    front: str | None
+    back: str | None
+
+
+@dataclass(frozen=True)
+class DeckResult:
+    pdf: bytes
+    source: str
+    words: int
+    cards: int
+    blank_cards: int
+    blank_back: bool  # an odd word count leaves the last word card with a blank back
+    dropped: int  # repeated words left out by --dedupe
+    list_name: str  # the name a YAML deck gives itself, "" for a plain list
+    sheets: int
+    pages: int
+    plan: SheetPlan
+
+    @property
+    def word_cards(self) -> int:
+        return self.cards - self.blank_cards
+
+
+def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda step: None) -> DeckResult:
+    """The deck's PDF; ``progress`` hears what is happening on long lists."""
+    font = load_font(options.font)
+    word_list = load_words(options.words, options.deck, options.dedupe)
+    if len(word_list.entries) < PROGRESS_FROM:
+        progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
+    sheet = options.sheet
+    face_layout = word_face_layout(*options.card_size, bleed=sheet.artwork_bleed)
+    _check_card_room(face_layout, font, options.card_size)
+    progress(f"checking {len(word_list.entries):,} words against the font and the card")
+    faces = fitted_faces(word_list, face_layout, font)
+    words = word_list.words
+    if options.seed is not None:
+        words = shuffled(words, make_rng(options.seed))
+    pairs = pair_words(words, options.blanks)
+    plan = card_plan(options.card_size, sheet)
+    progress(f"drawing {len(pairs):,} cards")
+    cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
+    theme = card_theme(sheet, options.style)
+    document = PdfDocument(pdf_settings("Codename cards", plan, sheet, options.style, font))
+    pages = draw_pages(document.canvas, impose(plan, cards, sheet.sides, sheet.back_offset),
+                       WordCardArtist(face_layout, font, theme), theme)
+    return DeckResult(
+        pdf=document.finish(),
+        source=words_label(options.words, options.deck),
+        words=len(words),
+        cards=len(pairs),
+        blank_cards=options.blanks,
+        blank_back=len(words) % 2 == 1,
+        dropped=word_list.dropped,
+        list_name=word_list.name,
+        sheets=sheet_count(plan, len(pairs)),
+        pages=pages,
+        plan=plan,
+    )
+
+
+def pair_words(words: list[str], blanks: int) -> list[CardPair]:
+    """Consecutive words share a card; blank cards follow the word cards."""
+    pairs = [CardPair(words[i], words[i + 1] if i + 1 < len(words) else None) for i in range(0, len(words), 2)]
+    return pairs + [CardPair(None, None)] * blanks
+
+
+def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font) -> dict[str, WordFace]:
+    """Fit every word; report every problem of the list at once: its own (repeats, control
+    characters...) and the words the font cannot draw or the card cannot hold."""
+    faces: dict[str, WordFace] = {}
+    problems: list[Problem] = []
+    for entry in word_list.entries:
+        missing = font.missing_characters(entry.text)
+        if missing:
+            problems.append(Problem(entry.line, _missing_message(entry.text, missing, font), "characters the font lacks"))
+            continue
+        face = fit_word(entry.text, layout, font)
+        if face is None:
+            problems.append(Problem(entry.line, _too_long_message(entry.text, layout), "entries too long"))
+            continue
+        faces[entry.text] = face
+    raise_problems(word_list, problems)
+    return faces
+
+
+def _face(word: str | None, faces: dict[str, WordFace]) -> WordFace | None:
+    return faces[word] if word is not None else None
+
+
+def _missing_message(word: str, missing: list[str], font: Font) -> str:
+    characters = ", ".join(describe_character(char) for char in missing)
+    return (
+        f"'{word}' uses {characters}, which the font {font.label} cannot draw: "
+        "use --font FILE.ttf with a font that has it, or change the word"
+    )
+
+
+def _too_long_message(word: str, layout: WordFaceLayout) -> str:
+    card = layout.card
+    return (
+        f"'{word}' is too long to fit a {format_mm(card.width)} x {format_mm(card.height)} mm card "
+        f"at the smallest readable size ({MIN_WORD_SIZE:g} pt, {MIN_MIRRORED_SIZE:g} pt upside down): "
+        "shorten it, break it with a space, or choose a wider --card-size"
+    )
+
+
+def _check_card_room(layout: WordFaceLayout, font: Font, card: tuple[float, float]) -> None:
+    if layout.band_text.height < font.line_height(MIN_MIRRORED_SIZE) or layout.label_text.width <= 0:
+        raise UsageError(
+            f"a {format_mm(card[0])} x {format_mm(card[1])} mm card is too small to hold a readable word: "
+            "choose a larger --card-size, e.g. 70x45mm"
+        )

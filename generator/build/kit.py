@@ -1,0 +1,70 @@
+"""The whole kit at once: codename cards, key cards and their manifest, tiles, and a rules
+sheet that describes exactly these. The files come back as bytes, to be written together
+(all or none) by the caller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from ..model.kit import KitContents
+from ..settings.options import KitOptions
+from .contents import built_contents
+from .deck import build_deck
+from .keys import build_keys
+from .rules import build_rules
+from .tokens import build_tokens
+
+KIT_TITLE = "Codenames print-and-play kit"
+
+
+@dataclass(frozen=True)
+class KitPart:
+    """One row of the kit: a file, what it holds and how to print it."""
+
+    name: str
+    data: bytes
+    pages: int | None = None
+    sheets: int | None = None
+    duplex: bool = True  # printed like the cards (False: the rules, the manifest)
+
+
+@dataclass(frozen=True)
+class KitResult:
+    parts: list[KitPart]
+    seed: int  # the key cards' seed
+    contents: KitContents
+    dropped: int  # repeated words left out by --dedupe
+
+    def files(self, out_dir: Path) -> dict[Path, bytes]:
+        return {out_dir / part.name: part.data for part in self.parts}
+
+
+def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step: None) -> KitResult:
+    """Build every component; ``progress`` hears the name of each step as it starts."""
+    progress("codename cards")
+    deck = build_deck(options.deck)
+    progress("key cards")
+    keys = build_keys(options.keys)
+    progress("tiles")
+    tokens = build_tokens(options.tokens)
+    progress("rules sheet")
+    contents = built_contents(deck, options.deck, keys, tokens, options.deck.sheet)
+    rules = build_rules(replace(options.rules, contents=contents))
+    parts = [
+        KitPart("deck.pdf", deck.pdf, deck.pages, deck.sheets),
+        KitPart("keys.pdf", keys.pdf, keys.pages, keys.sheets),
+        KitPart("keys.json", keys.manifest.encode("utf-8"), duplex=False),
+        KitPart("tokens.pdf", tokens.pdf, tokens.pages, tokens.sheets),
+        KitPart("rules.pdf", rules.pdf, rules.pages, duplex=False),
+    ]
+    if options.combined:
+        progress("combined kit.pdf")
+        from ..output.combine import combine  # pikepdf only when asked for
+
+        pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
+        duplex = None if deck.plan.fold else options.deck.sheet.sides
+        pages = deck.pages + keys.pages + tokens.pages + rules.pages
+        parts.append(KitPart("kit.pdf", combine(pdfs, KIT_TITLE, duplex), pages))
+    return KitResult(parts, keys.seed, contents, deck.dropped)

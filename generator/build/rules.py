@@ -1,0 +1,51 @@
+"""The rules sheet: the rules text, filled in for the kit it describes, typeset on any paper."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..draw.rules import RuleFonts, typeset_rules
+from ..draw.theme import make_theme
+from ..inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
+from ..inputs.reader import read_input, source_name
+from ..model.kit import KitContents
+from ..model.ruletext import RulesText, parse_rules, select_variants
+from ..output.pdf import PdfDocument, PdfSettings
+from ..settings.options import DeckOptions, KeyOptions, RulesOptions, TokenOptions
+from .cards import document_title
+from .contents import planned_contents
+from .sources import load_font
+
+
+@dataclass(frozen=True)
+class RulesResult:
+    pdf: bytes
+    pages: int
+    rules: RulesText
+    contents: KitContents
+
+
+def build_rules(options: RulesOptions) -> RulesResult:
+    contents = options.contents or default_contents()
+    path = options.text or rules_path()
+    rules = parse_rules(read_input(path, "rules text"), source_name(path), contents)
+    rules = select_variants(rules, options.variants)
+    fonts = rule_fonts(options)
+    theme = make_theme(options.profile, dict(options.style.colours), options.style.title)
+    document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
+                                       fonts.regular.name, cmyk=options.profile == "shop"))
+    pages = typeset_rules(document.canvas, rules, fonts, options.paper, theme)
+    return RulesResult(document.finish(), pages, rules, contents)
+
+
+def rule_fonts(options: RulesOptions) -> RuleFonts:
+    """The bundled family, or the user's one font for every style."""
+    if options.font is not None:
+        font = load_font(options.font)
+        return RuleFonts(regular=font, bold=font, italic=font)
+    return RuleFonts(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
+
+
+def default_contents() -> KitContents:
+    """The kit cngen prints with its defaults."""
+    return planned_contents(DeckOptions(), KeyOptions(seed=0), TokenOptions())

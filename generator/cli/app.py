@@ -1,0 +1,325 @@
+"""The ``cngen`` command line: options in, the job run, files written, a summary or an error out.
+
+The only place that touches argv, the terminal and exit codes: 0 on success, 1 for bad input
+(a word list, a font, a settings file), 2 for bad usage (an option value that cannot work, or
+two that cannot work together). Each command imports the job it runs only when it runs, so
+that `cngen --help` and every command start quickly.
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from .. import __version__
+from ..errors import CngenError, UsageError
+from ..settings.file import CONFIG_FILE_NAME, find_settings_file
+from ..settings.resolve import Settings
+from .options import setting_options, typed_values
+
+
+def reports_errors(command: Callable) -> Callable:
+    """Turn cngen's errors into a message on stderr and an exit code, never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        debug = click.get_current_context().find_root().params.get("debug", False)
+        try:
+            return command(*args, **kwargs)
+        except UsageError as error:
+            raise click.UsageError(str(error)) from None
+        except CngenError as error:
+            raise click.ClickException(str(error)) from None
+        except click.ClickException:
+            raise
+        except Exception as error:  # the user's run must end in a message, not a traceback
+            if debug:
+                raise
+            raise click.ClickException(
+                f"unexpected internal error ({type(error).__name__}: {error}); "
+                "rerun with --debug for details and report it"
+            ) from None
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cngen")
+@click.option("--config", "config_path", type=click.Path(path_type=Path), metavar="FILE",
+              help=f"Settings file (default: {CONFIG_FILE_NAME} in this folder, if there is one); "
+                   "command-line options override it.")
+@click.option("--debug", is_flag=True, help="Show a full traceback when something goes wrong.")
+@click.pass_context
+def main(ctx: click.Context, config_path: Path | None, debug: bool) -> None:
+    """cngen prints the party game Codenames yourself: print-ready PDFs of
+    double-sided codename cards from our decks or your own words, balanced
+    key cards for the spymasters, agent tiles and a rules sheet.
+
+    \b
+    Example:
+      cngen kit --paper letter
+    """
+    if ctx.invoked_subcommand == "init":
+        return  # init writes a fresh settings file: a broken one must not stop it
+    try:
+        ctx.obj = find_settings_file(config_path, Path())
+    except CngenError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def settings_command(name: str) -> Callable:
+    """A command whose options come from the declarations; the function receives the
+    settings it runs with: typed options, else the settings file, else the defaults."""
+
+    def decorate(function: Callable[[Settings], None]) -> click.Command:
+        @functools.wraps(function)
+        @reports_errors
+        def run(**_: object) -> None:
+            ctx = click.get_current_context()
+            settings = _resolve(ctx, name)
+            for note in settings.notes:
+                click.echo(f"Note: {note}", err=True)
+            function(settings)
+
+        return main.command(name)(setting_options(name)(run))
+
+    return decorate
+
+
+def _resolve(ctx: click.Context, command: str) -> Settings:
+    from ..settings.file import load_settings_file
+    from ..settings.resolve import resolve
+
+    path = ctx.find_root().obj
+    return resolve(command, typed_values(ctx, command), load_settings_file(path))
+
+
+def say(step: str) -> None:
+    """Progress goes to stderr, so that stdout stays the summary."""
+    click.echo(f"  {step}...", err=True)
+
+
+def write(files: dict[Path, bytes], preview: bool, without_preview: tuple[str, ...] = ()) -> list[str]:
+    """Write every file or none, with a PNG of each PDF's first page when asked (except the
+    files named in ``without_preview``); returns the previews' names."""
+    from ..output.files import write_files
+
+    previews: dict[Path, bytes] = {}
+    if preview:
+        from ..output.preview import previews_of
+
+        previews = previews_of({path: data for path, data in files.items() if path.name not in without_preview})
+    write_files({**files, **previews})
+    return sorted(path.name for path in previews)
+
+
+def chosen_seed() -> int:
+    """A fresh seed for a run that was given none; the summary prints it."""
+    return secrets.randbelow(2**32)
+
+
+@settings_command("deck")
+def deck(settings: Settings) -> None:
+    """Print double-sided codename cards: a different word on each side,
+    each word upright and again upside down for the spymasters.
+
+    \b
+    Example:
+      cngen deck --words custom.txt --blanks 8 --paper letter -o party.pdf
+    """
+    from ..build.deck import build_deck
+    from ..output.files import check_writable
+    from ..settings.options import deck_options
+    from .report import deck_summary
+
+    options, output = deck_options(settings), settings["deck.output"]
+    check_writable(output)
+    result = build_deck(options, progress=say)
+    write({output: result.pdf}, settings["preview"])
+    click.echo(deck_summary(result, output, options.sheet))
+
+
+@settings_command("keys")
+def keys(settings: Settings) -> None:
+    """Print balanced key cards for the spymasters, and a JSON manifest of
+    every grid. Each double-sided card carries two keys with opposite starting
+    teams; across the deck every cell is used evenly, and no two keys look
+    alike however a card is turned.
+
+    \b
+    Example:
+      cngen keys --count 40 --seed 1234
+    """
+    from ..build.keys import PROGRESS_FROM, build_keys
+    from ..output.files import check_writable
+    from ..settings.options import key_options
+    from .report import balance_text, keys_summary
+
+    seed = settings["keys.seed"] if settings["keys.seed"] is not None else chosen_seed()
+    options, output = key_options(settings, seed), settings["keys.output"]
+    manifest = output.with_suffix(".json")
+    check_writable(output)
+    check_writable(manifest)
+    result = build_keys(options, progress=say)
+    write({output: result.pdf, manifest: result.manifest.encode("utf-8")}, settings["preview"])
+    click.echo(keys_summary(result, output, manifest, options.sheet))
+    if settings["keys.stats"]:
+        if options.count >= PROGRESS_FROM:
+            say(f"measuring the balance of {len(result.cards) * result.keys_per_card:,} keys")
+        click.echo(balance_text(result.report()))
+
+
+@settings_command("tokens")
+def tokens(settings: Settings) -> None:
+    """Print the tiles that cover the words as they are found: agents of both
+    teams (a different figure on each side), the double agent (red on one side,
+    blue on the other), innocent bystanders and the assassin.
+
+    \b
+    Example:
+      cngen tokens --sets 2
+    """
+    from ..build.tokens import build_tokens
+    from ..output.files import check_writable
+    from ..settings.options import token_options
+    from .report import tokens_summary
+
+    options, output = token_options(settings), settings["tokens.output"]
+    check_writable(output)
+    result = build_tokens(options)
+    write({output: result.pdf}, settings["preview"])
+    click.echo(tokens_summary(result, output, options.sheet))
+
+
+@settings_command("rules")
+def rules(settings: Settings) -> None:
+    """Print the rules sheet, in our own words: setup, turns, clues, guessing,
+    winning, expert clues, variants, and how to print and cut the kit it
+    describes. The deck, key and tile options say which kit that is; with
+    none, the kit cngen prints by default.
+
+    \b
+    Example:
+      cngen rules --paper letter --variant two-players --variant match
+    """
+    from ..build.contents import planned_contents
+    from ..build.rules import build_rules
+    from ..output.files import check_writable
+    from ..settings.options import deck_options, key_options, rules_options, token_options
+    from .report import rules_summary
+
+    output = settings["rules.output"]
+    check_writable(output)
+    contents = planned_contents(deck_options(settings), key_options(settings, 0), token_options(settings))
+    result = build_rules(rules_options(settings, contents))
+    write({output: result.pdf}, settings["preview"])
+    click.echo(rules_summary(result, output, settings["paper"]))
+
+
+@settings_command("kit")
+def kit(settings: Settings) -> None:
+    """Print everything at once: codename cards, key cards and their manifest,
+    tiles, and a rules sheet that describes exactly these, with the same paper,
+    profile and sides. The files are written together, so a failed run leaves
+    an earlier kit intact.
+
+    \b
+    Example:
+      cngen kit --profile shop --combined
+    """
+    from ..build.kit import build_kit
+    from ..output.files import check_writable
+    from ..settings.options import kit_options, kit_seed
+    from .report import kit_table
+
+    out_dir = settings["kit.out_dir"]
+    seed = kit_seed(settings, chosen_seed())
+    options = kit_options(settings, seed)
+    result = build_kit(options, progress=lambda step: say(f"making the {step}"))
+    files = result.files(out_dir)
+    for path in files:
+        check_writable(path)
+    if settings["preview"]:
+        say("making the previews")
+    # kit.pdf opens with the deck's first sheet: deck.png already shows it.
+    previews = write(files, settings["preview"], without_preview=("kit.pdf",))
+    reuse = _seed_to_reuse(settings, seed, options.keys.seed)
+    click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse))
+
+
+def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
+    """The options that deal the same kit again."""
+    if settings["keys.seed"] is not None:
+        return f"--keys-seed {keys_seed}"
+    return f"--seed {seed}"
+
+
+@settings_command("calibrate")
+def calibrate(settings: Settings) -> None:
+    """Print a two-page duplex test sheet that measures how far your printer
+    puts the back off the front. Print it both sides, hold it to the light,
+    and read the numbers to pass as --back-offset DX,DY.
+
+    \b
+    Example:
+      cngen calibrate --sides long-edge
+    """
+    from ..build.calibration import build_calibration
+    from ..output.files import check_writable
+    from ..settings.options import calibration_options
+    from .report import calibration_summary
+
+    options, output = calibration_options(settings), settings["calibrate.output"]
+    check_writable(output)
+    result = build_calibration(options)
+    write({output: result.pdf}, False)
+    click.echo(calibration_summary(output, options))
+
+
+@main.command()
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=Path(CONFIG_FILE_NAME), show_default=True,
+              help="Where to write the settings file.")
+@click.option("--force", is_flag=True, help="Replace an existing settings file.")
+@reports_errors
+def init(output: Path, force: bool) -> None:
+    """Write a settings file with every option, its default and what it does,
+    ready to edit. cngen reads cngen.yaml from the folder it runs in.
+
+    \b
+    Example:
+      cngen init
+    """
+    from ..output.files import write_files
+    from ..settings.file import default_settings_text
+
+    if output.exists() and not force:
+        raise UsageError(f"{output} already exists: edit it, or pass --force to replace it with the defaults")
+    write_files({output: default_settings_text().encode("utf-8")})
+    click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
+
+
+@main.command()
+@reports_errors
+def decks() -> None:
+    """List the bundled decks with their languages and word counts.
+
+    \b
+    Example:
+      cngen decks
+    """
+    from ..build.sources import load_words
+    from ..inputs.bundled import deck_paths
+    from ..model.words import WordListError, raise_problems
+
+    for name in deck_paths():
+        try:
+            word_list = load_words(None, name, dedupe=False)
+            raise_problems(word_list)
+        except WordListError as error:
+            raise CngenError(f"the bundled deck '{name}' is broken: {error}") from None
+        click.echo(f"{name:<12} {word_list.language:<4} {len(word_list.entries):>5} words  {word_list.description}")
+

@@ -1,0 +1,102 @@
+"""Each command's click options, made from the declarations: a setting's flag, type, range,
+default and help exist only in ``settings.declarations``.
+
+A command receives what click parsed; ``typed_values`` keeps only what was typed, so that the
+settings file can fill in the rest (click's defaults are shown in --help, never used as such).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import click
+from click.core import ParameterSource
+
+from ..errors import UsageError
+from ..settings.declarations import Setting, settings_of
+from ..settings.kinds import Kind
+
+
+class _Parsed(click.ParamType):
+    """Text in a unit or a format ("70x45mm", "1.5,-0.5") through the kind's own parser."""
+
+    def __init__(self, kind: Kind):
+        self.kind = kind
+        self.name = kind.metavar
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value  # already converted (click converts defaults too)
+        try:
+            return self.kind.parse(value)
+        except UsageError as error:
+            self.fail(str(error), param, ctx)
+
+
+def _names_callback(kind: Kind) -> Callable:
+    def convert(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]):
+        if not value:
+            return value
+        try:
+            return kind.parse_list(value)
+        except UsageError as error:
+            raise click.BadParameter(str(error), ctx, param) from None
+
+    return convert
+
+
+def click_option(setting: Setting, command: str) -> Callable:
+    """The click option that sets ``setting`` on ``command``."""
+    kind, flag = setting.kind, setting.flag_on(command)
+    assert flag is not None
+    shown = setting.default is not None and kind.scalar != "list"
+    extra: dict = {"help": setting.help_on(command), "show_default": shown}
+    if kind.scalar == "bool":
+        return click.option(flag, setting.parameter, default=setting.default, **extra)
+    declarations = [*flag.split("/"), setting.parameter]
+    if kind.scalar == "list":
+        return click.option(*declarations, multiple=True, metavar=kind.metavar, callback=_names_callback(kind), **extra)
+    if kind.scalar == "int":
+        value_type = click.IntRange(kind.low, kind.high)
+    elif kind.choices:
+        value_type = click.Choice(kind.choices)
+    elif kind.path is not None:
+        value_type = click.Path(path_type=Path)  # checked when used, with cngen's own messages
+    else:
+        value_type = _Parsed(kind)
+    return click.option(*declarations, type=value_type, default=setting.default, metavar=kind.metavar or None, **extra)
+
+
+def setting_options(command: str) -> Callable:
+    """Decorate a command with the options of every setting that has a flag on it."""
+
+    def decorate(function: Callable) -> Callable:
+        for setting in reversed(settings_of(command)):
+            if setting.flag_on(command) is not None:
+                function = click_option(setting, command)(function)
+        return function
+
+    return decorate
+
+
+def typed_values(ctx: click.Context, command: str) -> dict[str, tuple[object, str]]:
+    """key -> (value, the flag as typed), for the settings given on the command line."""
+    typed = {}
+    for setting in settings_of(command):
+        flag = setting.flag_on(command)
+        name = setting.parameter
+        if flag is None or ctx.get_parameter_source(name) != ParameterSource.COMMANDLINE:
+            continue
+        value = ctx.params[name]
+        typed[setting.key] = (value, shown_flag(setting, command, value))
+    return typed
+
+
+def shown_flag(setting: Setting, command: str, value: object = True) -> str:
+    """How messages name the option: its long form; for an on/off pair, the one used."""
+    flag = setting.flag_on(command) or setting.key
+    if setting.kind.scalar == "bool":
+        on, _, off = flag.partition("/")
+        return on if value or not off else off
+    return flag.split("/")[-1]

@@ -1,0 +1,325 @@
+"""Where cards sit on a sheet, where the cuts run, and where each back lands in duplex.
+
+Pure geometry in points with the PDF origin at the bottom left. Nothing here draws: the
+drawing code receives finished pages (``impose``) and never does slot arithmetic.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Generic, Iterator, Literal, Sequence, TypeVar
+
+from ..errors import UsageError
+from ..settings.units import MM, format_mm
+
+Sides = Literal["long-edge", "short-edge", "fold"]
+SIDES: tuple[Sides, ...] = ("long-edge", "short-edge", "fold")
+
+# Rounding slack, in points, so that a card that fits exactly on paper is not rejected for a
+# float's sake. It is absolute and far below anything printable, so that a grid accepted
+# thanks to it overruns its margin by at most this much.
+_EPSILON = 1e-9
+# Room between the fold line and the cards on a gutter-fold sheet, so a fold a little off
+# the line never shows on a card.
+FOLD_GUTTER = 4 * MM
+# Shop crop marks: they start this far outside the bleed and are this long (shops ask 3-6 mm).
+CROP_MARK_OFFSET = 1 * MM
+CROP_MARK_LENGTH = 5 * MM
+MAX_BLEED = 25 * MM
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
+
+    def inset(self, amount: float) -> "Box":
+        return Box(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card's place on a page. ``turned`` cards are drawn rotated 90 degrees to fit."""
+
+    box: Box
+    turned: bool
+
+    def transform(self) -> tuple[float, float, float, float, float, float]:
+        """The PDF matrix (a b c d e f) that maps card coordinates onto this slot."""
+        if not self.turned:
+            return (1.0, 0.0, 0.0, 1.0, self.box.x, self.box.y)
+        # A quarter turn anticlockwise: the card's bottom edge runs up the slot's right side.
+        return (0.0, 1.0, -1.0, 0.0, self.box.right, self.box.y)
+
+
+@dataclass(frozen=True)
+class Segment:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """A grid of butted cards centred on a page, or on the left half of it for gutter-fold.
+
+    ``bleed`` is set for print-shop pages that hold one card: its artwork runs that far past
+    the cut, and the page's trim and bleed boxes describe the card.
+    """
+
+    page_width: float
+    page_height: float
+    card_width: float
+    card_height: float
+    columns: int
+    rows: int
+    turned: bool
+    fold: bool = False
+    bleed: float = 0.0
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def cell_width(self) -> float:
+        return self.card_height if self.turned else self.card_width
+
+    @property
+    def cell_height(self) -> float:
+        return self.card_width if self.turned else self.card_height
+
+    @property
+    def grid(self) -> Box:
+        width = self.columns * self.cell_width
+        height = self.rows * self.cell_height
+        if self.fold:  # against the gutter, left of the fold line: the backs mirror it
+            x = self.page_width / 2 - FOLD_GUTTER - width
+        else:
+            x = (self.page_width - width) / 2
+        return Box(x, (self.page_height - height) / 2, width, height)
+
+    @property
+    def pages_per_sheet(self) -> int:
+        """Gutter-fold puts fronts and backs on one page; duplex needs a page for each."""
+        return 1 if self.fold else 2
+
+    @property
+    def trim_box(self) -> Box:
+        """The finished piece: the card on a one-card shop page, else the whole sheet."""
+        if self.bleed:
+            return self.grid
+        return Box(0.0, 0.0, self.page_width, self.page_height)
+
+    @property
+    def bleed_box(self) -> Box:
+        return self.trim_box.inset(-self.bleed) if self.bleed else self.trim_box
+
+    def front_slots(self) -> list[Slot]:
+        """Slots in reading order: left to right, then top to bottom."""
+        grid = self.grid
+        return [
+            Slot(
+                Box(
+                    grid.x + column * self.cell_width,
+                    grid.top - (row + 1) * self.cell_height,
+                    self.cell_width,
+                    self.cell_height,
+                ),
+                self.turned,
+            )
+            for row in range(self.rows)
+            for column in range(self.columns)
+        ]
+
+    def back_slots(self, sides: Sides) -> list[Slot]:
+        """Where the back of each front slot lands once the sheet is flipped or folded."""
+        return [Slot(mirror_box(slot.box, self, sides), slot.turned) for slot in self.front_slots()]
+
+    def back_grid(self, sides: Sides) -> Box:
+        return mirror_box(self.grid, self, sides)
+
+    def fold_line(self) -> Segment:
+        return Segment(self.page_width / 2, 0.0, self.page_width / 2, self.page_height)
+
+
+def plan_for(card: tuple[float, float], paper: tuple[float, float], margin: float, sides: Sides,
+             profile: str, bleed: float) -> SheetPlan:
+    """The plan a profile and a way of printing the backs ask for."""
+    if profile == "shop":
+        return plan_card_pages(card, bleed)
+    if sides == "fold":
+        return plan_fold(paper, card, margin)
+    return plan_sheet(paper, card, margin)
+
+
+def plan_sheet(
+    page: tuple[float, float], card: tuple[float, float], margin: float
+) -> SheetPlan:
+    """Fit as many cards as the page allows inside ``margin``, trying both orientations.
+
+    A tie keeps the card the way it was given, so that a 70 x 70 mm key card is never turned.
+    """
+    page_width, page_height = page
+    card_width, card_height = card
+    if min(page_width, page_height, card_width, card_height) <= 0:
+        raise UsageError("paper and card sizes must be larger than zero")
+    if margin < 0:
+        raise UsageError("the margin cannot be negative")
+    usable_width = page_width - 2 * margin
+    usable_height = page_height - 2 * margin
+    candidates = []
+    for turned in (False, True):
+        cell_width, cell_height = (card_height, card_width) if turned else (card_width, card_height)
+        columns = _count_fitting(usable_width, cell_width)
+        rows = _count_fitting(usable_height, cell_height)
+        candidates.append((columns * rows, not turned, columns, rows, turned))
+    count, _, columns, rows, turned = max(candidates)
+    if count == 0:
+        raise UsageError(
+            f"a {format_mm(card_width)} x {format_mm(card_height)} mm card does not fit on a "
+            f"{format_mm(page_width)} x {format_mm(page_height)} mm sheet with "
+            f"{format_mm(margin)} mm margins: choose a smaller card or a larger paper"
+        )
+    return SheetPlan(page_width, page_height, card_width, card_height, columns, rows, turned)
+
+
+def plan_fold(page: tuple[float, float], card: tuple[float, float], margin: float) -> SheetPlan:
+    """Gutter-fold: fronts on the left half, each back beside its front, mirrored about the
+    fold line down the middle of the sheet. No duplex printing, so nothing to misregister."""
+    half = plan_sheet((page[0] / 2 - FOLD_GUTTER + margin, page[1]), card, margin)
+    return replace(half, page_width=page[0], fold=True)
+
+
+def plan_card_pages(card: tuple[float, float], bleed: float) -> SheetPlan:
+    """One card per page for print shops: the card, its bleed, and crop marks beyond that."""
+    if not 0 <= bleed <= MAX_BLEED:
+        raise UsageError(f"a bleed of {format_mm(bleed)} mm is not what print shops ask: "
+                         "use 0 to 25 mm (3 mm, or 1/8 in = 3.175 mm, is usual)")
+    extra = 2 * (bleed + CROP_MARK_OFFSET + CROP_MARK_LENGTH)
+    return SheetPlan(card[0] + extra, card[1] + extra, card[0], card[1], 1, 1, False, bleed=bleed)
+
+
+def crop_mark_gap(plan: SheetPlan, home_gap: float) -> float:
+    """Marks start outside the bleed on shop pages, just outside the cards on home sheets."""
+    return plan.bleed + CROP_MARK_OFFSET if plan.bleed else home_gap
+
+
+def _count_fitting(space: float, size: float) -> int:
+    return max(0, math.floor((space + _EPSILON) / size))
+
+
+def swaps_left_right(page: tuple[float, float], sides: Sides) -> bool:
+    """Whether turning the sheet over swaps left and right (else it swaps top and bottom).
+
+    Flipping on the long edge of a portrait sheet swaps left and right; flipping on the short
+    edge swaps top and bottom. On a landscape sheet the long edge is horizontal, so it is the
+    other way round; a square sheet counts as portrait. Folding about the vertical middle
+    line swaps left and right.
+    """
+    portrait = page[1] >= page[0]
+    return sides == "fold" or (sides == "long-edge") == portrait
+
+
+def mirror_point(point: tuple[float, float], page: tuple[float, float], sides: Sides) -> tuple[float, float]:
+    """The point of the other face that lies behind ``point`` once the sheet is turned over."""
+    (x, y), (width, height) = point, page
+    return (width - x, y) if swaps_left_right(page, sides) else (x, height - y)
+
+
+def mirror_box(box: Box, plan: SheetPlan, sides: Sides) -> Box:
+    """Where ``box`` lands on the other face of the sheet: its mirrored corner, same size."""
+    page = (plan.page_width, plan.page_height)
+    if swaps_left_right(page, sides):
+        return Box(plan.page_width - box.right, box.y, box.width, box.height)
+    return Box(box.x, plan.page_height - box.top, box.width, box.height)
+
+
+def cut_marks(plan: SheetPlan, gap: float, grids: list[Box]) -> list[Segment]:
+    """Every cut line of the ``grids`` on a page, extended from ``gap`` outside them to the edge
+    of the sheet (or, across a gutter-fold sheet, to the other grid).
+
+    Marks that run to the edge survive the first cut: after cutting along one line the
+    marks for the other direction are still there on the remaining strip. Backs pass their
+    mirrored grid, so their marks follow the mirrored cards.
+    """
+    grids = sorted(grids, key=lambda grid: grid.x)
+    marks = []
+    for grid in grids:
+        for i in range(plan.columns + 1):
+            x = grid.x + i * plan.cell_width
+            marks.append(Segment(x, 0.0, x, grid.y - gap))
+            marks.append(Segment(x, grid.top + gap, x, plan.page_height))
+    edges = [0.0, *[edge for grid in grids for edge in (grid.x - gap, grid.right + gap)], plan.page_width]
+    first = grids[0]
+    for j in range(plan.rows + 1):
+        y = first.y + j * plan.cell_height
+        marks.extend(Segment(start, y, end, y) for start, end in zip(edges[0::2], edges[1::2]))
+    return [mark for mark in marks if mark.x2 - mark.x1 > _EPSILON or mark.y2 - mark.y1 > _EPSILON]
+
+
+
+
+# --- Finished pages: what the drawing code receives ------------------------------------------
+
+Face = TypeVar("Face")
+Matrix = tuple[float, float, float, float, float, float]
+# Marks stop short of the cards so that a slightly misplaced cut never shows a stray line.
+MARK_GAP = 1.5 * MM
+
+
+@dataclass(frozen=True)
+class Page(Generic[Face]):
+    """One page, ready to draw: its size and boxes, each face with the matrix that places it,
+    the cut marks, the fold line of a gutter-fold sheet, and how far the whole page moves."""
+
+    size: tuple[float, float]
+    trim: Box
+    bleed: Box
+    faces: tuple[tuple[Matrix, Face], ...]
+    marks: tuple[Segment, ...]
+    fold_line: Segment | None = None
+    offset: tuple[float, float] = (0.0, 0.0)
+
+
+def sheet_count(plan: SheetPlan, cards: int) -> int:
+    return -(-cards // plan.per_sheet)
+
+
+def impose(
+    plan: SheetPlan, cards: Sequence[tuple[Face, Face]], sides: Sides, back_offset: tuple[float, float] = (0.0, 0.0),
+) -> Iterator[Page[Face]]:
+    """The pages of ``cards`` (front, back): duplex, two pages per sheet, the fronts, then the
+    backs where the flipped sheet puts them, moved by ``back_offset`` to make up for the
+    printer's misregistration; gutter-fold, one page per sheet, each back beside its front."""
+    size = (plan.page_width, plan.page_height)
+    fronts, backs = plan.front_slots(), plan.back_slots(sides)
+    gap = crop_mark_gap(plan, MARK_GAP)
+    front_marks = tuple(cut_marks(plan, gap, [plan.grid]))
+    back_marks = tuple(cut_marks(plan, gap, [plan.back_grid(sides)]))
+    fold_marks = tuple(cut_marks(plan, gap, [plan.grid, plan.back_grid(sides)])) if plan.fold else ()
+    for start in range(0, len(cards), plan.per_sheet):
+        sheet = cards[start : start + plan.per_sheet]
+        front_faces = tuple((slot.transform(), card[0]) for slot, card in zip(fronts, sheet))
+        back_faces = tuple((slot.transform(), card[1]) for slot, card in zip(backs, sheet))
+        if plan.fold:
+            yield Page(size, plan.trim_box, plan.bleed_box, front_faces + back_faces, fold_marks, plan.fold_line())
+            continue
+        yield Page(size, plan.trim_box, plan.bleed_box, front_faces, front_marks)
+        yield Page(size, plan.trim_box, plan.bleed_box, back_faces, back_marks, offset=back_offset)

@@ -1,0 +1,79 @@
+"""A TrueType font, parsed from its bytes, and the measurements cngen needs from it.
+
+ReportLab keeps registered fonts in a process-wide table; the registered name is derived
+from the file's contents, so the same font always gets the same name and two different
+files never collide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import unicodedata
+from dataclasses import dataclass
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..errors import CngenError
+
+
+@dataclass(frozen=True)
+class Font:
+    """A registered, embeddable TrueType font and its vertical metrics (per point of size)."""
+
+    name: str
+    label: str
+    ascent: float
+    descent: float
+    characters: frozenset[int]
+    cap_height: float  # height of capitals and figures
+
+    def width(self, text: str, size: float) -> float:
+        return pdfmetrics.stringWidth(text, self.name, size)
+
+    def line_height(self, size: float) -> float:
+        """Room one line needs so that accents above and tails below are never clipped."""
+        return (self.ascent - self.descent) * size
+
+    def missing_characters(self, text: str) -> list[str]:
+        """Characters the font has no glyph for; ReportLab would silently draw them blank."""
+        return sorted({char for char in text if ord(char) not in self.characters})
+
+
+def parse_font(data: bytes, source: str, label: str) -> Font:
+    """Register the TrueType font in ``data`` (read from ``source``, called ``label`` in
+    messages), or explain why it cannot be used."""
+    name = f"{label}-{hashlib.sha256(data).hexdigest()[:8]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            ttfont = TTFont(name, io.BytesIO(data))
+        except (TTFError, ValueError, OSError, IndexError, KeyError, TypeError) as error:
+            raise CngenError(_font_problem(source, error)) from None
+        pdfmetrics.registerFont(ttfont)
+    face = pdfmetrics.getFont(name).face
+    return Font(
+        name=name,
+        label=label,
+        ascent=face.ascent / 1000,
+        descent=face.descent / 1000,
+        characters=frozenset(face.charToGlyph),
+        cap_height=(getattr(face, "capHeight", 0) or 700) / 1000,
+    )
+
+
+def _font_problem(source: str, error: Exception) -> str:
+    detail = str(error)
+    if "postscript outlines" in detail.lower():
+        return (
+            f"{source} has PostScript (CFF) outlines, which cannot be embedded here: "
+            "use a TrueType font (.ttf), e.g. the same family's TTF release"
+        )
+    return f"{source} is not a usable TrueType font ({detail}): pass a .ttf file with --font"
+
+
+def describe_character(char: str) -> str:
+    """'Д' -> "'Д' (U+0414 CYRILLIC CAPITAL LETTER DE)", for error messages."""
+    name = unicodedata.name(char, "unnamed character")
+    shown = char if char.isprintable() and not char.isspace() else ""
+    return f"'{shown}' (U+{ord(char):04X} {name})" if shown else f"U+{ord(char):04X} {name}"

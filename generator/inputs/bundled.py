@@ -1,0 +1,45 @@
+"""Finding the decks, fonts and rules text that ship with cngen.
+
+In an installed copy they are the subpackages ``generator.decks``, ``generator.fonts`` and
+``generator.rules`` (pyproject.toml maps the repository's top-level folders there). Run from a
+source checkout without installing, the same folders are found beside the package.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from ..errors import UsageError
+
+DEFAULT_DECK = "standard"
+BOLD, REGULAR, ITALIC = "FiraSans-Bold.ttf", "FiraSans-Regular.ttf", "FiraSans-Italic.ttf"
+
+
+def _folder(name: str) -> Path:
+    # The data folders hold no __init__.py, so they are namespace packages: ask the import
+    # system where it found them.
+    spec = importlib.util.find_spec(f"generator.{name}")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parent.parent.parent / name
+
+
+def deck_paths() -> dict[str, Path]:
+    """Bundled decks by name, sorted so listings are stable."""
+    return {path.stem: path for path in sorted(_folder("decks").glob("*.yaml"))}
+
+
+def deck_path(name: str) -> Path:
+    decks = deck_paths()
+    if name not in decks:
+        raise UsageError(f"no bundled deck is called '{name}': choose one of {', '.join(decks)}")
+    return decks[name]
+
+
+def font_path(file_name: str = BOLD) -> Path:
+    return _folder("fonts") / file_name
+
+
+def rules_path(language: str = "en") -> Path:
+    return _folder("rules") / f"{language}.yaml"

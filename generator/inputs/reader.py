@@ -1,0 +1,57 @@
+"""The one reader of input files: word lists, decks, fonts, settings files and rules texts.
+
+Every input is read whole into memory, with a size limit enforced while reading (so a huge or
+endless file fails quickly), and every problem is one message that names the file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import BinaryIO
+
+from ..errors import CngenError
+
+STDIN = Path("-")  # `--words -` reads the list from standard input
+STDIN_NAME = "standard input"
+
+# The largest input of each kind, in bytes: far beyond any real one, small enough to fail fast.
+LIMITS = {
+    "word list": 16 * 2**20,
+    "settings file": 1 * 2**20,
+    "rules text": 1 * 2**20,
+    "font": 64 * 2**20,
+}
+
+
+def source_name(path: Path) -> str:
+    """How messages name an input: its path as given, or 'standard input'."""
+    return STDIN_NAME if path == STDIN else str(path)
+
+
+def read_input(path: Path, what: str, stdin: BinaryIO | None = None) -> bytes:
+    """The bytes of ``path`` (a ``what``: "word list", "font"...), or a CngenError naming it."""
+    limit = LIMITS[what]
+    if path == STDIN:
+        return _read_limited(stdin or sys.stdin.buffer, STDIN_NAME, what, limit)
+    try:
+        with open(path, "rb") as stream:
+            mode = os.fstat(stream.fileno()).st_mode
+            if not stat.S_ISREG(mode):
+                raise CngenError(f"{path} is not a regular file: give a {what} saved as a file")
+            return _read_limited(stream, str(path), what, limit)
+    except FileNotFoundError:
+        raise CngenError(f"{path}: no such file: check the path of the {what}") from None
+    except IsADirectoryError:
+        raise CngenError(f"{path} is a folder: give the path of a {what} file") from None
+    except OSError as error:
+        raise CngenError(f"{path}: cannot read the {what} ({error.strerror or error})") from None
+
+
+def _read_limited(stream: BinaryIO, name: str, what: str, limit: int) -> bytes:
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise CngenError(f"{name} is larger than {limit // 2**20} MB, the most cngen reads as a {what}")
+    return data

@@ -1,0 +1,52 @@
+"""What a kit holds, as its rules sheet describes it: counts of every component and how the
+cards are printed. Built from what the jobs really made, never from the defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import counts_per_set
+
+
+@dataclass(frozen=True)
+class KitContents:
+    deck: str  # where the words come from, in words: "the bundled deck 'standard'"
+    codenames: int
+    word_cards: int  # cards that carry at least one word
+    blank_cards: int
+    key_cards: int
+    keys_per_card: int  # 2 for double-sided key cards, 1 for single-sided
+    tile_sets: int
+    profile: str  # home or shop
+    sides: str  # long-edge, short-edge or fold
+
+    @property
+    def keys(self) -> int:
+        return self.key_cards * self.keys_per_card
+
+    def counts(self) -> dict[str, int | str]:
+        """The rules text's placeholders, by name."""
+        tiles = {name.lower().replace(" ", "_") + "s": count * self.tile_sets for name, count in counts_per_set().items()}
+        return {
+            "deck": self.deck,
+            "words": self.codenames,
+            "codenames": self.codenames,
+            "word_cards": self.word_cards,
+            "blank_cards": self.blank_cards,
+            "key_cards": self.key_cards,
+            "keys": self.keys,
+            "tile_sets": self.tile_sets,
+            "tiles": sum(counts_per_set().values()) * self.tile_sets,
+            **tiles,
+        }
+
+    def conditions(self) -> frozenset[str]:
+        """The names a rules text's `when:` can test: how the kit is printed and what it holds."""
+        printing = "shop" if self.profile == "shop" else self.sides
+        return frozenset({
+            printing,
+            self.profile,
+            "duplex" if printing in ("long-edge", "short-edge", "shop") else "one-side",
+            "double-sided-keys" if self.keys_per_card == 2 else "single-sided-keys",
+            "blank-cards" if self.blank_cards else "no-blank-cards",
+        })

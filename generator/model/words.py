@@ -1,0 +1,218 @@
+"""Word lists: plain text files and YAML decks, parsed into entries that remember their line.
+
+Pure: bytes in, entries and problems out. A problem with the file as a whole (not UTF-8, not
+valid YAML, far too long) stops at once; problems with entries (repeats, control characters,
+right-to-left text) are collected, so that the caller can add its own (words the font cannot
+draw or the card cannot hold) and report every one of them together, by line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, replace
+
+import yaml
+
+from ..errors import CngenError
+from ..inputs.plainyaml import YamlProblem, compose_plain
+from ..inputs.text import NotUtf8, decode_utf8
+
+# More than this many problems at once is noise: the user fixes the first ones and reruns.
+MAX_REPORTED_PROBLEMS = 10
+# 50,000 cards (about 3,000 sheets) is more than any print run; past it a list is a mistake.
+MAX_WORDS = 100_000
+DECK_KEYS = ("name", "language", "licence", "description", "words")
+# Letters of right-to-left scripts (Hebrew, Arabic...): drawn one by one they would come out
+# reversed and unjoined, so they are refused until cngen shapes text.
+_RIGHT_TO_LEFT = {"R", "AL"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One codename as it will be printed (capitals), and where it came from."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None
+    message: str
+    kind: str = "other"  # what kind of problem, for the summary of those not shown
+
+
+@dataclass(frozen=True)
+class WordList:
+    source: str
+    entries: tuple[Entry, ...]  # the usable entries, in list order
+    name: str = ""
+    language: str = ""
+    licence: str = ""
+    description: str = ""
+    problems: tuple[Problem, ...] = ()  # entries that cannot be printed as they are
+    dropped: int = 0  # repeats left out by --dedupe
+
+    @property
+    def words(self) -> list[str]:
+        return [entry.text for entry in self.entries]
+
+
+class WordListError(CngenError):
+    """One or more problems in one word list, reported together."""
+
+    def __init__(self, source: str, problems: list[Problem]):
+        self.source = source
+        self.problems = problems
+        super().__init__(format_problems(source, problems))
+
+
+def format_problems(source: str, problems: list[Problem]) -> str:
+    """The first problems with their lines, then a count of the rest by kind."""
+    shown = [
+        f"{source}:{problem.line}: {problem.message}" if problem.line else f"{source}: {problem.message}"
+        for problem in problems[:MAX_REPORTED_PROBLEMS]
+    ]
+    hidden = problems[MAX_REPORTED_PROBLEMS:]
+    if hidden:
+        kinds = Counter(problem.kind for problem in hidden)
+        detail = ", ".join(f"{kind}: {count:,}" for kind, count in sorted(kinds.items(), key=lambda item: -item[1]))
+        shown.append(f"... and {len(hidden):,} more problem{'s' if len(hidden) > 1 else ''} in {source} ({detail})")
+    return "\n".join(shown)
+
+
+def raise_problems(word_list: WordList, more: list[Problem] = ()) -> None:  # type: ignore[assignment]
+    """Report every problem of the list, its own and ``more``, in line order; if any."""
+    problems = sorted([*word_list.problems, *more], key=lambda problem: problem.line or 0)
+    if problems:
+        raise WordListError(word_list.source, problems)
+
+
+def normalise(raw: str) -> str:
+    """Trim, fold runs of white space into one space, compose accents, and capitalise."""
+    return unicodedata.normalize("NFC", " ".join(raw.split())).upper()
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 with or without a byte-order mark; anything else is refused with its line."""
+    try:
+        return decode_utf8(data)
+    except NotUtf8 as problem:
+        raise WordListError(source, [Problem(problem.line, _not_text(problem.detail))]) from None
+
+
+def _not_text(detail: str) -> str:
+    return f"this is not UTF-8 text{detail}: save the file as UTF-8 (plain text, one entry per line)"
+
+
+def parse_text(data: bytes, source: str, dedupe: bool = False) -> WordList:
+    """One entry per line; blank lines and lines starting with '#' are ignored."""
+    text = decode_text(data, source)
+    candidates = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            candidates.append((number, stripped))
+    _check_size(len(candidates), source)
+    return _checked(WordList(source, ()), candidates, dedupe)
+
+
+def _check_size(count: int, source: str) -> None:
+    if count > MAX_WORDS:
+        raise WordListError(source, [Problem(None, (
+            f"the list has {count:,} entries; cngen prints at most {MAX_WORDS:,} words at a time: "
+            "split it into several lists"))])
+
+
+def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False) -> WordList:
+    """A deck: a mapping with name, language, licence, description and a list of words."""
+    text = decode_text(data, source)
+    try:
+        root = compose_plain(text, "a deck holds plain text only")
+    except YamlProblem as problem:
+        raise WordListError(source, [Problem(problem.line, problem.message)]) from None
+    fields = _top_level_fields(root)
+    _refuse_unknown_keys(root, source)
+    words = fields.get("words")
+    if not isinstance(words, yaml.SequenceNode):
+        raise WordListError(
+            source, [Problem(None, "a deck needs a 'words:' key holding a list of entries")]
+        )
+    _check_size(len(words.value), source)
+    candidates = [
+        (item.start_mark.line + 1, item.value if isinstance(item, yaml.ScalarNode) else None)
+        for item in words.value
+    ]
+    about = {key: _scalar(fields.get(key)) for key in ("name", "language", "licence", "description")}
+    return _checked(WordList(source, (), **about), candidates, dedupe)
+
+
+def _refuse_unknown_keys(root: yaml.Node | None, source: str) -> None:
+    """A misspelt key would silently lose its value: name it and the key that was meant."""
+    if not isinstance(root, yaml.MappingNode):
+        return
+    for key, _ in root.value:
+        if isinstance(key, yaml.ScalarNode) and key.value not in DECK_KEYS:
+            close = difflib.get_close_matches(key.value, DECK_KEYS, n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"a deck has {', '.join(DECK_KEYS)}"
+            raise WordListError(source, [Problem(key.start_mark.line + 1, f"unknown key '{key.value}': {hint}")])
+
+
+def _top_level_fields(root: yaml.Node | None) -> dict[str, yaml.Node]:
+    if not isinstance(root, yaml.MappingNode):
+        return {}
+    return {key.value: value for key, value in root.value if isinstance(key, yaml.ScalarNode)}
+
+
+def _scalar(node: yaml.Node | None) -> str:
+    return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
+
+
+def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool) -> WordList:
+    """Every entry checked in one pass: the usable ones, and a problem for each of the rest."""
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    first_seen: dict[str, int] = {}
+    dropped = 0
+    for line, raw in candidates:
+        if not isinstance(raw, str) or not raw.strip():
+            problems.append(Problem(line, "each entry must be a word or a short phrase", "empty entries"))
+            continue
+        text = normalise(raw)
+        problem = _entry_problem(text, line)
+        key = text.casefold()
+        if key in first_seen:
+            if dedupe:
+                dropped += 1
+                continue
+            problem = problem or Problem(line, f"'{text}' appears twice (first on line {first_seen[key]}): "
+                                               "remove one, or pass --dedupe", "repeats")
+        else:
+            first_seen[key] = line
+        if problem:
+            problems.append(problem)
+        else:
+            entries.append(Entry(text, line))
+    if not entries and not problems:
+        problems.append(Problem(None, "the list has no words: write one entry per line"))
+    return replace(empty, entries=tuple(entries), problems=tuple(problems), dropped=dropped)
+
+
+def _entry_problem(text: str, line: int) -> Problem | None:
+    if any(unicodedata.category(char).startswith("C") for char in text):
+        shown = text.encode("unicode_escape").decode()
+        return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")
+    if any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in text):
+        return Problem(line, f"'{text}' is written right to left, which cngen cannot lay out yet "
+                             "(letters would print reversed and unjoined): use left-to-right words",
+                       "right-to-left entries")
+    return None
+
+
+def parse_word_file(data: bytes, source: str, dedupe: bool = False) -> WordList:
+    """Choose the parser by the file name: YAML decks end in .yaml or .yml."""
+    if source.lower().endswith((".yaml", ".yml")):
+        return parse_yaml_deck(data, source, dedupe)
+    return parse_text(data, source, dedupe)

@@ -1,0 +1,257 @@
+"""Every setting of cngen, declared once: its key in cngen.yaml, its kind, its default, its
+help, the commands it belongs to, and its flag on each of them.
+
+From this table come the options of every command, the settings file's schema and messages,
+the file `cngen init` writes, and the defaults of the library's option values. A new option
+is one new entry. The rules after the table say which settings cannot be used together.
+
+Keys: top-level settings ("paper") apply to every command they belong to; a section's settings
+("deck.blanks") belong to that section's command and to the commands that print several
+components at once (kit, and rules, whose sheet describes a kit). ``flag`` is the option on the
+section's own command (and on every command, for top-level settings); ``kit_flag`` the option
+on kit and rules where it differs, or None where the setting is only read from the file there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..inputs.bundled import DEFAULT_DECK
+from ..model.keys import MAX_CARDS
+from ..model.tiles import MAX_SETS
+from ..model.variants import VARIANTS
+from . import kinds
+from .units import PAPER_NAMES, parse_colour, parse_length, parse_offset, parse_paper, parse_size
+
+COMMANDS = ("deck", "keys", "tokens", "rules", "kit", "calibrate")
+CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
+SAME = "same"  # kit_flag: the same flag as on the section's own command
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str  # in cngen.yaml: "paper" at the top level, "deck.blanks" in a section
+    kind: kinds.Kind
+    default: object  # as a user writes it ("70x45mm"); None: not set
+    help: str  # for --help, the README and the comment `cngen init` writes above the key
+    commands: tuple[str, ...]
+    flag: str | None = None  # e.g. "--card-size", "--single-sided/--double-sided", "-o/--output"
+    kit_flag: str | None = SAME
+    helps: dict[str, str] = field(default_factory=dict)  # a command's own wording of the help
+
+    @property
+    def section(self) -> str:
+        return self.key.rpartition(".")[0]
+
+    @property
+    def name(self) -> str:
+        return self.key.rpartition(".")[2]
+
+    @property
+    def parameter(self) -> str:
+        """The Python name of the option: 'deck.card_size' -> 'deck_card_size'."""
+        return self.key.replace(".", "_")
+
+    def flag_on(self, command: str) -> str | None:
+        """The option that sets this on ``command``, or None where only the file sets it."""
+        if command not in self.commands:
+            return None
+        if self.section and command != self.section and command in ("kit", "rules"):
+            return self.flag if self.kit_flag == SAME else self.kit_flag
+        return self.flag
+
+    def help_on(self, command: str) -> str:
+        return self.helps.get(command, self.help)
+
+
+def _colour(name: str, help: str, commands: tuple[str, ...]) -> Setting:
+    kind = kinds.nullable(
+        kinds.text('a colour such as "#D8322B", in quotes (YAML reads an unquoted # as the start of a comment)',
+                   parse_colour, "#RRGGBB"),
+        empty_is_null=False,  # `red: #D8322B` reads as empty: refuse it rather than keep our red
+    )
+    return Setting(f"theme.{name}", kind, None, help, commands)
+
+
+LENGTH = kinds.text("a length with a unit such as 5mm", parse_length, "LENGTH")
+SIZE = kinds.text("a size with a unit such as 70x45mm", parse_size, "SIZE")
+FONT = kinds.nullable(kinds.input_path("FILE.ttf"))
+SEED = kinds.nullable(kinds.whole(0))
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("paper", kinds.text(f"a paper name or size such as a4 or 320x450mm", parse_paper, "PAPER"), "a4",
+            f"Sheet size: {PAPER_NAMES}, or WIDTHxHEIGHT such as 320x450mm.",
+            ("deck", "keys", "tokens", "rules", "kit", "calibrate"), "--paper",
+            helps={"rules": "Page size of the rules sheet: a4, letter, or any paper name or size.",
+                   "calibrate": "Sheet size of the test sheet: the paper you print cards on."}),
+    Setting("margin", LENGTH, "5mm", "Smallest blank margin around the cards; home printers cannot print the edges.",
+            CARDS, "--margin"),
+    Setting("sides", kinds.choice("long-edge", "short-edge", "fold"), "long-edge",
+            "How the backs are printed: duplex flipped on the long or short edge (backs mirrored to match), "
+            "or fold: each back beside its front, to fold and glue.",
+            (*CARDS, "rules", "calibrate"), "--sides",
+            helps={"rules": "How the kit's cards are printed; the sheet's printing section explains that way.",
+                   "calibrate": "The flip you print the cards with: long-edge or short-edge."}),
+    Setting("profile", kinds.choice("home", "shop"), "home",
+            "home: cards butted on sheets, RGB, for your own printer. shop: one card a page with bleed, crop "
+            "marks and trim boxes, CMYK only, for a print shop.",
+            (*CARDS, "rules"), "--profile",
+            helps={"rules": "home: RGB, for your own printer. shop: CMYK only, and the printing section "
+                            "describes a shop's cards."}),
+    Setting("bleed", LENGTH, "3mm", "How far artwork runs past the cut with --profile shop.", CARDS, "--bleed"),
+    Setting("back_offset", kinds.text('two distances in millimetres, across and down, such as "1.5,-0.5"',
+                                      parse_offset, "DX,DY"), "0,0",
+            "Move every back page by DX,DY mm, as measured with 'cngen calibrate'.",
+            (*CARDS, "calibrate"), "--back-offset",
+            helps={"calibrate": "Print the back moved by DX,DY mm, to check a correction."}),
+    Setting("preview", kinds.flag(), False, "Also write a PNG of the first page beside each PDF.",
+            ("deck", "keys", "tokens", "rules", "kit"), "--preview/--no-preview"),
+    Setting("title", kinds.nullable(kinds.text()), None,
+            "A title for the kit: on the rules sheet, single-sided key card backs and every PDF's "
+            "title; null for none.", ("deck", "keys", "tokens", "rules", "kit")),
+    _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
+            ("keys", "tokens", "rules", "kit", "calibrate")),
+    _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit")),
+    _colour("bystander", "The innocent bystanders' cells and tiles.", ("keys", "tokens", "rules", "kit")),
+    _colour("assassin", "The assassin's cell and tile.", ("keys", "tokens", "rules", "kit")),
+    _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit")),
+    _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit")),
+    _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit")),
+    Setting("deck.deck", kinds.text(), DEFAULT_DECK,
+            "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead.",
+            ("deck", "rules", "kit"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."}),
+    Setting("deck.words", kinds.nullable(kinds.input_path()), None,
+            "Your own words: a .txt file (one entry per line, '#' starts a comment), a YAML deck, "
+            "or - for standard input.", ("deck", "rules", "kit"), "--words"),
+    Setting("deck.dedupe", kinds.flag(), False,
+            "Keep the first of each repeated word and drop the rest, instead of stopping.",
+            ("deck", "rules", "kit"), "--dedupe/--no-dedupe"),
+    Setting("deck.blanks", kinds.whole(0, 10_000), 5, "Blank cards to write your own words on.",
+            ("deck", "rules", "kit"), "--blanks"),
+    Setting("deck.card_size", SIZE, "70x45mm", "Codename card size, landscape, with a unit: mm, cm, in or pt.",
+            ("deck", "kit"), "--card-size", "--deck-card-size"),
+    Setting("deck.seed", SEED, None, "Shuffle the words with this seed before pairing them; without it the "
+            "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
+    Setting("deck.font", FONT, None, "A TrueType font for the words (default: the bundled Fira Sans Bold).",
+            ("deck", "kit"), "--font", None),
+    Setting("deck.output", kinds.output_path(), "output/deck.pdf", "Where to write the PDF; folders are created.",
+            ("deck",), "-o/--output"),
+    Setting("keys.count", kinds.whole(1, MAX_CARDS), 40,
+            "Key cards to print; a double-sided card carries two keys.", ("keys", "rules", "kit"),
+            "--count", "--keys-count"),
+    Setting("keys.seed", SEED, None, "Deal this deck again exactly; without it a seed is chosen and printed.",
+            ("keys", "kit"), "--seed", "--keys-seed"),
+    Setting("keys.single_sided", kinds.flag(), False,
+            "One key per card with a plain common back, instead of a key on each side.",
+            ("keys", "rules", "kit"), "--single-sided/--double-sided"),
+    Setting("keys.stats", kinds.flag(), False, "Print the deck's balance report.", ("keys",), "--stats/--no-stats"),
+    Setting("keys.card_size", SIZE, "70x70mm", "Key card size, at least 50 mm a side.", ("keys", "kit"),
+            "--card-size", "--keys-card-size"),
+    Setting("keys.font", FONT, None, "A TrueType font for the card numbers (default: the bundled Fira Sans Bold).",
+            ("keys", "kit"), "--font", None),
+    Setting("keys.output", kinds.output_path(), "output/keys.pdf",
+            "Where to write the PDF; the manifest goes beside it as .json.", ("keys",), "-o/--output"),
+    Setting("tokens.sets", kinds.whole(1, MAX_SETS), 1,
+            "Full sets of 25 tiles: 8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin.",
+            ("tokens", "rules", "kit"), "--sets", "--token-sets"),
+    Setting("tokens.card_size", SIZE, "70x45mm", "Tile size; the word card's size lets a tile cover a word.",
+            ("tokens", "kit"), "--card-size", "--token-card-size"),
+    Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold).",
+            ("tokens", "kit"), "--font", None),
+    Setting("tokens.output", kinds.output_path(), "output/tokens.pdf", "Where to write the PDF; folders are created.",
+            ("tokens",), "-o/--output"),
+    Setting("rules.variants", kinds.names_list(VARIANTS, "NAME"), list(VARIANTS),
+            f"A variant the sheet explains, repeatable: {', '.join(VARIANTS)}; or none. Default: all of them.",
+            ("rules", "kit"), "--variant"),
+    Setting("rules.text", kinds.nullable(kinds.input_path("FILE.yaml")), None,
+            "Another rules text of the same shape as rules/en.yaml, e.g. a translation.", ("rules", "kit"), "--text"),
+    Setting("rules.font", FONT, None, "A TrueType font for all of the rules sheet's text "
+            "(default: the bundled Fira Sans, regular, bold and italic).", ("rules", "kit"), "--font", None),
+    Setting("rules.output", kinds.output_path(), "output/rules.pdf", "Where to write the PDF; folders are created.",
+            ("rules",), "-o/--output"),
+    Setting("kit.out_dir", kinds.folder(), "output",
+            "Folder for deck.pdf, keys.pdf, keys.json, tokens.pdf and rules.pdf.", ("kit",), "--out-dir"),
+    Setting("kit.combined", kinds.flag(), False, "Also write kit.pdf: everything in one file, for a single upload.",
+            ("kit",), "--combined/--no-combined"),
+    Setting("kit.seed", SEED, None, "One seed for the whole kit (the key cards' deal); --keys-seed overrides it. "
+            "Without it a seed is chosen and printed.", ("kit",), "--seed"),
+    Setting("kit.font", FONT, None, "A TrueType font for every component; a component's own font setting "
+            "in the file takes its place there.", ("kit",), "--font"),
+    Setting("calibrate.output", kinds.output_path(), "output/calibration.pdf",
+            "Where to write the PDF; folders are created.", ("calibrate",), "-o/--output"),
+)
+
+BY_KEY: dict[str, Setting] = {setting.key: setting for setting in SETTINGS}
+
+SECTION_HELP = {
+    "": "Settings shared by the commands.",
+    "theme": 'Colours, each "#RRGGBB" in quotes; null keeps cngen\'s own colour.',
+    "deck": "cngen deck: the codename cards.",
+    "keys": "cngen keys: the spymasters' key cards.",
+    "tokens": "cngen tokens: the agent, bystander and assassin tiles.",
+    "rules": "cngen rules: the rules sheet.",
+    "kit": "cngen kit: every component at once (it also uses the deck, keys, tokens and rules settings).",
+    "calibrate": "cngen calibrate: the duplex test sheet.",
+}
+SECTIONS = tuple(SECTION_HELP)
+
+
+def settings_of(command: str) -> tuple[Setting, ...]:
+    return tuple(setting for setting in SETTINGS if command in setting.commands)
+
+
+# --- Settings that cannot be used together ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NoEffect:
+    """``key`` does nothing on ``commands`` while ``when`` holds: typed, it is refused; from the
+    settings file, it is ignored with a note."""
+
+    key: str
+    when: tuple[str, object]  # (key, value)
+    commands: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Excludes:
+    """Two values that cannot hold at once, wherever they come from."""
+
+    first: tuple[str, object]
+    second: tuple[str, object]
+    commands: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """A value that ``commands`` cannot work with, wherever it comes from."""
+
+    setting: tuple[str, object]
+    commands: tuple[str, ...]
+    why: str
+
+
+NO_EFFECT: tuple[NoEffect, ...] = (
+    NoEffect("paper", ("profile", "shop"), ("deck", "keys", "tokens"),
+             "a shop page is one card with its bleed, whatever the paper"),
+    NoEffect("margin", ("profile", "shop"), CARDS, "a shop page holds one card with its bleed, and no margin"),
+    NoEffect("back_offset", ("profile", "shop"), CARDS, "a print shop lines up both sides itself"),
+    NoEffect("bleed", ("profile", "home"), CARDS, "home sheets butt the cards against each other, with no bleed"),
+    NoEffect("back_offset", ("sides", "fold"), CARDS, "a folded sheet is printed on one side only"),
+)
+
+EXCLUDES: tuple[Excludes, ...] = (
+    Excludes(("profile", "shop"), ("sides", "fold"), (*CARDS, "rules"),
+             "a print shop prints both sides, so there is nothing to fold"),
+)
+
+UNSUPPORTED: tuple[Unsupported, ...] = (
+    Unsupported(("sides", "fold"), ("calibrate",),
+                "calibration measures double-sided printing, and a folded sheet is printed on one side"),
+)
+
+# Two ways of choosing the same thing: the command line beats the file, and within one source
+# the first named wins; both typed is a conflict.
+ALTERNATIVES: tuple[tuple[str, str], ...] = (("deck.words", "deck.deck"),)

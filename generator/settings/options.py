@@ -1,0 +1,191 @@
+"""The option values the library's jobs take, with their defaults from the declarations, and
+how one command's settings become them.
+
+Field names are the settings' names ("deck.card_size" -> ``DeckOptions.card_size``), so that a
+job option and its setting cannot drift apart: a test holds the two lists against each other.
+Lengths are points; paths are as given (relative paths from the settings file are already
+joined to its folder).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from ..model.kit import KitContents
+from .declarations import BY_KEY, SETTINGS
+from .resolve import Settings, default_value
+from .units import RGB
+
+
+def default(key: str):
+    """The declared default of ``key``, as cngen uses it."""
+    return default_value(BY_KEY[key])
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """How cards are laid out and printed: the settings shared by every card component."""
+
+    paper: tuple[float, float] = default("paper")
+    margin: float = default("margin")
+    sides: str = default("sides")
+    profile: str = default("profile")
+    bleed: float = default("bleed")
+    # How far to move everything on back pages (points, back-page coordinates), to undo a
+    # printer's misregistration measured with `cngen calibrate`.
+    back_offset: tuple[float, float] = default("back_offset")
+
+    @property
+    def artwork_bleed(self) -> float:
+        """How far card artwork runs past the cut: only shop pages have bleed."""
+        return self.bleed if self.profile == "shop" else 0.0
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the kit looks: the user's theme colours (red, green, blue from 0 to 1) and title."""
+
+    colours: tuple[tuple[str, RGB], ...] = ()
+    title: str | None = default("title")
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    words: Path | None = default("deck.words")  # a user's list, or "-" for standard input
+    deck: str = default("deck.deck")  # the bundled deck, when there is no list
+    dedupe: bool = default("deck.dedupe")
+    blanks: int = default("deck.blanks")
+    card_size: tuple[float, float] = default("deck.card_size")
+    seed: int | None = default("deck.seed")  # None keeps the list's order
+    font: Path | None = default("deck.font")
+    sheet: SheetOptions = SheetOptions()
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class KeyOptions:
+    seed: int  # always chosen: the command line picks and prints one when none is given
+    count: int = default("keys.count")
+    single_sided: bool = default("keys.single_sided")
+    card_size: tuple[float, float] = default("keys.card_size")
+    font: Path | None = default("keys.font")
+    sheet: SheetOptions = SheetOptions()
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class TokenOptions:
+    sets: int = default("tokens.sets")
+    card_size: tuple[float, float] = default("tokens.card_size")
+    font: Path | None = default("tokens.font")
+    sheet: SheetOptions = SheetOptions()
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class RulesOptions:
+    variants: tuple[str, ...] = default("rules.variants")
+    text: Path | None = default("rules.text")
+    font: Path | None = default("rules.font")
+    paper: tuple[float, float] = default("paper")
+    profile: str = default("profile")
+    # The kit the sheet describes; None describes the kit cngen prints with its defaults.
+    contents: KitContents | None = None
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class CalibrationOptions:
+    paper: tuple[float, float] = default("paper")
+    sides: str = default("sides")
+    back_offset: tuple[float, float] = default("back_offset")
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    deck: DeckOptions
+    keys: KeyOptions
+    tokens: TokenOptions
+    rules: RulesOptions
+    combined: bool = default("kit.combined")
+
+
+# --- From a command's settings -------------------------------------------------------------
+
+
+def _section(settings: Settings, cls: type, section: str, **others) -> object:
+    """``cls`` with every field named after a setting of ``section`` taken from ``settings``."""
+    prefix = f"{section}." if section else ""
+    chosen = {f.name: settings[prefix + f.name] for f in fields(cls)
+              if f.name not in others and prefix + f.name in settings.values}
+    return cls(**chosen, **others)
+
+
+def sheet_options(settings: Settings) -> SheetOptions:
+    return _section(settings, SheetOptions, "")  # type: ignore[return-value]
+
+
+def style(settings: Settings) -> Style:
+    colours = tuple((setting.name, settings[setting.key]) for setting in SETTINGS
+                    if setting.section == "theme" and setting.key in settings.values and settings[setting.key] is not None)
+    return Style(colours, settings.values.get("title"))  # type: ignore[arg-type]
+
+
+def deck_options(settings: Settings, font_key: str = "deck.font") -> DeckOptions:
+    settings.check_input("deck.words")
+    return _section(settings, DeckOptions, "deck", font=settings.check_input(font_key),  # type: ignore[return-value]
+                    sheet=sheet_options(settings), style=style(settings))
+
+
+def key_options(settings: Settings, seed: int, font_key: str = "keys.font") -> KeyOptions:
+    return _section(settings, KeyOptions, "keys", seed=seed, font=settings.check_input(font_key),  # type: ignore[return-value]
+                    sheet=sheet_options(settings), style=style(settings))
+
+
+def token_options(settings: Settings, font_key: str = "tokens.font") -> TokenOptions:
+    return _section(settings, TokenOptions, "tokens", font=settings.check_input(font_key),  # type: ignore[return-value]
+                    sheet=sheet_options(settings), style=style(settings))
+
+
+def rules_options(settings: Settings, contents: KitContents | None = None, font_key: str = "rules.font") -> RulesOptions:
+    settings.check_input("rules.text")
+    return RulesOptions(
+        variants=settings["rules.variants"], text=settings["rules.text"],  # type: ignore[arg-type]
+        font=settings.check_input(font_key), paper=settings["paper"], profile=settings["profile"],  # type: ignore[arg-type]
+        contents=contents, style=style(settings),
+    )
+
+
+def calibration_options(settings: Settings) -> CalibrationOptions:
+    return _section(settings, CalibrationOptions, "", style=style(settings))  # type: ignore[return-value]
+
+
+def kit_font_key(settings: Settings, component: str) -> str:
+    """Which font setting a kit component uses: --font typed on the kit wins; in the file, a
+    component's own font is more specific than the kit's."""
+    own = f"{component}.font"
+    if settings.typed("kit.font") or not settings.given(own):
+        return "kit.font"
+    return own
+
+
+def kit_seed(settings: Settings, chosen: int) -> int:
+    """The kit's one seed: --seed, else the settings file's kit.seed, else ``chosen``."""
+    return settings["kit.seed"] if settings["kit.seed"] is not None else chosen  # type: ignore[return-value]
+
+
+def kit_key_seed(settings: Settings, kit_seed_value: int) -> int:
+    """The key cards' seed in a kit: their own if given, else the kit's."""
+    return settings["keys.seed"] if settings["keys.seed"] is not None else kit_seed_value  # type: ignore[return-value]
+
+
+def kit_options(settings: Settings, seed: int) -> KitOptions:
+    return KitOptions(
+        deck=deck_options(settings, kit_font_key(settings, "deck")),
+        keys=key_options(settings, kit_key_seed(settings, seed), kit_font_key(settings, "keys")),
+        tokens=token_options(settings, kit_font_key(settings, "tokens")),
+        rules=rules_options(settings, font_key=kit_font_key(settings, "rules")),
+        combined=settings["kit.combined"],  # type: ignore[arg-type]
+    )

@@ -1,0 +1,174 @@
+"""The values a command runs with: what was typed, else what the settings file says, else the
+declared default, each remembering where it came from.
+
+Where it came from decides what happens to a value that cannot work with the others: typed
+on the command line, it stops the run with a message naming both options (exit 2); read from
+the settings file, which serves every command alike, it is ignored with a one-line note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import CngenError, UsageError
+from ..inputs.reader import STDIN
+from .declarations import ALTERNATIVES, BY_KEY, EXCLUDES, NO_EFFECT, UNSUPPORTED, Setting, settings_of
+from .file import NO_FILE, SettingsFile
+from .units import format_mm
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Typed as ``flag``, read from ``place`` ("cngen.yaml:4"), or neither: the default."""
+
+    flag: str | None = None
+    place: str | None = None
+    text: str = ""  # the value as the user wrote it
+
+    @property
+    def is_default(self) -> bool:
+        return self.flag is None and self.place is None
+
+
+@dataclass
+class Settings:
+    """One command's values by key, with their origins and the notes about ignored ones."""
+
+    command: str
+    values: dict[str, object]
+    origins: dict[str, Origin]
+    notes: list[str] = field(default_factory=list)
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    def given(self, key: str) -> bool:
+        """Whether the user chose this value, on the command line or in the file."""
+        return not self.origins[key].is_default
+
+    def typed(self, key: str) -> bool:
+        return self.origins[key].flag is not None
+
+    def describe(self, key: str) -> str:
+        """The setting as the user gave it: '--profile shop', 'profile: shop (cngen.yaml:2)'."""
+        origin, text = self.origins[key], _shown(self.values[key], self.origins[key])
+        if origin.flag is not None:
+            return f"{origin.flag} {text}".rstrip()
+        if origin.place is not None:
+            return f"{key}: {text} ({origin.place})"
+        return f"--{BY_KEY[key].name.replace('_', '-')} {text} (the default)"
+
+    def flag(self, key: str) -> str:
+        return self.origins[key].flag or BY_KEY[key].flag_on(self.command) or key
+
+    def check_input(self, key: str) -> Path | None:
+        """The input file a key names, after making sure it is there: a missing file is named
+        with where the user wrote it."""
+        path = self.values.get(key)
+        if path is None or path == STDIN or Path(path).is_file():  # type: ignore[arg-type]
+            return path  # type: ignore[return-value]
+        problem = "this is a folder, not a file" if Path(path).is_dir() else "there is no such file"  # type: ignore[arg-type]
+        origin = self.origins[key]
+        if origin.place is not None:
+            raise CngenError(f"{origin.place}: {key}: {path}: {problem} (paths in a settings file are relative "
+                             "to its folder): correct the path")
+        raise CngenError(f"{self.flag(key)} {path}: {problem}: check the path")
+
+
+def default_value(setting: Setting) -> object:
+    """The declared default as cngen uses it (points, paths, tuples)."""
+    default, kind = setting.default, setting.kind
+    if default is None or kind.scalar in ("int", "bool"):
+        return default
+    if kind.scalar == "list":
+        return kind.parse_list(default)  # type: ignore[arg-type]
+    return kind.parse(default)  # type: ignore[arg-type]
+
+
+def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile = NO_FILE) -> Settings:
+    """``typed``: key -> (value, the flag as typed). Raises UsageError for conflicts."""
+    values: dict[str, object] = {}
+    origins: dict[str, Origin] = {}
+    for setting in settings_of(command):
+        key = setting.key
+        if key in typed:
+            values[key], flag = typed[key]
+            origins[key] = Origin(flag=flag)
+        elif key in file.values:
+            found = file.values[key]
+            values[key] = found.value
+            origins[key] = Origin(place=f"{file.source}:{found.line}", text=found.text)
+        else:
+            values[key], origins[key] = default_value(setting), Origin()
+    settings = Settings(command, values, origins)
+    _choose_alternatives(settings)
+    _refuse_unsupported(settings)
+    _refuse_exclusions(settings)
+    _drop_what_has_no_effect(settings)
+    return settings
+
+
+def _choose_alternatives(settings: Settings) -> None:
+    for first, second in ALTERNATIVES:
+        if first not in settings.values or settings.values[first] is None:
+            continue
+        if settings.typed(first) and settings.typed(second):
+            raise UsageError(f"{settings.flag(first)} and {settings.flag(second)} both choose the same thing: "
+                             "drop one of them")
+        # The command line beats the file; within the file the first of the pair wins.
+        loser = first if settings.typed(second) and not settings.typed(first) else second
+        winner = second if loser == first else first
+        _ignore(settings, loser, f"{settings.describe(winner)} chooses instead")
+
+
+def _refuse_unsupported(settings: Settings) -> None:
+    for rule in UNSUPPORTED:
+        key, value = rule.setting
+        if settings.command in rule.commands and settings.values.get(key) == value:
+            raise UsageError(f"cngen {settings.command} cannot use {settings.describe(key)}: {rule.why}. "
+                             f"Drop it, or choose another value")
+
+
+def _refuse_exclusions(settings: Settings) -> None:
+    for rule in EXCLUDES:
+        (first, first_value), (second, second_value) = rule.first, rule.second
+        if settings.command not in rule.commands:
+            continue
+        if settings.values.get(first) == first_value and settings.values.get(second) == second_value:
+            raise UsageError(f"{settings.describe(first)} and {settings.describe(second)} cannot be used together: "
+                             f"{rule.why}. Drop one of them")
+
+
+def _drop_what_has_no_effect(settings: Settings) -> None:
+    for rule in NO_EFFECT:
+        key, (condition, value) = rule.key, rule.when
+        if settings.command not in rule.commands or settings.values.get(condition) != value:
+            continue
+        if settings.typed(key):
+            raise UsageError(f"{settings.flag(key)} has no effect with {settings.describe(condition)}: {rule.why}. "
+                             f"Drop {settings.flag(key)}")
+        if settings.given(key):
+            _ignore(settings, key, f"it has no effect with {settings.describe(condition)}: {rule.why}")
+
+
+def _ignore(settings: Settings, key: str, why: str) -> None:
+    """Put a file's value back to the default, with a note unless it was the default anyway."""
+    default = default_value(BY_KEY[key])
+    if settings.origins[key].place is not None and settings.values[key] != default:
+        settings.notes.append(f"{settings.origins[key].place}: {key} {settings.origins[key].text} is ignored: {why}")
+    settings.values[key], settings.origins[key] = default, Origin()
+
+
+def _shown(value: object, origin: Origin) -> str:
+    if origin.text:
+        return origin.text
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{format_mm(value)}mm"
+    if isinstance(value, tuple) and all(isinstance(part, float) for part in value):
+        return "x".join(format_mm(part) for part in value) + "mm"
+    if isinstance(value, tuple):
+        return " ".join(str(part) for part in value)
+    return str(value)
