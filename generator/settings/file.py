@@ -251,13 +251,13 @@ def _unknown_key(section: str, name: str, valid: list[str]) -> str:
     hint = suggest(name, valid)
     if hint.startswith("did you mean"):
         return f"{message}: {hint}"
-    # Nothing close at this level: the closest key anywhere, with where it goes.
-    anywhere = suggest(_dotted(section, name), list(BY_KEY))
-    if anywhere.startswith("did you mean"):
-        close = anywhere.split("'")[1]
-        home = BY_KEY[close].section
-        place = f"under {home}:" if home else "at the top level"
-        return f"{message}: did you mean '{close}' ({place})?"
+    # Nothing close at this level: the closest key at any other level, and where it goes.
+    elsewhere = {setting.name: setting for setting in SETTINGS if setting.section != section}
+    close = suggest(name, list(elsewhere))
+    if close.startswith("did you mean"):
+        found = elsewhere[close.split("'")[1]]
+        place = f"under {found.section}:" if found.section else "at the top level"
+        return f"{message}: did you mean '{found.key}' ({place})?"
     return f"{message}: {hint}"
 
 

@@ -59,6 +59,13 @@ class Settings:
             return f"{key}: {text} ({origin.place})"
         return f"--{BY_KEY[key].name.replace('_', '-')} {text} (the default)"
 
+    def removal(self, key: str) -> str:
+        """What to take away to drop a value: the option typed, or the file's line."""
+        origin = self.origins[key]
+        if origin.place is not None:
+            return f"{key} from {origin.place}"
+        return self.describe(key).removesuffix(" (the default)")
+
     def flag(self, key: str) -> str:
         return self.origins[key].flag or BY_KEY[key].flag_on(self.command) or key
 
@@ -137,7 +144,7 @@ def _refuse_exclusions(settings: Settings) -> None:
             continue
         if settings.values.get(first) == first_value and settings.values.get(second) == second_value:
             raise UsageError(f"{settings.describe(first)} and {settings.describe(second)} cannot be used together: "
-                             f"{rule.why}. Drop one of them")
+                             f"{rule.why}. Drop {settings.removal(second)}, or {settings.removal(first)}")
 
 
 def _drop_what_has_no_effect(settings: Settings) -> None:

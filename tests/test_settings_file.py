@@ -1,0 +1,344 @@
+"""The settings file: every key is read with its value as cngen uses it, paths are taken from
+the file's own folder, every mistake is named with its file, line and key (and the closest
+valid key, at any level), and the file `cngen init` writes reads back to the defaults."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.errors import CngenError
+from generator.model.variants import VARIANTS
+from generator.settings.declarations import BY_KEY, SECTIONS, SETTINGS
+from generator.settings.file import (
+    CONFIG_FILE_NAME,
+    NO_FILE,
+    SettingsFile,
+    default_settings_text,
+    find_settings_file,
+    load_settings_file,
+    parse_settings,
+)
+from generator.settings.resolve import default_value
+from generator.settings.units import MM, parse_colour, parse_offset, parse_paper, parse_size
+
+ALL_KEYS = set(BY_KEY)
+FOLDER = Path("/home/me/games")
+
+
+def parse(text: str) -> SettingsFile:
+    return parse_settings(text.encode("utf-8"), "cngen.yaml", FOLDER)
+
+
+def values(text: str) -> dict:
+    return {key: found.value for key, found in parse(text).values.items()}
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(CngenError) as caught:
+        parse(text)
+    return str(caught.value)
+
+
+# (key, the file after its first comment line, the value cngen uses). Each file starts with a
+# comment line, so that the tests below also check line numbers.
+VALID = [
+    ("paper", "paper: 320x450mm", parse_paper("320x450mm")),
+    ("margin", "margin: 0.5cm", 5 * MM),
+    ("sides", "sides: fold", "fold"),
+    ("profile", "profile: shop", "shop"),
+    ("bleed", "bleed: 2mm", 2 * MM),
+    ("back_offset", "back_offset: 1.5,-0.5", parse_offset("1.5,-0.5")),
+    ("preview", "preview: true", True),
+    ("title", "title: Office party", "Office party"),
+    *[(f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', parse_colour("#D8322B"))
+      for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")],
+    ("deck.deck", "deck:\n  deck: francais", "francais"),
+    ("deck.words", "deck:\n  words: party.txt", FOLDER / "party.txt"),
+    ("deck.dedupe", "deck:\n  dedupe: true", True),
+    ("deck.blanks", "deck:\n  blanks: 0", 0),
+    ("deck.card_size", "deck:\n  card_size: 2.75x1.75in", parse_size("2.75x1.75in")),
+    ("deck.seed", "deck:\n  seed: 7", 7),
+    ("deck.font", "deck:\n  font: fonts/My Font.ttf", FOLDER / "fonts" / "My Font.ttf"),
+    ("deck.output", "deck:\n  output: print/deck.pdf", FOLDER / "print" / "deck.pdf"),
+    ("keys.count", "keys:\n  count: 10000", 10_000),
+    ("keys.seed", "keys:\n  seed: 1234", 1234),
+    ("keys.single_sided", "keys:\n  single_sided: true", True),
+    ("keys.stats", "keys:\n  stats: True", True),
+    ("keys.card_size", "keys:\n  card_size: 60x60mm", parse_size("60x60mm")),
+    ("keys.font", "keys:\n  font: /fonts/numbers.ttf", Path("/fonts/numbers.ttf")),
+    ("keys.output", "keys:\n  output: ../keys.pdf", FOLDER / ".." / "keys.pdf"),
+    ("tokens.sets", "tokens:\n  sets: 100", 100),
+    ("tokens.card_size", "tokens:\n  card_size: 7cmx45mm", parse_size("7cmx45mm")),
+    ("tokens.font", "tokens:\n  font: roles.ttf", FOLDER / "roles.ttf"),
+    ("tokens.output", "tokens:\n  output: t.pdf", FOLDER / "t.pdf"),
+    ("rules.variants", "rules:\n  variants: [match, two-players]", ("match", "two-players")),
+    ("rules.text", "rules:\n  text: rules/fr.yaml", FOLDER / "rules" / "fr.yaml"),
+    ("rules.font", "rules:\n  font: serif.ttf", FOLDER / "serif.ttf"),
+    ("rules.output", "rules:\n  output: r.pdf", FOLDER / "r.pdf"),
+    ("kit.out_dir", "kit:\n  out_dir: print-me", FOLDER / "print-me"),
+    ("kit.combined", "kit:\n  combined: true", True),
+    ("kit.seed", "kit:\n  seed: 5", 5),
+    ("kit.font", "kit:\n  font: all.ttf", FOLDER / "all.ttf"),
+    ("calibrate.output", "calibrate:\n  output: cal.pdf", FOLDER / "cal.pdf"),
+]
+
+
+@pytest.mark.parametrize("key, text, expected", VALID, ids=[case[0] for case in VALID])
+def test_a_valid_value_is_read_as_cngen_uses_it_with_its_line(key, text, expected):
+    found = parse("# my settings\n" + text + "\n").values
+    assert list(found) == [key]
+    assert found[key].value == expected
+    assert found[key].line == 2 + text.count("\n")
+
+
+# (key, the file after its first comment line, the line named, words the message must hold).
+INVALID = [
+    ("paper", "paper: foolscap", 2,
+     "paper: unknown paper 'foolscap': use one of a0 to a10, b0 to b10, letter, legal, tabloid, sra3, sra4, "
+     "or a size such as 320x450mm"),
+    ("paper", "paper:", 2, "paper must be a paper name or size"),
+    ("margin", "margin: 5", 2, "margin: '5' is not a length"),
+    ("sides", "sides: long", 2, "sides must be one of long-edge, short-edge, fold, not 'long'"),
+    ("profile", "profile: office", 2, "profile must be one of home, shop, not 'office'"),
+    ("bleed", "bleed: -3mm", 2, "bleed: '-3mm' is not a length"),
+    ("back_offset", "back_offset: 1.5", 2, "back_offset: '1.5' is not an offset: write DX,DY in millimetres"),
+    ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
+    ("title", "title: [a, b]", 2, "title must be text, or null, not a list"),
+    *[
+        (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
+        for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")
+    ],
+    # The classic slip: an unquoted # starts a comment, which leaves the value empty.
+    ("theme.red", "theme:\n  red: #D8322B", 3, "in quotes"),
+    ("deck.deck", "deck:\n  deck: ''", 3, "deck.deck must be text, not an empty value"),
+    ("deck.words", "deck:\n  words: {a: 1}", 3, "deck.words must be a file name, or null, not a group of keys"),
+    ("deck.blanks", "\ndeck:\n  blanks: many", 4, "deck.blanks must be a whole number from 0 to 10000, not 'many'"),
+    ("deck.blanks", "deck:\n  blanks: 10001", 3, "from 0 to 10000, not '10001'"),
+    ("deck.blanks", "deck:\n  blanks: 5.0", 3, "whole number from 0 to 10000, not '5.0'"),
+    ("deck.blanks", "deck:\n  blanks: true", 3, "whole number from 0 to 10000, not 'true'"),
+    ("deck.blanks", "deck:\n  blanks: '5'", 3, "not the text in quotes '5'"),
+    ("deck.blanks", "deck:\n  blanks: 0x10", 3, "whole number"),
+    ("deck.card_size", "deck:\n  card_size: 70x45", 3, "deck.card_size: '70x45' is not a size"),
+    ("deck.seed", "deck:\n  seed: -1", 3, "deck.seed must be a whole number, 0 or more, or null, not '-1'"),
+    ("deck.font", "deck:\n  font: [a.ttf]", 3, "deck.font must be a file name"),
+    ("keys.count", "keys:\n  count: 0", 3, "keys.count must be a whole number from 1 to 10000"),
+    ("keys.seed", "keys:\n  seed: 1.5", 3, "keys.seed must be a whole number"),
+    ("keys.single_sided", "keys:\n  single_sided: yes", 3, "keys.single_sided must be true or false, not 'yes'"),
+    ("keys.stats", "keys:\n  stats: 'true'", 3, "keys.stats must be true or false, not the text in quotes 'true'"),
+    ("keys.card_size", "keys:\n  card_size: big", 3, "keys.card_size: 'big' is not a size"),
+    ("keys.font", "keys:\n  font: ''", 3, "keys.font must be a file name"),
+    ("tokens.sets", "tokens:\n  sets: 101", 3, "tokens.sets must be a whole number from 1 to 100"),
+    ("tokens.card_size", "tokens:\n  card_size: 70mm", 3, "tokens.card_size: '70mm' is not a size"),
+    ("tokens.font", "tokens:\n  font: {}", 3, "tokens.font must be a file name"),
+    ("rules.variants", "rules:\n  variants:\n    - match\n    - macth", 5,
+     "rules.variants has an unknown variant 'macth': did you mean 'match'?"),
+    ("rules.variants", "rules:\n  variants: match", 3, "rules.variants must be a list such as [two-players, three-players]"),
+    ("rules.variants", "rules:\n  variants: [none, match]", 3, "rules.variants cannot be used as it is: 'none' asks for no variants"),
+    ("rules.text", "rules:\n  text: [a]", 3, "rules.text must be a file name"),
+    ("kit.out_dir", "kit:\n  out_dir: null", 3, "kit.out_dir must be a folder name, not 'null'"),
+    ("kit.combined", "kit:\n  combined: 1", 3, "kit.combined must be true or false, not '1'"),
+    ("preview", "preview: on", 2, "preview must be true or false, not 'on'"),
+    ("kit.font", "kit:\n  font: [a]", 3, "kit.font must be a file name"),
+    *[(f"{command}.output", f"{command}:\n  output: ''", 3, f"{command}.output must be a file name")
+      for command in ("deck", "keys", "tokens", "rules", "calibrate")],
+    ("deck.dedupe", "deck:\n  dedupe: 1", 3, "deck.dedupe must be true or false, not '1'"),
+    ("rules.font", "rules:\n  font: [a]", 3, "rules.font must be a file name, or null, not a list"),
+    ("kit.seed", "kit:\n  seed: -5", 3, "kit.seed must be a whole number, 0 or more, or null, not '-5'"),
+]
+
+
+@pytest.mark.parametrize("key, text, line, words", INVALID, ids=[case[0] for case in INVALID])
+def test_an_invalid_value_is_refused_with_its_line_and_key(key, text, line, words):
+    message = refusal("# my settings\n" + text + "\n")
+    assert message.startswith(f"cngen.yaml:{line}: ")
+    assert key in message
+    assert words in message
+
+
+def test_every_key_has_a_valid_and_an_invalid_case():
+    assert {case[0] for case in VALID} == ALL_KEYS
+    assert {case[0] for case in INVALID} == ALL_KEYS
+
+
+def test_the_file_only_sets_what_it_names_and_null_leaves_the_default():
+    assert values("paper: letter\ntitle: null\ndeck:\n  seed: ~\n  words:\n  blanks: 8\n") == {
+        "paper": parse_paper("letter"), "deck.blanks": 8,
+    }
+
+
+def test_an_empty_list_of_variants_asks_for_none():
+    assert values("rules:\n  variants: []\n")["rules.variants"] == ()
+    assert values("rules:\n  variants: [none]\n")["rules.variants"] == ()
+    assert values("rules:\n  variants:\n    - match\n")["rules.variants"] == ("match",)
+
+
+def test_a_title_keeps_the_text_as_written_even_when_yaml_sees_a_date_or_a_number():
+    assert values("title: 2024-05-01\n")["title"] == "2024-05-01"
+    assert values("title: 12:30\n")["title"] == "12:30"
+
+
+def test_sections_left_empty_and_files_without_settings_set_nothing():
+    assert parse("deck:\nkeys:\n").values == {}
+    assert parse("").values == {}
+    assert parse("# only a comment\n") == SettingsFile("cngen.yaml", {})
+
+
+@pytest.mark.parametrize(
+    "text, line, suggestion",
+    [
+        ("paper: a4\npapr: a4", 2, "unknown key 'papr': did you mean 'paper'?"),
+        ("them:\n  red: '#000000'", 1, "unknown key 'them': did you mean 'theme'?"),
+        ("theme:\n  bleu: '#000000'", 2, "unknown key 'theme.bleu': did you mean 'blue'?"),
+        ("deck:\n  blank: 3", 2, "unknown key 'deck.blank': did you mean 'blanks'?"),
+        ("keys:\n  cout: 3", 2, "unknown key 'keys.cout': did you mean 'count'?"),
+        ("tokens:\n  set: 3", 2, "unknown key 'tokens.set': did you mean 'sets'?"),
+        ("rules:\n  variant: []", 2, "unknown key 'rules.variant': did you mean 'variants'?"),
+        ("kit:\n  outdir: x", 2, "unknown key 'kit.outdir': did you mean 'out_dir'?"),
+    ],
+)
+def test_an_unknown_key_suggests_the_closest_valid_one_at_its_level(text, line, suggestion):
+    assert refusal(text + "\n") == f"cngen.yaml:{line}: {suggestion}"
+
+
+def test_an_unknown_key_with_nothing_close_lists_the_valid_keys():
+    assert refusal("theme:\n  green: '#00FF00'\n") == (
+        "cngen.yaml:2: unknown key 'theme.green': use one of red, blue, bystander, assassin, card, band, outline"
+    )
+    assert "use one of paper, margin, sides" in refusal("zzz: 1\n")
+
+
+def test_a_key_in_the_wrong_place_says_where_it_belongs():
+    assert refusal("blanks: 8\n") == "cngen.yaml:1: unknown key 'blanks': it belongs under deck:, indented"
+    assert "belongs under deck: or keys:" in refusal("seed: 8\n")
+    assert refusal("deck:\n  paper: a4\n") == (
+        "cngen.yaml:2: unknown key 'deck.paper': 'paper' belongs at the top level, without indentation"
+    )
+
+
+def test_a_key_given_twice_is_refused_at_its_second_line():
+    assert refusal("paper: a4\nmargin: 5mm\npaper: a3\n") == (
+        "cngen.yaml:3: paper is set twice (first on line 1): remove one"
+    )
+
+
+def test_a_section_that_is_not_a_group_of_keys_is_refused():
+    message = refusal("deck: standard\n")
+    assert message.startswith("cngen.yaml:1: deck must hold its settings on the indented lines below it")
+    assert message.endswith("not 'standard'")
+
+
+def test_invalid_yaml_is_refused_with_its_line():
+    assert refusal("paper: a4\nmargin: [5mm\n").startswith("cngen.yaml:3: this is not valid YAML: ")
+    assert refusal("paper: a4\n  margin: 5mm\n").startswith("cngen.yaml:2: this is not valid YAML: ")
+
+
+@pytest.mark.parametrize("text", ["- paper\n- a4\n", "paper a4\n", "'#D8322B'\n"])
+def test_a_top_level_that_is_not_keys_is_refused(text):
+    assert refusal(text) == "cngen.yaml: the file must hold keys such as 'paper: a4'"
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("paper: !!python/object/apply:os.system ['echo hi']\n", 1),
+        ("deck:\n  words: !!binary aGVsbG8=\n", 2),
+        ("theme: !!set {red}\n", 1),
+        ("!!python/name:os.system\n", 1),
+    ],
+)
+def test_yaml_tags_that_build_objects_are_refused_with_their_line(text, line):
+    message = refusal(text)
+    assert message.startswith(f"cngen.yaml:{line}: the YAML tag ")
+    assert "is not allowed" in message
+
+
+def test_an_alias_that_refers_to_itself_is_refused_without_looping():
+    assert "theme.red must be a colour" in refusal("theme: &loop\n  red: *loop\n")
+
+
+def test_text_that_is_not_utf8_is_refused_with_its_line():
+    with pytest.raises(CngenError, match=r"^cngen\.yaml:2: this is not UTF-8 text"):
+        parse_settings(b"paper: a4\ntitle: caf\xe9\n", "cngen.yaml")
+    assert parse_settings(b"\xef\xbb\xbfpaper: a4\n", "cngen.yaml").values["paper"].value == parse_paper("a4")
+
+
+def test_the_default_file_reads_back_to_the_defaults():
+    found = values(default_settings_text())
+    for setting in SETTINGS:
+        if setting.default is None:
+            assert setting.key not in found, setting.key  # null: not set
+        elif setting.kind.path is not None:
+            assert found[setting.key] == FOLDER / setting.default, setting.key
+        else:
+            assert found[setting.key] == default_value(setting), setting.key
+
+
+def test_the_default_file_writes_out_every_key_under_a_comment_naming_its_commands():
+    lines = default_settings_text().splitlines()
+    starts = {section: lines.index(f"{section}:") if section else 0 for section in SECTIONS}
+    for section in SECTIONS:
+        assert starts[section] >= 0
+    for setting in SETTINGS:
+        indent = "  " if setting.section else ""
+        found = [index for index, line in enumerate(lines)
+                 if index > starts[setting.section] and re.match(rf"{indent}{setting.name}: ", line)]
+        assert found, setting.key
+        comment = lines[found[0] - 1]
+        assert comment.startswith(f"{indent}# ") and comment.endswith(f"[{', '.join(setting.commands)}]"), setting.key
+
+
+def test_the_settings_file_is_found_from_the_option_then_the_folder(tmp_path):
+    assert find_settings_file(None, tmp_path) is None
+    (tmp_path / CONFIG_FILE_NAME).write_text("paper: a3\n")
+    assert find_settings_file(None, tmp_path) == tmp_path / CONFIG_FILE_NAME
+    (tmp_path / "other.yaml").write_text("paper: letter\n")
+    assert find_settings_file(tmp_path / "other.yaml", tmp_path) == tmp_path / "other.yaml"
+    assert find_settings_file(tmp_path / "other.yaml", tmp_path / "elsewhere") == tmp_path / "other.yaml"
+    assert find_settings_file(Path("other.yaml"), tmp_path) == tmp_path / "other.yaml"
+
+
+def test_a_missing_settings_file_named_on_the_command_line_is_an_error(tmp_path):
+    (tmp_path / CONFIG_FILE_NAME).write_text("paper: a3\n")
+    with pytest.raises(CngenError, match="missing.yaml: does not exist"):
+        find_settings_file(tmp_path / "missing.yaml", tmp_path)
+    with pytest.raises(CngenError, match="is a folder"):
+        find_settings_file(tmp_path, tmp_path)
+
+
+def test_a_folder_called_cngen_yaml_is_not_a_settings_file(tmp_path):
+    (tmp_path / CONFIG_FILE_NAME).mkdir()
+    assert find_settings_file(None, tmp_path) is None
+
+
+def test_loading_reads_the_file_names_it_and_takes_paths_from_its_folder(tmp_path):
+    assert load_settings_file(None) == NO_FILE
+    path = tmp_path / "sub" / CONFIG_FILE_NAME
+    path.parent.mkdir()
+    path.write_text("title: Game night\ndeck:\n  words: ../words.txt\n")
+    loaded = load_settings_file(path)
+    assert loaded.source == str(path)
+    assert loaded.values["title"].value == "Game night"
+    assert loaded.values["deck.words"].value == tmp_path / "sub" / ".." / "words.txt"
+    path.write_text("paper: foolscap\n")
+    with pytest.raises(CngenError, match=rf"^{re.escape(str(path))}:1: paper: unknown paper"):
+        load_settings_file(path)
+
+
+def test_standard_input_as_a_word_list_stays_standard_input():
+    assert values("deck:\n  words: '-'\n")["deck.words"] == Path("-")
+
+
+@pytest.mark.parametrize(
+    "text, line, suggestion",
+    [
+        ("blank: 3", 1, "unknown key 'blank': did you mean 'deck.blanks' (under deck:)?"),
+        ("keys:\n  cards_size: 60x60mm", 2, "unknown key 'keys.cards_size': did you mean 'card_size'?"),
+        ("deck:\n  margn: 5mm", 2, "unknown key 'deck.margn': did you mean 'margin' (at the top level)?"),
+        ("tokens:\n  variant: []", 2, "unknown key 'tokens.variant': did you mean 'rules.variants' (under rules:)?"),
+    ],
+)
+def test_an_unknown_key_suggests_the_closest_key_at_any_level(text, line, suggestion):
+    assert refusal(text + "\n") == f"cngen.yaml:{line}: {suggestion}"
