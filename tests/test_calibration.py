@@ -14,27 +14,24 @@ import re
 import pdfplumber
 import pypdf
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 from pypdf.generic import ContentStream
 
-from generator.build.calibration import (
-    FOLD_MESSAGE,
+from generator.build.calibration import TITLE, build_calibration
+from generator.draw.theme import Ink, make_theme
+from generator.errors import UsageError
+from generator.geometry.calibration import (
     SAFE_MARGIN,
-    TITLE,
-    _back_colour,
-    build_calibration,
-    mirrored,
+    TARGET_REACH,
     scale_directions,
     scale_labels,
     scale_reading,
     target_centres,
 )
-from generator.draw.calibration import TARGET_REACH
-from generator.errors import UsageError
-from generator.geometry.sheet import Box, SheetPlan, mirror_box
-from generator.settings.options import SheetOptions
-from generator.draw.theme import Ink
-from generator.settings.units import MM, PAPER_MM
+from generator.geometry.sheet import Box, SheetPlan, mirror_box, mirror_point as mirrored
+from generator.settings.options import CalibrationOptions, Style
+from generator.settings.resolve import resolve
+from generator.settings.units import MM, PAPERS, parse_colour
 from pdfcheck import font_report
 
 A4 = (210 * MM, 297 * MM)
@@ -66,9 +63,10 @@ def test_landscape_swaps_the_two_rules():
     page=st.sampled_from([A4, A4_LANDSCAPE, (400.0, 400.0), (612.0, 792.0)]),
 )
 def test_mirroring_twice_gives_the_point_back_and_agrees_with_the_card_backs(x, y, sides, page):
+    assume(x <= page[0] and y <= page[1])  # a point on the sheet
     back = mirrored((x, y), page, sides)
     assert mirrored(back, page, sides) == pytest.approx((x, y))
-    # The cards' backs are placed by layout.mirror_box: the sheet must follow the same rule.
+    # The cards' backs are placed by geometry.sheet.mirror_box: the sheet follows the same rule.
     plan = SheetPlan(page[0], page[1], 1.0, 1.0, 1, 1, False)
     box = mirror_box(Box(x, y, 0.0, 0.0), plan, sides)
     assert (box.x, box.y) == pytest.approx(back)
@@ -84,7 +82,7 @@ def test_mirroring_twice_gives_the_point_back_and_agrees_with_the_card_backs(x, 
     ],
 )
 def test_scale_directions(sides, portrait, expected):
-    assert scale_directions(sides, portrait) == expected
+    assert scale_directions(A4 if portrait else A4_LANDSCAPE, sides) == expected
 
 
 def test_scale_labels_follow_the_direction():
@@ -107,11 +105,10 @@ def seen_from_front(front: tuple[float, float], page, sides, error, offset=(0.0,
 @pytest.mark.parametrize("error_mm", [(1.5, -0.5), (-2.0, 3.0), (0.5, 0.0), (0.0, -4.5), (-3.5, -1.0)])
 def test_the_number_read_is_the_correction(sides, orientation, error_mm):
     page = PAGES[orientation]
-    portrait = orientation == "portrait"
     error = (error_mm[0] * MM, error_mm[1] * MM)
     for front in target_centres(page, 30 * MM):
         seen = seen_from_front(front, page, sides, error)
-        reading = scale_reading((seen[0] - front[0], seen[1] - front[1]), sides, portrait)
+        reading = scale_reading((seen[0] - front[0], seen[1] - front[1]), page, sides)
         assert reading == pytest.approx((-error_mm[0], -error_mm[1]))
         # Printing again with that reading as --back-offset puts the cross on 0.
         offset = (reading[0] * MM, reading[1] * MM)
@@ -124,7 +121,7 @@ def test_a_reprint_shows_what_to_add_to_the_offset():
     error = (2.0 * MM, -1.5 * MM)
     first = (0.5 * MM, 0.5 * MM)  # a rough first offset
     seen = seen_from_front(front, page, sides, error, first)
-    left_over = scale_reading((seen[0] - front[0], seen[1] - front[1]), sides, True)
+    left_over = scale_reading((seen[0] - front[0], seen[1] - front[1]), page, sides)
     assert (first[0] / MM + left_over[0], first[1] / MM + left_over[1]) == pytest.approx((-2.0, 1.5))
 
 
@@ -139,30 +136,41 @@ def test_five_targets_near_the_corners_and_in_the_middle():
 
 
 def test_fold_is_not_a_duplex_mode():
-    with pytest.raises(UsageError) as raised:
-        build_calibration(SheetOptions(sides="fold"))
-    assert str(raised.value) == FOLD_MESSAGE
-    with pytest.raises(UsageError):
-        mirrored((0.0, 0.0), A4, "fold")
+    # The command line and the settings file never get this far: the settings refuse it...
+    with pytest.raises(UsageError, match="calibration measures double-sided printing"):
+        resolve("calibrate", {"sides": ("fold", "--sides")})
+    # ...and the job refuses it too, for callers of the library.
+    with pytest.raises(UsageError, match="double-sided") as raised:
+        build_calibration(CalibrationOptions(sides="fold"))
+    assert "long-edge or short-edge" in str(raised.value)
+
+
+def red_strokes(result) -> set[tuple[float, ...]]:
+    """The colours of the back page's bold strokes: the crosses."""
+    with open_pdf(result) as pdf:
+        return {tuple(round(v, 4) for v in line["stroking_color"])
+                for line in pdf.pages[1].lines if abs(line["linewidth"] - 0.8) < 1e-6}
 
 
 def test_the_back_crosses_take_the_theme_red_in_cmyk_even_from_an_rgb_theme():
-    assert _back_colour(SheetOptions()) == RED
-    assert _back_colour(SheetOptions(profile="shop")) == RED
-    assert _back_colour(SheetOptions(colours=(("red", "#336699"),))) == Ink.from_hex("#336699").cmyk
+    assert make_theme("shop", {}).red == RED
+    assert red_strokes(build_calibration(CalibrationOptions())) == {RED}
+    blue = parse_colour("#336699")
+    chosen = build_calibration(CalibrationOptions(style=Style(colours=(("red", blue),))))
+    assert red_strokes(chosen) == {tuple(round(v, 4) for v in Ink.from_hex("#336699").cmyk)}
 
 
 def test_paper_too_small_for_the_sheet_is_refused():
     with pytest.raises(UsageError, match="no room"):
-        build_calibration(SheetOptions(paper=(90 * MM, 120 * MM)))
+        build_calibration(CalibrationOptions(paper=(90 * MM, 120 * MM)))
 
 
 # --- The PDF read back ----------------------------------------------------------------------
 
 
 def build(sides="long-edge", paper=A4, offset_mm=(0.0, 0.0)):
-    sheet = SheetOptions(paper=paper, sides=sides, back_offset=(offset_mm[0] * MM, offset_mm[1] * MM))
-    return build_calibration(sheet)
+    options = CalibrationOptions(paper=paper, sides=sides, back_offset=(offset_mm[0] * MM, offset_mm[1] * MM))
+    return build_calibration(options)
 
 
 def open_pdf(result) -> pdfplumber.PDF:
@@ -353,12 +361,79 @@ def test_the_same_options_give_the_same_bytes(a4_long):
     assert build().pdf == a4_long.pdf
 
 
-@pytest.mark.parametrize("paper", sorted(PAPER_MM))
+@pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("landscape", [False, True])
 def test_every_named_paper_both_ways(paper, landscape):
-    width, height = (value * MM for value in PAPER_MM[paper])
+    """Every sheet an A5 portrait page fits on prints the calibration sheet; a smaller one
+    may too, or is refused with the reason, never a crash or text off the sheet."""
+    width, height = PAPERS[paper]
     size = (height, width) if landscape else (width, height)
+    a5_width, a5_height = PAPERS["a5"]
+    big_enough = size[0] >= a5_width - TOLERANCE and size[1] >= a5_height - TOLERANCE
     for sides in SIDES:
-        with open_pdf(build(sides, size)) as pdf:
+        try:
+            result = build(sides, size)
+        except UsageError as refused:
+            assert not big_enough, str(refused)
+            assert "no room" in str(refused)
+            continue
+        with open_pdf(result) as pdf:
             assert len(front_targets(pdf.pages[0])) == 5
             assert len(back_crosses(pdf.pages[1])) == 5
+            for page in pdf.pages:
+                for char in page.chars:
+                    assert SAFE_MARGIN - TOLERANCE <= char["x0"] and char["x1"] <= page.width - SAFE_MARGIN + TOLERANCE
+                    assert SAFE_MARGIN - TOLERANCE <= char["y0"] and char["y1"] <= page.height - SAFE_MARGIN + TOLERANCE
+
+
+def is_target_label(char) -> bool:
+    return any(abs(char["size"] - size) < 0.01 for size in (5.0, 5.5))
+
+
+@pytest.mark.parametrize("paper", ["a5", "a4", "letter", "b5"])
+@pytest.mark.parametrize("landscape", [False, True])
+@pytest.mark.parametrize("offset_mm", [(0.0, 0.0), (-12.5, 17.5)])
+def test_the_text_keeps_clear_of_the_targets_and_is_at_least_6_5_pt(paper, landscape, offset_mm):
+    width, height = PAPERS[paper]
+    size = (height, width) if landscape else (width, height)
+    for sides in SIDES:
+        try:
+            result = build(sides, size, offset_mm)
+        except UsageError:
+            assert paper == "a5" and landscape  # "A5 portrait or more"
+            continue
+        with open_pdf(result) as pdf:
+            for page in pdf.pages:
+                text = [char for char in page.chars if not is_target_label(char)]
+                assert text and all(char["size"] >= 6.5 for char in text)
+            page = pdf.pages[0]
+            reach_x, reach_y = TARGET_REACH
+            for cx, cy in front_targets(page):
+                for char in page.chars:
+                    if is_target_label(char):
+                        continue
+                    top, bottom = page.height - char["top"], page.height - char["bottom"]
+                    apart = (char["x1"] < cx - reach_x or char["x0"] > cx + reach_x
+                             or top < cy - reach_y or bottom > cy + reach_y)
+                    assert apart, (char["text"], (cx, cy))
+
+
+def test_commands_are_bold_and_never_broken_across_lines():
+    """On the narrowest sheet, each command in the instructions stays on one line, in bold."""
+    result = build("short-edge", PAPERS["a5"], (2.0, -1.0))
+    lines = pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].extract_text().splitlines()
+    commands = ["cngen deck --sides short-edge --back-offset 1.5,-0.5",
+                "cngen calibrate --sides short-edge --back-offset DX,DY",
+                "--back-offset DX,DY", "--back-offset 2,-1", "--back-offset 1.5,-0.5", "flip on short edge"]
+    for command in commands:
+        assert any(command in line for line in lines), command
+    with open_pdf(result) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["fontname"])
+    assert {word["fontname"].split("+")[-1] for word in words if word["text"] == "calibrate"} == {"FiraSans-Bold"}
+
+
+def test_no_break_spaces_copy_out_as_plain_spaces():
+    """A command pasted from the PDF into a terminal needs ordinary spaces."""
+    reader = pypdf.PdfReader(io.BytesIO(build("short-edge", offset_mm=(1.0, 1.0)).pdf))
+    for page in reader.pages:
+        assert "\u00a0" not in page.extract_text()

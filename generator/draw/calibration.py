@@ -1,7 +1,7 @@
 """Drawing the duplex calibration sheet: front targets with scales, back crosses, text.
 
 Everything here draws what it is given where it is told: which way the scales count and
-where each target sits are decided by ``generator.calibration``. Lengths are points, the
+where each target sits are decided by ``geometry.calibration``. Lengths are points, the
 origin is the bottom left of the page.
 
 A front target is a 10 x 10 mm square of 1 mm graph paper centred on the target, its two
@@ -9,6 +9,11 @@ middle lines drawn heavier as a crosshair with a tick at every half millimetre. 
 sit outside the square so they never crowd the crosshair (at 5 pt, eleven numbers do not
 fit in 10 mm on one line): one number every millimetre, alternately above and below for the
 horizontal scale and left and right for the vertical one, each in line with its grid line.
+All of it stays within ``geometry.calibration.TARGET_REACH`` of the centre.
+
+The text is set with Platypus (``draw.text``): the heading, the numbered instructions, the
+example's caption and the back's note are lists of paragraphs, measured by the caller to
+choose sizes and places, then drawn with ``draw.text.draw_stack``.
 """
 
 from __future__ import annotations
@@ -17,13 +22,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
 
+from ..geometry.calibration import Scale
 from ..geometry.typeface import Font
 from ..settings.units import MM
-from .theme import CMYK
 from .paint import fill, stroke
-
-BLACK: CMYK = (0.0, 0.0, 0.0, 1.0)
+from .text import BLACK, backtick_markup, joined_markup, paragraph, register_bold, text_style, unbreakable
+from .theme import CMYK
 
 HAIRLINE = 0.25  # grid lines and ticks
 CROSSHAIR = 0.5  # the target's middle lines, so the zero stands out from the grid
@@ -34,35 +40,22 @@ TICK_HALF = 0.5 * MM  # half-millimetre ticks stick out this far on either side 
 LABEL_SIZE = 5.0  # points: the smallest type on the sheet
 LABEL_GAP = 0.8 * MM  # between the square and its numbers
 MARKER_SIZE = 5.5
-HEADING_GAP = 0.3  # between the title and the line under it, in that line's size
 MARKER_INSET = 1.7 * MM  # from the square to the "+DX" and "+DY" markers in its corners
 
 BACK_ARM = 3 * MM  # from the centre of a back cross to the end of each arm
 BACK_RING = 1 * MM  # radius of the ring around its centre
 BACK_WEIGHT = 0.8
 
-# How far a front target's drawing reaches from its centre, numbers and "+DX ->" included.
-TARGET_REACH = (12.5 * MM, 8 * MM)
+HEADING_GAP = 0.3  # between the title and the line under it, in that line's size
+LINE_SPACING = 1.3  # of the instructions and the caption, in their size
+PARAGRAPH_GAP = 0.45  # between two instructions, in lines
+HANGING = 1.4  # the instructions' indent, in their size: the numbers hang in it
 
 
 @dataclass(frozen=True)
 class CalibrationFonts:
     regular: Font
     bold: Font
-
-
-@dataclass(frozen=True)
-class Scale:
-    """One of a target's two scales as it is printed.
-
-    ``labels`` are (offset from the target's centre, right or up positive; printed number).
-    ``marker`` names the positive direction ("+DX →") and sits at the ``positive_end``:
-    +1 the right or top end, -1 the left or bottom end.
-    """
-
-    labels: tuple[tuple[float, str], ...]
-    marker: str
-    positive_end: int
 
 
 def draw_target(
@@ -162,155 +155,41 @@ def draw_example(
     canvas.restoreState()
 
 
-def draw_heading(
-    canvas: Canvas, title: str, subtitle: Sequence[str], fonts: CalibrationFonts, centre_x: float, top: float,
-    title_size: float, subtitle_size: float,
-) -> None:
-    """The title and the lines under it, centred below ``top``."""
-    fill(canvas, BLACK)
-    baseline = top - fonts.bold.ascent * title_size
-    canvas.setFont(fonts.bold.name, title_size)
-    canvas.drawCentredString(centre_x, baseline, title)
-    baseline += fonts.bold.descent * title_size - fonts.regular.ascent * subtitle_size - HEADING_GAP * subtitle_size
-    canvas.setFont(fonts.regular.name, subtitle_size)
-    for line in subtitle:
-        canvas.drawCentredString(centre_x, baseline, line)
-        baseline -= fonts.regular.line_height(subtitle_size)
-
-
-def heading_height(fonts: CalibrationFonts, lines: int, title_size: float, subtitle_size: float) -> float:
-    title = fonts.bold.line_height(title_size)
-    return title + HEADING_GAP * subtitle_size + lines * fonts.regular.line_height(subtitle_size)
-
-
-def draw_note(canvas: Canvas, lines: Sequence[str], font: Font, size: float, centre: tuple[float, float]) -> None:
-    """Lines of text, each centred, the block centred on ``centre``."""
-    fill(canvas, BLACK)
-    canvas.setFont(font.name, size)
-    leading = font.line_height(size)
-    first = centre[1] + (len(lines) - 1) * leading / 2
-    for index, line in enumerate(lines):
-        canvas.drawCentredString(centre[0], first - index * leading - cap_height(font) * size / 2, line)
-
-
 def cap_height(font: Font) -> float:
     """Height of capitals and figures per point of size."""
     return font.cap_height
 
 
-# Paragraphs: (marker, text). The marker ("1.") hangs in the left indent; `backticks` set
-# their contents in bold and keep it on one line (commands and options), and so does a
-# no-break space (U+00A0) between two words; it is printed as an ordinary space.
-Paragraph = tuple[str, str]
-_Word = tuple[tuple[str, bool], ...]
-NO_BREAK = "\u00a0"
-LINE_SPACING = 1.3
-PARAGRAPH_GAP = 0.45  # in lines
+# --- Text ----------------------------------------------------------------------------------
+
+# An item of text: (marker, text). The marker ("1.") hangs in the left indent; `backticks`
+# set their contents in bold and keep it on one line (commands and options), and so does a
+# no-break space (U+00A0) between two words.
+Item = tuple[str, str]
 
 
-def fit_paragraphs(
-    paragraphs: Sequence[Paragraph], fonts: CalibrationFonts, width: float, height: float,
-    sizes: Sequence[float],
-) -> float | None:
-    """The first of ``sizes`` at which the paragraphs fit the box, or None."""
-    for size in sizes:
-        if paragraphs_height(paragraphs, fonts, width, size) <= height:
-            return size
-    return None
+def heading(
+    title: str, subtitle: Sequence[str], fonts: CalibrationFonts, title_size: float, subtitle_size: float,
+) -> list[Paragraph]:
+    """The title on one line, centred, and under it the subtitle's phrases joined with
+    " · " into as few centred lines as the width allows."""
+    register_bold(fonts.regular, fonts.bold)
+    title_style = text_style("calibration-title", fonts.bold, title_size, centred=True,
+                             space_after=HEADING_GAP * subtitle_size)
+    subtitle_style = text_style("calibration-subtitle", fonts.regular, subtitle_size, centred=True)
+    return [paragraph(unbreakable(title), title_style), paragraph(joined_markup(subtitle), subtitle_style)]
 
 
-def paragraphs_height(paragraphs: Sequence[Paragraph], fonts: CalibrationFonts, width: float, size: float) -> float:
-    lines = sum(len(_wrap(_words(text), fonts, size, width - _indent(size))) for _, text in paragraphs)
-    gaps = max(0, len(paragraphs) - 1) * PARAGRAPH_GAP
-    return (lines + gaps) * LINE_SPACING * size
-
-
-def draw_paragraphs(
-    canvas: Canvas, paragraphs: Sequence[Paragraph], fonts: CalibrationFonts, left: float, top: float,
-    width: float, size: float,
-) -> None:
-    fill(canvas, BLACK)
+def items(texts: Sequence[Item], fonts: CalibrationFonts, size: float) -> list[Paragraph]:
+    """Paragraphs of running text with their hanging markers, ``size`` points."""
+    register_bold(fonts.regular, fonts.bold)
     leading = LINE_SPACING * size
-    indent = _indent(size)
-    baseline = top - fonts.regular.ascent * size
-    for marker, text in paragraphs:
-        if marker:
-            canvas.setFont(fonts.bold.name, size)
-            canvas.drawString(left, baseline, marker)
-        for line in _wrap(_words(text), fonts, size, width - indent):
-            # Whole runs with their spaces, so that the text copies out of the PDF as written.
-            x = left + indent
-            for run, bold in _runs(line):
-                font = fonts.bold if bold else fonts.regular
-                canvas.setFont(font.name, size)
-                canvas.drawString(x, baseline, run)
-                x += font.width(run, size)
-            baseline -= leading
-        baseline -= PARAGRAPH_GAP * leading
+    style = text_style(f"calibration-{size:g}", fonts.regular, size, leading=leading, hanging=HANGING * size,
+                       marker_font=fonts.bold, space_after=PARAGRAPH_GAP * leading)
+    return [paragraph(backtick_markup(text), style, marker) for marker, text in texts]
 
 
-def _indent(size: float) -> float:
-    return 1.4 * size
-
-
-def _words(text: str) -> list[_Word]:
-    """Split at spaces outside backticks; each word is its runs of (text, bold)."""
-    words: list[_Word] = []
-    pieces: list[tuple[str, bool]] = []
-    current = ""
-    bold = False
-    for char in text:
-        if char == "`":
-            if current:
-                pieces.append((current, bold))
-                current = ""
-            bold = not bold
-        elif char == " " and not bold:
-            if current:
-                pieces.append((current, bold))
-                current = ""
-            if pieces:
-                words.append(tuple(pieces))
-                pieces = []
-        else:
-            current += char
-    if current:
-        pieces.append((current, bold))
-    if pieces:
-        words.append(tuple(pieces))
-    return words
-
-
-def _runs(line: list[_Word]) -> list[tuple[str, bool]]:
-    """A line as runs of one style; each space takes the style of the text before it."""
-    runs: list[tuple[str, bool]] = []
-    for index, word in enumerate(line):
-        pieces = list(word)
-        if index:
-            text, bold = runs[-1]
-            runs[-1] = (text + " ", bold)
-        for piece, bold in pieces:
-            piece = piece.replace(NO_BREAK, " ")
-            if runs and runs[-1][1] == bold:
-                runs[-1] = (runs[-1][0] + piece, bold)
-            else:
-                runs.append((piece, bold))
-    return runs
-
-
-def _line_width(line: list[_Word], fonts: CalibrationFonts, size: float) -> float:
-    return sum((fonts.bold if bold else fonts.regular).width(run, size) for run, bold in _runs(line))
-
-
-def _wrap(words: list[_Word], fonts: CalibrationFonts, size: float, width: float) -> list[list[_Word]]:
-    """Greedy line filling; a word longer than the line gets a line of its own."""
-    lines: list[list[_Word]] = []
-    line: list[_Word] = []
-    for word in words:
-        if line and _line_width(line + [word], fonts, size) > width:
-            lines.append(line)
-            line = []
-        line.append(word)
-    if line:
-        lines.append(line)
-    return lines
+def note(parts: Sequence[str], fonts: CalibrationFonts, size: float) -> list[Paragraph]:
+    """Phrases joined with " · " into as few centred lines as the width allows."""
+    register_bold(fonts.regular, fonts.bold)
+    return [paragraph(joined_markup(parts), text_style("calibration-note", fonts.regular, size, centred=True))]

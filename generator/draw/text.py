@@ -1,0 +1,176 @@
+"""Text set with ReportLab's Platypus on cngen's own canvas: paragraph styles from our fonts,
+`backtick` markup for commands and options, and stacks of paragraphs measured and drawn
+where the caller says, outside any frame.
+
+Platypus breaks the lines; this module only prepares the markup and places the results. A
+no-break space (U+00A0) holds words together while the lines are broken, and is drawn as an
+ordinary space, so that text copied out of the PDF is as written: a command pasted into a
+terminal needs plain spaces.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.fonts import addMapping
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from ..geometry.typeface import Font
+from .theme import Colour
+
+NO_BREAK = "\u00a0"
+BLACK: Colour = (0.0, 0.0, 0.0, 1.0)  # text is black ink only
+
+
+def register_bold(regular: Font, bold: Font) -> None:
+    """Let ``<b>`` in text set in ``regular`` switch to ``bold``. Only these two mappings are
+    set, so a family registered with an italic (the rules sheet's) keeps it."""
+    addMapping(regular.name, 0, 0, regular.name)
+    addMapping(regular.name, 1, 0, bold.name)
+
+
+def reportlab_colour(value: Colour) -> Color:
+    """A resolved theme colour as Platypus takes it: four values CMYK, three RGB."""
+    # alpha=None keeps ReportLab from writing transparency settings for the colour.
+    return CMYKColor(*value, alpha=None) if len(value) == 4 else Color(*value, alpha=None)
+
+
+def text_style(
+    name: str,
+    font: Font,
+    size: float,
+    *,
+    leading: float | None = None,
+    centred: bool = False,
+    hanging: float = 0.0,
+    marker_font: Font | None = None,
+    space_after: float = 0.0,
+    colour: Colour = BLACK,
+) -> ParagraphStyle:
+    """A paragraph style in ``font`` at ``size``; ``leading`` defaults to the font's own line
+    height. ``hanging`` indents the text so that a marker ("1.", set in ``marker_font``) hangs
+    at the left edge. A word too long for the line keeps a line of its own, never split."""
+    ink = reportlab_colour(colour)
+    return ParagraphStyle(
+        name,
+        fontName=font.name,
+        fontSize=size,
+        leading=font.line_height(size) if leading is None else leading,
+        alignment=TA_CENTER if centred else TA_LEFT,
+        leftIndent=hanging,
+        firstLineIndent=0,
+        bulletIndent=0,
+        bulletFontName=(marker_font or font).name,
+        bulletFontSize=size,
+        bulletColor=ink,
+        textColor=ink,
+        spaceBefore=0,
+        spaceAfter=space_after,
+        splitLongWords=0,
+        allowWidows=1,
+        allowOrphans=1,
+    )
+
+
+def unbreakable(text: str) -> str:
+    """Plain text as markup that stays on one line: escaped, its spaces no-break spaces."""
+    return escape(text).replace(" ", NO_BREAK)
+
+
+def backtick_markup(text: str) -> str:
+    """Text with `commands` in backticks -> Platypus markup: everything escaped, and each
+    backticked run set bold and kept on one line. An unmatched backtick runs to the end."""
+    pieces = text.split("`")
+    return "".join(
+        f"<b>{unbreakable(piece)}</b>" if index % 2 and piece else escape(piece)
+        for index, piece in enumerate(pieces)
+    )
+
+
+def joined_markup(parts: Sequence[str], separator: str = "\u00b7") -> str:
+    """Short phrases joined with a separator into as few lines as fit: each phrase stays on
+    one line, and a line may only break after a separator, which stays with the phrase
+    before it."""
+    return f"{NO_BREAK}{separator} ".join(unbreakable(part) for part in parts)
+
+
+class TextParagraph(Paragraph):
+    """A Platypus paragraph that draws its no-break spaces as ordinary spaces once its lines
+    are broken (the two have the same width), so the text copies out as written."""
+
+    def draw(self) -> None:
+        for line in self.blPara.lines:
+            if isinstance(line, tuple):  # a paragraph in one style: (extra space, words)
+                line[1][:] = [word.replace(NO_BREAK, " ") for word in line[1]]
+            else:  # a line of styled fragments
+                line.words = [_plain_spaces(fragment) for fragment in line.words]
+        super().draw()
+
+
+def _plain_spaces(fragment):
+    text = getattr(fragment, "text", None)
+    if not isinstance(text, str) or NO_BREAK not in text:
+        return fragment
+    copy = fragment.clone()
+    copy.text = text.replace(NO_BREAK, " ")
+    return copy
+
+
+def paragraph(markup: str, style: ParagraphStyle, marker: str = "") -> Paragraph:
+    """One paragraph of markup; ``marker`` (plain text) hangs in the style's left indent."""
+    return TextParagraph(markup, style, bulletText=escape(marker) if marker else None)
+
+
+def stack_height(paragraphs: Sequence[Paragraph], width: float) -> float:
+    """How high the paragraphs are, set one under the other ``width`` wide: their lines,
+    and each style's space after between two of them (none after the last)."""
+    height = 0.0
+    for index, item in enumerate(paragraphs):
+        height += item.wrap(width, 1e9)[1]
+        if index < len(paragraphs) - 1:
+            height += item.getSpaceAfter()
+    return height
+
+
+def fits_width(paragraphs: Sequence[Paragraph], width: float) -> bool:
+    """Whether every unbreakable run (word, phrase, command) fits on a line ``width`` wide."""
+    return all(item.minWidth() + item.style.leftIndent + item.style.rightIndent <= width + 1e-6
+               for item in paragraphs)
+
+
+def first_fitting_size(
+    sizes: Sequence[float], typeset: Callable[[float], Sequence[Paragraph]], width: float, height: float,
+) -> float | None:
+    """The first of ``sizes`` at which ``typeset(size)`` fits a box ``width`` x ``height``
+    (list the sizes largest first to get the largest that fits), or None."""
+    for size in sizes:
+        paragraphs = typeset(size)
+        if fits_width(paragraphs, width) and stack_height(paragraphs, width) <= height + 1e-6:
+            return size
+    return None
+
+
+def draw_stack(canvas: Canvas, paragraphs: Sequence[Paragraph], left: float, top: float, width: float) -> float:
+    """Draw the paragraphs one under the other from ``top``, ``width`` wide; returns where
+    the last one ends."""
+    y = top
+    for index, item in enumerate(paragraphs):
+        _, height = item.wrap(width, 1e9)
+        y -= height
+        item.drawOn(canvas, left, y)
+        if index < len(paragraphs) - 1:
+            y -= item.getSpaceAfter()
+    return y
+
+
+def draw_centred_stack(
+    canvas: Canvas, paragraphs: Sequence[Paragraph], centre: tuple[float, float], width: float,
+) -> None:
+    """Draw the paragraphs as a block centred on ``centre``, ``width`` wide."""
+    height = stack_height(paragraphs, width)
+    draw_stack(canvas, paragraphs, centre[0] - width / 2, centre[1] + height / 2, width)
