@@ -72,12 +72,22 @@ def setting_options(command: str) -> Callable:
     """Decorate a command with the options of every setting that has a flag on it."""
 
     def decorate(function: Callable) -> Callable:
-        for setting in reversed(settings_of(command)):
+        for setting in reversed(sorted(settings_of(command), key=lambda setting: _help_rank(setting, command))):
             if setting.flag_on(command) is not None:
                 function = click_option(setting, command)(function)
         return function
 
     return decorate
+
+
+def _help_rank(setting: Setting, command: str) -> int:
+    """--help lists the command's own options first, then those of the components it
+    describes, then the shared ones, and where to write last."""
+    if setting.name in ("output", "out_dir"):
+        return 3
+    if setting.section == command:
+        return 0
+    return 1 if setting.section else 2
 
 
 def typed_values(ctx: click.Context, command: str) -> dict[str, tuple[object, str]]:

@@ -1,0 +1,80 @@
+"""The README says what the program does: its option tables match every command's --help, its
+settings example gives the message it shows, and its map of the code names every module."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.settings.file import parse_settings
+from generator.errors import CngenError
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+sys.path.insert(0, str(ROOT / "docs"))
+import options_tables  # noqa: E402  (docs/ is not a package)
+
+COMMANDS_WITH_OPTIONS = sorted(name for name, command in main.commands.items()
+                               if any(not param.opts == ["--help"] for param in command.params))
+
+
+def readme_table(command: str) -> list[list[str]]:
+    match = re.search(rf"<!-- options: {command} -->\n(.*?)<!-- end options -->", README, re.S)
+    assert match, f"the README has no option table for cngen {command}"
+    rows = [line for line in match.group(1).splitlines() if line.startswith("| `")]
+    return [[cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", row)[1:-1]] for row in rows]
+
+
+def test_the_option_tables_are_the_ones_docs_options_tables_makes():
+    expected = options_tables.with_tables(README)
+    diff = "\n".join(difflib.unified_diff(README.splitlines(), expected.splitlines(), "README.md", "expected", lineterm=""))
+    assert expected == README, "run: .venv/bin/python docs/options_tables.py\n" + diff
+
+
+@pytest.mark.parametrize("command", COMMANDS_WITH_OPTIONS)
+def test_every_option_in_help_is_in_the_readme_table_and_nothing_else(command):
+    # Compared without white space: --help wraps its lines, even inside hyphenated words.
+    help_text = re.sub(r"\s+", "", CliRunner().invoke(main, [command, "--help"]).output)
+    options = main.commands[command].params
+    rows = readme_table(command)
+    listed = [row[0].strip("`") for row in rows]
+    assert len(listed) == len([param for param in options if "--help" not in param.opts])
+    for option, default, meaning in rows:
+        assert re.sub(r"\s+", "", option.strip("`")) in help_text, option
+        if default:
+            assert f"[default:{default.strip('`')}" in help_text, (option, default)
+        words = re.sub(r" \((\d[\d,]* to [\d,]+|[\d,]+ or more)\)$", "", meaning)  # ranges are written out
+        assert re.sub(r"\s+", "", words) in help_text, (option, meaning)
+
+
+def test_the_settings_example_gives_the_message_the_readme_quotes():
+    sketch = re.search(r"A sketch:\n\n((?:    .*\n)+)", README).group(1)
+    text = "\n".join(line[4:] for line in sketch.splitlines()).replace("blanks: 8", "blank: 8")
+    quoted = re.search(r"\n    Error: (cngen\.yaml:\d+: .*)\n", README).group(1)
+    with pytest.raises(CngenError) as caught:
+        parse_settings(text.encode("utf-8"), "cngen.yaml")
+    assert str(caught.value) == quoted
+
+
+def test_the_map_of_the_code_names_every_module_and_folder():
+    tree = README[README.index("## How the code is arranged"):README.index("From Python:")]
+    package = ROOT / "generator"
+    for path in sorted(package.rglob("*.py")):
+        if path.name in ("__init__.py", "__main__.py"):
+            continue
+        assert re.search(rf"\b{re.escape(path.name)}\b", tree), f"{path.relative_to(ROOT)} is not in the README's map"
+    for folder in sorted(p for p in package.iterdir() if p.is_dir() and (p / "__init__.py").exists()):
+        assert f"{folder.name}/" in tree, folder.name
+
+
+def test_the_readme_example_from_python_runs():
+    code = README[README.index("From Python:"):].split("\n\n")[1]
+    namespace: dict = {}
+    exec("\n".join(line[4:] for line in code.splitlines()), namespace)
+    assert namespace["result"].pdf.startswith(b"%PDF-1.4")
