@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
@@ -27,7 +26,8 @@ from ..settings.units import MM, format_mm
 from .keycard import KeyCardArtist, KeyFace
 from .paint import centred_lines, fill, stroke
 from .sheet import set_boxes
-from .theme import Colour, Theme
+from .text import reportlab_colour
+from .theme import Theme
 
 MARGIN = 16 * MM
 GUTTER = 8 * MM
@@ -40,11 +40,6 @@ class RuleFonts:
     regular: Font
     bold: Font
     italic: Font
-
-
-def colour(value: Colour) -> Color:
-    # alpha=None keeps ReportLab from writing transparency settings for the colour.
-    return CMYKColor(*value, alpha=None) if len(value) == 4 else Color(*value, alpha=None)
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> int:
@@ -85,7 +80,7 @@ def _too_small(page: tuple[float, float]) -> str:
 
 
 def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
-    text = colour(theme.text)
+    text = reportlab_colour(theme.text)
     body = ParagraphStyle("body", fontName=fonts.regular.name, bulletFontName=fonts.regular.name, fontSize=9,
                           leading=11.6, textColor=text,
                           spaceAfter=4)
@@ -93,7 +88,7 @@ def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
         "body": body,
         "item": ParagraphStyle("item", parent=body, leftIndent=10, bulletIndent=1, spaceAfter=2),
         "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=12, leading=14,
-                                  textColor=colour(theme.red), spaceBefore=7, spaceAfter=3, keepWithNext=1),
+                                  textColor=reportlab_colour(theme.red), spaceBefore=7, spaceAfter=3, keepWithNext=1),
         # Small text is black ink only: colour needs perfect registration of three inks.
         "variant": ParagraphStyle("variant", parent=body, fontName=fonts.bold.name, fontSize=7, leading=9,
                                   spaceBefore=7, spaceAfter=0, keepWithNext=1),
@@ -123,21 +118,21 @@ def _block(kind: str, content, example: Example | None, styles, card: KeyCardArt
     if kind == "steps":
         return [Paragraph(item, styles["item"], bulletText=f"{n}.") for n, item in enumerate(content, start=1)]
     if kind == "table":
-        return [_table(content, styles, card.font, theme), Spacer(0, 4)]
+        return [_table(content, styles, theme), Spacer(0, 4)]
     if kind == "example" and example is not None:
         return [ExampleFigure(example, card, theme), Spacer(0, 4)]
     return []
 
 
-def _table(content: dict, styles, font: Font, theme: Theme) -> Table:
+def _table(content: dict, styles, theme: Theme) -> Table:
     head = [Paragraph(f"<b>{cell}</b>", styles["cell"]) for cell in content["columns"]]
     rows = [[Paragraph(cell, styles["cell"]) for cell in row] for row in content["rows"]]
     table = Table([head, *rows], colWidths=["28%", "72%"], repeatRows=1)
     table.setStyle(TableStyle([
         # Tables set a font of their own even when every cell is a paragraph: name ours.
         ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, 8),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, colour(theme.outline)),
-        ("BACKGROUND", (0, 0), (-1, 0), colour(theme.card)),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, reportlab_colour(theme.outline)),
+        ("BACKGROUND", (0, 0), (-1, 0), reportlab_colour(theme.card)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
