@@ -12,15 +12,8 @@ import pytest
 from generator.errors import CngenError
 from generator.model.variants import VARIANTS
 from generator.settings.declarations import BY_KEY, SECTIONS, SETTINGS
-from generator.settings.file import (
-    CONFIG_FILE_NAME,
-    NO_FILE,
-    SettingsFile,
-    default_settings_text,
-    find_settings_file,
-    load_settings_file,
-    parse_settings,
-)
+from generator.settings.file import default_settings_text, load_settings_file, parse_settings
+from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, SettingsFile, find_settings_file
 from generator.settings.resolve import default_value
 from generator.settings.units import MM, parse_colour, parse_offset, parse_paper, parse_size
 

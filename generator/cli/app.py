@@ -9,7 +9,6 @@ that `cngen --help` and every command start quickly.
 from __future__ import annotations
 
 import functools
-import secrets
 from pathlib import Path
 from typing import Callable
 
@@ -17,7 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CngenError, UsageError
-from ..settings.file import CONFIG_FILE_NAME, find_settings_file
+from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
 from ..settings.resolve import Settings
 from .options import setting_options, typed_values
 
@@ -91,11 +90,15 @@ def settings_command(name: str) -> Callable:
 
 
 def _resolve(ctx: click.Context, command: str) -> Settings:
-    from ..settings.file import load_settings_file
     from ..settings.resolve import resolve
 
     path = ctx.find_root().obj
-    return resolve(command, typed_values(ctx, command), load_settings_file(path))
+    file = NO_FILE
+    if path is not None:  # YAML is loaded only when there is a file to read
+        from ..settings.file import load_settings_file
+
+        file = load_settings_file(path)
+    return resolve(command, typed_values(ctx, command), file)
 
 
 def say(step: str) -> None:
@@ -119,6 +122,8 @@ def write(files: dict[Path, bytes], preview: bool, without_preview: tuple[str, .
 
 def chosen_seed() -> int:
     """A fresh seed for a run that was given none; the summary prints it."""
+    import secrets
+
     return secrets.randbelow(2**32)
 
 

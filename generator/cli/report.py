@@ -7,18 +7,21 @@ agree with them.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..build.deck import DeckResult
-from ..build.keys import KeysResult
-from ..build.kit import KitResult
-from ..build.rules import RulesResult
-from ..build.tokens import TokensResult
-from ..geometry.sheet import SheetPlan
-from ..model.keys import BalanceReport
 from ..model.kit import KitContents
 from ..model.tiles import counts_per_set
-from ..settings.options import CalibrationOptions, SheetOptions
 from ..settings.units import format_mm
+
+if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
+    from ..build.deck import DeckResult
+    from ..build.keys import KeysResult
+    from ..build.kit import KitResult
+    from ..build.rules import RulesResult
+    from ..build.tokens import TokensResult
+    from ..geometry.sheet import SheetPlan
+    from ..model.keys import BalanceReport
+    from ..settings.options import CalibrationOptions, SheetOptions
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:

@@ -1,5 +1,6 @@
-"""The settings file, ``cngen.yaml``: read with the line of every value, checked against the
-declarations, and the file ``cngen init`` writes.
+"""Reading the settings file, ``cngen.yaml``: the line of every value, checked against the
+declarations; and the file ``cngen init`` writes. Only imported when there is a file to read
+or write, so that commands run without one never load YAML.
 
 Values are parsed by the same kinds as the command line's, so "70x45mm" means the same in
 both. Paths in the file are relative to the file's own folder, wherever cngen runs. Every
@@ -19,27 +20,9 @@ from ..errors import CngenError, UsageError
 from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.reader import STDIN, read_input
 from ..inputs.text import NotUtf8, decode_utf8
-from .declarations import BY_KEY, SECTION_HELP, SECTIONS, SETTINGS, Setting
+from .declarations import SECTION_HELP, SECTIONS, SETTINGS, Setting
 from .kinds import Kind, suggest
-
-CONFIG_FILE_NAME = "cngen.yaml"
-
-
-@dataclass(frozen=True)
-class FileValue:
-    value: object
-    line: int
-    text: str  # the value as written, for notes
-
-
-@dataclass(frozen=True)
-class SettingsFile:
-    source: str  # the file's name as the user gave it, for messages; "" when there is none
-    values: dict[str, FileValue]  # by key; keys set to null are left out
-
-
-NO_FILE = SettingsFile("", {})
-
+from .source import NO_FILE, FileValue, SettingsFile
 
 class _Invalid(Exception):
     """A value a reader refuses. The caller adds the file, line and key; ``detail`` replaces
@@ -52,21 +35,6 @@ class _Invalid(Exception):
 
 
 # --- Finding and reading the file ----------------------------------------------------------
-
-
-def find_settings_file(explicit: Path | None, cwd: Path) -> Path | None:
-    """The file to read: --config if given (it must exist), else cngen.yaml here, else none.
-
-    Pass ``Path()`` as ``cwd`` to keep names short in messages ("cngen.yaml:3: ...").
-    """
-    if explicit is not None:
-        path = cwd / explicit  # an absolute path stays as it is
-        if not path.is_file():
-            problem = "is a folder, not a settings file" if path.is_dir() else "does not exist"
-            raise CngenError(f"{explicit}: {problem}: check the --config path")
-        return path
-    found = cwd / CONFIG_FILE_NAME
-    return found if found.is_file() else None
 
 
 def load_settings_file(path: Path | None) -> SettingsFile:

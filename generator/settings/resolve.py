@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import CngenError, UsageError
 from ..inputs.reader import STDIN
 from .declarations import ALTERNATIVES, BY_KEY, EXCLUDES, NO_EFFECT, UNSUPPORTED, Setting, settings_of
-from .file import NO_FILE, SettingsFile
+from .source import NO_FILE, SettingsFile
 from .units import format_mm
 
 

@@ -1,0 +1,45 @@
+"""Where settings come from: finding the settings file, and the values read from it.
+
+Light on purpose: every command imports it, and only ``settings.file`` (loaded when there is
+a file) reads YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import CngenError
+
+CONFIG_FILE_NAME = "cngen.yaml"
+
+
+@dataclass(frozen=True)
+class FileValue:
+    value: object
+    line: int
+    text: str  # the value as written, for notes
+
+
+@dataclass(frozen=True)
+class SettingsFile:
+    source: str  # the file's name as the user gave it, for messages; "" when there is none
+    values: dict[str, FileValue]  # by key; keys set to null are left out
+
+
+NO_FILE = SettingsFile("", {})
+
+
+def find_settings_file(explicit: Path | None, cwd: Path) -> Path | None:
+    """The file to read: --config if given (it must exist), else cngen.yaml here, else none.
+
+    Pass ``Path()`` as ``cwd`` to keep names short in messages ("cngen.yaml:3: ...").
+    """
+    if explicit is not None:
+        path = cwd / explicit  # an absolute path stays as it is
+        if not path.is_file():
+            problem = "is a folder, not a settings file" if path.is_dir() else "does not exist"
+            raise CngenError(f"{explicit}: {problem}: check the --config path")
+        return path
+    found = cwd / CONFIG_FILE_NAME
+    return found if found.is_file() else None
