@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.inputs.bundled import font_path
 from generator.settings.declarations import BY_KEY, EXCLUDES, NO_EFFECT, SETTINGS, UNSUPPORTED
+from generator.settings.file import default_settings_text
 
 REGULAR_FONT = str(font_path("FiraSans-Regular.ttf"))
 WORDS = "bank\npitch\nmercury\nice cream\nanchor\n"
@@ -66,9 +67,10 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "calibrate.output": ("elsewhere/calibration.pdf", {}),
 }
 
-# What every run starts from: small key decks, and a seed where a run deals keys, so that two
-# runs can be compared (the kit's own seed, which the keys' seed would override).
-BASE = {"keys": {"count": 4}}
+# What every run starts from: the file `cngen init` writes, with small key decks, and a seed
+# where a run deals keys, so that two runs can be compared (the kit's own seed, which the
+# keys' seed would override).
+INIT = yaml.safe_load(default_settings_text())
 SEEDS = {"keys": {"keys": {"seed": 1}}, "kit": {"kit": {"seed": 1}}}
 
 
@@ -90,6 +92,9 @@ def merged(*trees: dict) -> dict:
             else:
                 result[key] = value
     return result
+
+
+BASE = merged(INIT, {"keys": {"count": 4}})
 
 
 def run_with(folder: Path, monkeypatch, command: str, settings: dict) -> dict[str, object]:
