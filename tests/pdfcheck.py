@@ -6,6 +6,8 @@ the direction they run, then ordered into lines.
 
 from __future__ import annotations
 
+import difflib
+import io
 import math
 from collections import defaultdict
 from dataclasses import dataclass
@@ -144,3 +146,132 @@ def centre(rect: Rect) -> tuple[float, float]:
 
 def inside(inner: Rect, outer: Rect) -> bool:
     return outer.contains(*centre(inner)) and (inner.x1 - inner.x0) < (outer.x1 - outer.x0) - 1
+
+
+# --- A readable account of a whole PDF, for comparing two builds ---------------------------
+
+
+def describe_pdf(pdf: bytes | Path) -> list[str]:
+    """Every page of ``pdf`` as lines a person can read, positions rounded to 0.01 pt.
+
+    The document's metadata; per page its size and trim and bleed boxes, each run of text
+    (where its baseline starts, the direction it runs, font, the height of the font's line
+    box, colour and the text itself), and the shapes counted by kind, fill, stroke and dash,
+    with the area they cover. Two builds that should be identical are compared with this,
+    so that a difference reads as "p3 'BANK' moved", not as two different digests.
+    """
+    source = io.BytesIO(pdf) if isinstance(pdf, (bytes, bytearray)) else pdf
+    lines = []
+    with pdfplumber.open(source) as document:
+        metadata = ", ".join(f"{key}={value!s}" for key, value in sorted(document.metadata.items()))
+        lines.append(f"{len(document.pages)} pages; {metadata}")
+        for number, page in enumerate(document.pages, start=1):
+            lines.append(
+                f"page {number}: {_number(page.width)} x {_number(page.height)} pt, "
+                f"TrimBox {_box(page.trimbox)}, BleedBox {_box(page.bleedbox)}"
+            )
+            # Each line names its page, so that any line of a diff says where it is.
+            lines.extend(f"p{number} text {run}" for run in _text_runs(page))
+            lines.extend(f"p{number} {shapes}" for shapes in _shape_groups(page))
+            if page.images:
+                lines.append(f"p{number} {len(page.images)} images")
+    return lines
+
+
+def _number(value: float) -> str:
+    """Rounded to 0.01 pt, without trailing zeros, and never "-0"."""
+    return f"{round(value, 2) or 0.0:.2f}".rstrip("0").rstrip(".")
+
+
+def _box(box) -> str:
+    return "(" + ", ".join(_number(v) for v in box) + ")"
+
+
+def _colour(colour) -> str:
+    if colour is None:
+        return "none"
+    values = colour if isinstance(colour, (tuple, list)) else (colour,)
+    space = {1: "grey", 3: "rgb", 4: "cmyk"}.get(len(values), "colour")
+    return f"{space}(" + ",".join(f"{v:.3f}".rstrip("0").rstrip(".") for v in values) + ")"
+
+
+def _direction(char: dict) -> int:
+    a, b = char["matrix"][0], char["matrix"][1]
+    return round(math.degrees(math.atan2(b, a)) / 90) * 90 % 360
+
+
+def _text_runs(page: pdfplumber.page.Page) -> list[str]:
+    """Characters in the order they were drawn, joined while each starts where the last ended
+    with the same font, height and colour: one run per string the program drew."""
+    runs: list[list[dict]] = []
+    for char in page.chars:
+        if runs and _continues(runs[-1][-1], char):
+            runs[-1].append(char)
+        else:
+            runs.append([char])
+    result = []
+    for run in runs:
+        first = run[0]
+        direction = _direction(first)
+        x, y = first["matrix"][4], first["matrix"][5]
+        text = "".join(char["text"] for char in run)
+        result.append(
+            f"{direction:>3}deg at ({_number(x)}, {_number(y)}) {first['fontname']} "
+            f"h{_number(_across(first))} {_colour(first.get('non_stroking_color'))} {text!r}"
+        )
+    return result
+
+
+def _across(char: dict) -> float:
+    """The height of a character's box across its direction: the font's line box."""
+    return char["x1"] - char["x0"] if _direction(char) in (90, 270) else char["bottom"] - char["top"]
+
+
+def _continues(last: dict, char: dict) -> bool:
+    if (_direction(last), last["fontname"], round(_across(last), 2), last.get("non_stroking_color")) != (
+            _direction(char), char["fontname"], round(_across(char), 2), char.get("non_stroking_color")):
+        return False
+    angle = math.radians(_direction(last))
+    expected = (last["matrix"][4] + last["adv"] * math.cos(angle), last["matrix"][5] + last["adv"] * math.sin(angle))
+    return math.dist(expected, (char["matrix"][4], char["matrix"][5])) < 0.01
+
+
+def _shape_groups(page: pdfplumber.page.Page) -> list[str]:
+    """Rectangles, curves and lines counted by how they are painted, with the area they span."""
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for shape in page.rects + page.curves + page.lines:
+        fill = _colour(shape.get("non_stroking_color")) if shape.get("fill") else "none"
+        stroke = (f"{_colour(shape.get('stroking_color'))} {_number(shape.get('linewidth') or 0)}pt"
+                  if shape.get("stroke") else "none")
+        dash = shape.get("dash")
+        dashed = f" dash {list(dash[0])}" if dash and len(dash[0]) else ""
+        groups[(shape["object_type"], fill, stroke + dashed)].append(shape)
+    height = page.height
+    result = []
+    for (kind, fill, stroke), shapes in sorted(groups.items()):
+        x0 = min(s["x0"] for s in shapes)
+        x1 = max(s["x1"] for s in shapes)
+        y0 = height - max(s["bottom"] for s in shapes)
+        y1 = height - min(s["top"] for s in shapes)
+        count = f"{len(shapes)} {kind}{'s' if len(shapes) != 1 else ''}"
+        result.append(f"{count} fill {fill} stroke {stroke} within {_box((x0, y0, x1, y1))}")
+    return result
+
+
+def assert_same_pdf(a: bytes | Path, b: bytes | Path, name: str = "the PDFs") -> None:
+    """Assert two builds gave the same PDF, byte for byte, as cngen promises; when they do
+    not, fail first on the pages as a person reads them, so the message says what changed.
+
+    Equal bytes always read the same, so the (slow) reading is only done when the bytes differ.
+    """
+    a_bytes = a if isinstance(a, (bytes, bytearray)) else Path(a).read_bytes()
+    b_bytes = b if isinstance(b, (bytes, bytearray)) else Path(b).read_bytes()
+    if a_bytes == b_bytes:
+        return
+    first, second = describe_pdf(a_bytes), describe_pdf(b_bytes)
+    if first != second:
+        diff = list(difflib.unified_diff(first, second, "first", "second", n=1, lineterm=""))
+        shown = "\n".join(diff[:60]) + (f"\n... and {len(diff) - 60} more lines" if len(diff) > 60 else "")
+        raise AssertionError(f"{name}: the pages differ\n{shown}")
+    raise AssertionError(f"{name}: the pages read the same, but the files differ byte for byte "
+                         f"({len(a_bytes):,} and {len(b_bytes):,} bytes)")

@@ -9,7 +9,7 @@ from PIL import Image
 
 from generator.draw.theme import Ink
 from generator.settings.units import MM
-from pdfcheck import card_rects, placed_texts
+from pdfcheck import assert_same_pdf, card_rects, describe_pdf, placed_texts
 from generator.draw.theme import DEFAULT_THEME
 
 KIT_FILES = ["deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
@@ -36,6 +36,29 @@ def test_the_kit_writes_every_file_and_a_table(run, tmp_path):
         "  The same kit again: --keys-seed 9.",
     ]
     assert "making the key cards..." in result.stderr
+
+
+def test_a_kit_with_every_option_changed_comes_out_the_same_twice(run, tmp_path):
+    (tmp_path / "my.txt").write_text("bank\npitch\nmercury\nice cream\nδέλτα\nдом\nœuvre\nfox\nsage\ngem\nguard\n",
+                                     encoding="utf-8")
+    options = ["--keys-count", "20", "--blanks", "9", "--token-sets", "2", "--single-sided", "--words", "my.txt",
+               "--sides", "fold", "--seed", "5", "--deck-seed", "3", "--combined"]
+    first, second = run("kit", *options, "--out-dir", "first"), run("kit", *options, "--out-dir", "second")
+    assert first.exit_code == second.exit_code == 0, first.output
+    assert first.stdout.replace("first/", "second/") == second.stdout
+    a, b = tmp_path / "first", tmp_path / "second"
+    names = sorted(path.name for path in a.iterdir())
+    assert names == sorted(path.name for path in b.iterdir()) == sorted([*KIT_FILES, "kit.pdf"])
+    for name in names:
+        if name.endswith(".pdf"):  # a difference fails on the pages as read, saying what moved
+            assert_same_pdf(a / name, b / name, name)
+        else:
+            assert (a / name).read_text(encoding="utf-8") == (b / name).read_text(encoding="utf-8"), name
+            assert (a / name).read_bytes() == (b / name).read_bytes(), name
+    # What such a failure would show: the pages as read, here the folded deck's words.
+    described = describe_pdf(a / "deck.pdf")
+    assert described[1].startswith("page 1: 595.28 x 841.89 pt")
+    assert {"'BANK'", "'ΔΈΛΤΑ'", "'ДОМ'", "'ŒUVRE'"} <= {line.split()[-1] for line in described if "text" in line}
 
 
 def test_combined_and_previews(run, tmp_path):
@@ -119,8 +142,12 @@ def test_gutter_fold_puts_each_back_beside_its_front(run, tmp_path):
         for front, back in (("BANK", "PITCH"), ("MERCURY", "ICE CREAM")):
             assert where[front].x1 < middle < where[back].x0
             assert where[back].x0 - middle == pytest.approx(middle - where[front].x1, abs=0.01)
-        dashed = [line for line in page.lines if line["x0"] == pytest.approx(middle) and line.get("dash")]
-        assert dashed or any(abs(line["x0"] - middle) < 0.01 for line in page.lines)
+        # The fold line: one line down the page's middle, from edge to edge, drawn dashed.
+        (fold,) = [line for line in page.lines
+                   if line["x0"] == pytest.approx(middle, abs=0.01) and line["x1"] == pytest.approx(middle, abs=0.01)]
+        assert (fold["top"], fold["bottom"]) == pytest.approx((0, page.height), abs=0.01)
+        dash = fold.get("dash")  # (pattern, phase), or None for a solid line
+        assert dash is not None and len(dash[0]) > 0 and all(length > 0 for length in dash[0]), dash
 
 
 def test_a_back_offset_moves_only_the_backs(run, tmp_path):
