@@ -2,47 +2,43 @@
 
     .venv/bin/python benchmarks/bench.py
 
-Prints one table. Each case is timed in one process (the library, median of several runs)
-and as a whole `cngen` command (median of three, from interpreter start to exit), with the
-peak memory of that command, the output's size and its pages. Decks also get a floor,
+Prints two tables. In the first, each case is timed in one process (the library, median of
+several runs) and as a whole `cngen` command (median of three, from interpreter start to exit),
+with the peak memory of that command, the output's size and its pages. Decks also get a floor,
 measured in the same run: a bare ReportLab script that draws the same cards (background,
 band, label, emblem ring, the word twice, cut marks, mirrored backs) on the same A4 sheets
 with the same font and words, and nothing else; cngen's time is printed as a ratio to it,
 and as time per card, which should stay flat as lists grow.
+
+The second table holds the start-up figures, each a whole process against a whole process on
+the same interpreter, run in turns (A B A B ...) so that drift hits both alike: `cngen --help`
+against `python -c "import click"`, and `cngen deck` on the default deck against the floor run
+on its own (this script's hidden `--floor WORDS FONT OUTPUT` mode: one floor, drawn in process
+or as a process).
 """
 
 from __future__ import annotations
 
 import io
-import os
-import shutil
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.deck import DeckOptions, build_deck
-from generator.keydeck import KeyOptions, build_keys
-from generator.kit import KitOptions, build_kit
-from generator.resources import deck_path, font_path
-from generator.rulesheet import RulesOptions, build_rules
-from generator.tokendeck import TokenOptions, build_tokens
-from generator.words import read_word_file
+# The floor's own process (--floor) must load ReportLab and nothing more than any script
+# loads: cngen, the statistics and the process tools are imported where they are used.
 
 MM = 72 / 25.4
 CLI = Path(sys.executable).with_name("cngen")  # the console script beside this interpreter
+HERE = Path(__file__).resolve().parent
+HELP_RUNS = 15  # each of cngen --help and import click
+DECK_PAIRS = 15  # cngen deck and the floor, each
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):
     label: str
     build: Callable[[], tuple[int, int]]  # in-process: returns (bytes written, pages)
     command: list[str]  # the same job as a whole cngen process
@@ -50,6 +46,9 @@ class Case:
 
 
 def median_seconds(action: Callable[[], object], runs: int) -> float:
+    import statistics
+    import time
+
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -71,16 +70,44 @@ print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(st
 
 def run_process(command: list[str]) -> tuple[float, int]:
     """Wall time and peak memory (KB) of one whole cngen process."""
-    launched = subprocess.run([sys.executable, "-c", LAUNCHER, str(CLI), *command],
-                              capture_output=True, text=True, check=True)
-    elapsed, peak, code = launched.stdout.split()
-    if code != "0":
-        raise SystemExit(f"cngen {' '.join(command)} failed: {launched.stderr}")
+    return run_program([str(CLI), *command])
+
+
+def run_program(argv: list[str], folder: Path | None = None) -> tuple[float, int]:
+    """Wall time and peak memory (KB) of one whole process, started in that folder."""
+    import subprocess
+
+    launched = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], capture_output=True, text=True, cwd=folder)
+    if launched.returncode != 0 or launched.stdout.split()[-1:] != ["0"]:
+        raise SystemExit(f"{' '.join(argv)} failed: {launched.stderr}")
+    elapsed, peak, _ = launched.stdout.split()
     return float(elapsed), int(peak)
 
 
+def floor_program(words_file: Path, output: Path) -> list[str]:
+    """The floor as a process of its own, to start in this script's folder. Run as a module
+    (-m), not as a script, so that this file's compiled code is cached like cngen's and the
+    floor pays for no compiling."""
+    from generator.inputs.bundled import font_path
+
+    return [sys.executable, "-m", Path(__file__).stem, "--floor", str(words_file), str(font_path()), str(output)]
+
+
+def default_words() -> list[str]:
+    from generator.jobs.sources import load_words
+
+    return list(load_words(None, "standard", dedupe=False).words)
+
+
 def cases(folder: Path) -> list[Case]:
-    standard = read_word_file(deck_path("standard")).words
+    from generator.jobs.deck import build_deck
+    from generator.jobs.keys import build_keys
+    from generator.jobs.kit import build_kit
+    from generator.jobs.rules import build_rules
+    from generator.jobs.tokens import build_tokens
+    from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
+
+    standard = default_words()
     lists = {}
     for count in (4_000, 20_000):
         path = folder / f"{count}.txt"
@@ -97,12 +124,12 @@ def cases(folder: Path) -> list[Case]:
     def keys(count: int) -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
             result = build_keys(KeyOptions(seed=1234, count=count))
-            return len(result.imposed.pdf) + len(result.manifest), result.imposed.pages
+            return len(result.pdf) + len(result.manifest), result.pages
         return build
 
     def tokens() -> tuple[int, int]:
         result = build_tokens(TokenOptions())
-        return len(result.imposed.pdf), result.imposed.pages
+        return len(result.pdf), result.pages
 
     def rules() -> tuple[int, int]:
         result = build_rules(RulesOptions())
@@ -126,9 +153,9 @@ def cases(folder: Path) -> list[Case]:
     ]
 
 
-def floor(words: list[str], output: Path) -> None:
+def floor(words: list[str], output: Path, font: Path) -> None:
     """The same cards drawn by hand: fixed A4 grid of 4 x 4 turned cards, no checks, no fitting."""
-    pdfmetrics.registerFont(TTFont("FloorFont", font_path()))
+    pdfmetrics.registerFont(TTFont("FloorFont", font))
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM), invariant=1, initialFontName="FloorFont")
     slots = [(15 * MM + c * 45 * MM, 8.5 * MM + r * 70 * MM) for r in range(3, -1, -1) for c in range(4)]
@@ -173,7 +200,30 @@ def _floor_card(canvas: Canvas, x: float, y: float, word: str) -> None:
 
 
 def main() -> None:
+    import os
+    import shutil
+    import tempfile
+
     folder = Path(tempfile.mkdtemp(prefix="cngen-bench-"))
+    # Whole processes run with their compiled code cached, as an installed cngen's is, even
+    # where the environment turns caching off; the cache goes in our folder, not the tree.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    try:
+        run_process(["kit", "--keys-seed", "1234", "--out-dir", str(folder / "warm-up")])  # fills the cache
+        cases_table(folder)
+        start_up(folder)
+    finally:
+        shutil.rmtree(folder)
+
+
+def cases_table(folder: Path) -> None:
+    """The first table: every case in process and as a whole process, decks against the floor."""
+    import os
+    import statistics
+
+    from generator.inputs.bundled import font_path
+
     header = (f"{'case':<28} {'in-process':>10} {'process':>8} {'peak MB':>8} {'size KB':>8} {'pages':>6}"
               f" {'floor':>7} {'ratio':>6} {'per card':>9}")
     print(header)
@@ -187,14 +237,51 @@ def main() -> None:
         peak = max(memory for _, memory in processes) / 1024
         row = f"{case.label:<28} {in_process:>9.3f}s {process:>7.2f}s {peak:>8.0f} {size / 1024:>8.0f} {pages:>6}"
         if case.words is not None:
-            bare = median_seconds(lambda: floor(case.words, folder / "floor.pdf"), runs)
+            bare = median_seconds(lambda: floor(case.words, folder / "floor.pdf", font_path()), runs)
             per_card = in_process / (len(case.words) / 2) * 1e6
             row += f" {bare:>6.3f}s {in_process / bare:>5.2f}x {per_card:>7.0f}us"
         print(row)
-    shutil.rmtree(folder)
-    print(f"\nmedians of 7 runs in-process (3 above 200 pages) and of 3 whole processes; "
-          f"python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    print(f"\nmedians of 7 runs in-process (3 above 200 pages) and of 3 whole processes (compiled code "
+          f"cached); python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
+
+
+def start_up(folder: Path) -> None:
+    """The second table: whole processes against whole processes, run in turns."""
+    import statistics
+
+    words = default_words()
+    words_file = folder / "default.txt"
+    words_file.write_text("\n".join(words) + "\n", encoding="utf-8")
+    deck = ["deck", "--blanks", "0", "-o", str(folder / "deck.pdf")]
+    bare = floor_program(words_file, folder / "floor.pdf")
+    click = [sys.executable, "-c", "import click"]
+
+    def paired(first: list[str], second: list[str], runs: int) -> tuple[float, float]:
+        run_program(first, HERE), run_program(second, HERE)  # warm up: caches, compiled code
+        times = [(run_program(first, HERE)[0], run_program(second, HERE)[0]) for _ in range(runs)]
+        return statistics.median(a for a, _ in times), statistics.median(b for _, b in times)
+
+    help_time, click_time = paired([str(CLI), "--help"], click, HELP_RUNS)
+    deck_time, floor_time = paired([str(CLI), *deck], bare, DECK_PAIRS)
+    header = f"{'whole process':<28} {'median':>7}   {'against':<16} {'median':>7} {'ratio':>6}   limit"
+    print(header)
+    print("-" * (len(header) + 11))
+    print(f"{'cngen --help':<28} {help_time:>6.3f}s   {'import click':<16} {click_time:>6.3f}s"
+          f" {help_time / click_time:>5.2f}x   3x")
+    print(f"{f'cngen deck ({len(words)} words)':<28} {deck_time:>6.3f}s   {'bare ReportLab':<16} {floor_time:>6.3f}s"
+          f" {deck_time / floor_time:>5.2f}x   1.5x (goal 1.2x)")
+    print(f"\nmedians of {HELP_RUNS} runs of each (--help) and {DECK_PAIRS} of each (deck), taken in turns;"
+          f" cngen deck --blanks 0 (the floor draws no blanks) against this script's --floor as its own process")
+
+
+def floor_main(arguments: list[str]) -> None:
+    """The hidden mode: the floor alone, as a whole process. WORDS is one word a line."""
+    words_file, font, output = map(Path, arguments)
+    floor(words_file.read_text(encoding="utf-8").splitlines(), output, font)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--floor"]:
+        floor_main(sys.argv[2:])
+    else:
+        main()

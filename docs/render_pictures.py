@@ -11,12 +11,12 @@ from pathlib import Path
 import pypdfium2
 from PIL import Image
 
-from generator.deck import DeckOptions, build_deck
-from generator.keydeck import KeyOptions, build_keys
-from generator.preview import first_page_png
-from generator.sheets import SheetOptions
-from generator.rulesheet import RulesOptions, build_rules
-from generator.tokendeck import TokenOptions, build_tokens
+from generator.jobs.deck import build_deck
+from generator.jobs.keys import build_keys
+from generator.jobs.rules import build_rules
+from generator.jobs.tokens import build_tokens
+from generator.output.preview import first_page_png
+from generator.settings.options import DeckOptions, KeyOptions, RulesOptions, SheetOptions, TokenOptions
 
 DOCS = Path(__file__).resolve().parent
 
@@ -33,13 +33,13 @@ def main() -> None:
         DOCS / "deck-card.png", optimize=True
     )
 
-    keys = pypdfium2.PdfDocument(build_keys(KeyOptions(seed=1234, count=8)).imposed.pdf)
+    keys = pypdfium2.PdfDocument(build_keys(KeyOptions(seed=1234, count=8)).pdf)
     sheet = keys[0].render(scale=250 / 72).to_pil()
     # The top-left key card: the 2 x 4 grid of 70 mm cards is centred on the A4 sheet.
     left, top, side = round(35 / 25.4 * 250), round(8.5 / 25.4 * 250), round(70 / 25.4 * 250)
     sheet.crop((left, top, left + side, top + side)).resize((520, 520)).save(DOCS / "key-card.png", optimize=True)
 
-    tokens = pypdfium2.PdfDocument(build_tokens(TokenOptions()).imposed.pdf)
+    tokens = pypdfium2.PdfDocument(build_tokens(TokenOptions()).pdf)
     tiles = []
     # A red agent and a blue agent (fronts, then backs for the other figure), a bystander, the assassin.
     for page, slot in [(0, 0), (1, 11), (2, 4), (2, 8)]:

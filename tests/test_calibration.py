@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, strategies as st
 from pypdf.generic import ContentStream
 
-from generator.build.calibration import TITLE, build_calibration
+from generator.jobs.calibration import TITLE, build_calibration
 from generator.draw.theme import Ink, make_theme
 from generator.errors import UsageError
 from generator.geometry.calibration import (

@@ -9,12 +9,12 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.build.deck import build_deck
+from generator.jobs.deck import build_deck
 from generator.settings.options import DeckOptions
 from generator.settings.options import SheetOptions
 from generator.draw.theme import DEFAULT_THEME
 from generator.settings.units import MM, parse_paper
-from generator.build.sources import load_words
+from generator.jobs.sources import load_words
 from pdfcheck import PlacedText, Rect, assert_same_pdf, card_rects, font_report, placed_texts
 
 

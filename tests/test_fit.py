@@ -4,7 +4,7 @@ import pytest
 from hypothesis import assume, given, strategies as st
 
 from generator.geometry.fit import fit_text
-from generator.build.sources import load_font
+from generator.jobs.sources import load_font
 
 FONT = load_font(None)
 

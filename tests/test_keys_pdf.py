@@ -8,7 +8,7 @@ import json
 import pdfplumber
 import pytest
 
-from generator.build.keys import build_keys
+from generator.jobs.keys import build_keys
 from generator.settings.options import KeyOptions
 from generator.draw.theme import DEFAULT_THEME as THEME
 from pdfcheck import assert_same_pdf, rounded, MM, Rect, card_rects, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind

@@ -21,7 +21,7 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generator.output import files as pdf_module
 from generator.cli import main
-from generator.build.deck import build_deck
+from generator.jobs.deck import build_deck
 from generator.settings.options import DeckOptions
 from generator.errors import CngenError
 from generator.draw.theme import DEFAULT_THEME
@@ -145,7 +145,7 @@ def test_an_unexpected_fault_is_a_message_unless_debug_asks_for_the_traceback(tm
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("generator.build.deck.build_deck", broken)
+    monkeypatch.setattr("generator.jobs.deck.build_deck", broken)
     result = CliRunner().invoke(main, ["deck"])
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: unexpected internal error (ZeroDivisionError: a bug); rerun with --debug")

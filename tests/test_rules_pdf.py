@@ -9,14 +9,14 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.build.deck import build_deck
+from generator.jobs.deck import build_deck
 from generator.settings.options import DeckOptions
 from generator.errors import CngenError
 from generator.settings.options import KeyOptions
 from generator.inputs.bundled import rules_path
-from generator.build.rules import build_rules
+from generator.jobs.rules import build_rules
 from generator.settings.options import RulesOptions
-from generator.build.rules import default_contents
+from generator.jobs.rules import default_contents
 from generator.model.ruletext import VARIANTS, parse_rules
 from generator.draw.theme import DEFAULT_THEME as THEME
 from generator.settings.units import MM, parse_paper

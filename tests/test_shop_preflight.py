@@ -11,7 +11,7 @@ import pytest
 
 from generator.settings.options import DeckOptions
 from generator.settings.options import KeyOptions
-from generator.build.kit import build_kit
+from generator.jobs.kit import build_kit
 from generator.settings.options import KitOptions
 from generator.settings.options import RulesOptions
 from generator.settings.options import SheetOptions

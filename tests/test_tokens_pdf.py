@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 
 from generator.draw.theme import DEFAULT_THEME as THEME
-from generator.build.tokens import build_tokens
+from generator.jobs.tokens import build_tokens
 from generator.settings.options import TokenOptions
 from pdfcheck import rounded, MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
 

@@ -136,7 +136,7 @@ def deck(settings: Settings) -> None:
     Example:
       cngen deck --words custom.txt --blanks 8 --paper letter -o party.pdf
     """
-    from ..build.deck import build_deck
+    from ..jobs.deck import build_deck
     from ..output.files import check_writable
     from ..settings.options import deck_options
     from .report import deck_summary
@@ -159,7 +159,7 @@ def keys(settings: Settings) -> None:
     Example:
       cngen keys --count 40 --seed 1234
     """
-    from ..build.keys import PROGRESS_FROM, build_keys
+    from ..jobs.keys import PROGRESS_FROM, build_keys
     from ..output.files import check_writable
     from ..settings.options import key_options
     from .report import balance_text, keys_summary
@@ -188,7 +188,7 @@ def tokens(settings: Settings) -> None:
     Example:
       cngen tokens --sets 2
     """
-    from ..build.tokens import build_tokens
+    from ..jobs.tokens import build_tokens
     from ..output.files import check_writable
     from ..settings.options import token_options
     from .report import tokens_summary
@@ -211,8 +211,8 @@ def rules(settings: Settings) -> None:
     Example:
       cngen rules --paper letter --variant two-players --variant match
     """
-    from ..build.contents import planned_contents
-    from ..build.rules import build_rules
+    from ..jobs.contents import planned_contents
+    from ..jobs.rules import build_rules
     from ..output.files import check_writable
     from ..settings.options import deck_options, key_options, rules_options, token_options
     from .report import rules_summary
@@ -236,7 +236,7 @@ def kit(settings: Settings) -> None:
     Example:
       cngen kit --profile shop --combined
     """
-    from ..build.kit import build_kit
+    from ..jobs.kit import build_kit
     from ..output.files import check_writable
     from ..settings.options import kit_options, kit_seed
     from .report import kit_table
@@ -273,7 +273,7 @@ def calibrate(settings: Settings) -> None:
     Example:
       cngen calibrate --sides long-edge
     """
-    from ..build.calibration import build_calibration
+    from ..jobs.calibration import build_calibration
     from ..output.files import check_writable
     from ..settings.options import calibration_options
     from .report import calibration_summary
@@ -316,7 +316,7 @@ def decks() -> None:
     Example:
       cngen decks
     """
-    from ..build.sources import load_words
+    from ..jobs.sources import load_words
     from ..inputs.bundled import deck_paths
     from ..model.words import WordListError, raise_problems
 

@@ -14,11 +14,11 @@ from ..model.tiles import counts_per_set
 from ..settings.units import format_mm
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
-    from ..build.deck import DeckResult
-    from ..build.keys import KeysResult
-    from ..build.kit import KitResult
-    from ..build.rules import RulesResult
-    from ..build.tokens import TokensResult
+    from ..jobs.deck import DeckResult
+    from ..jobs.keys import KeysResult
+    from ..jobs.kit import KitResult
+    from ..jobs.rules import RulesResult
+    from ..jobs.tokens import TokensResult
     from ..geometry.sheet import SheetPlan
     from ..model.keys import BalanceReport
     from ..settings.options import CalibrationOptions, SheetOptions
