@@ -285,3 +285,15 @@ def test_every_command_refuses_an_output_that_is_a_folder(run, tmp_path, command
     result = run(command, "-o", "taken")
     assert result.exit_code == 1
     assert result.output.startswith("Error: taken is a folder")
+
+
+def test_one_card_a_page_is_said_in_the_singular(run):
+    result = run("deck", "--profile", "shop", "--blanks", "0", "-o", "shop.pdf")
+    assert result.exit_code == 0
+    assert "  1 card per 88 x 63 mm sheet: 217 sheets, 434 pages" in result.stdout
+
+
+def test_a_margin_of_zero_needs_no_unit(run):
+    result = run("deck", "--margin", "0", "--blanks", "0", "-o", "edge.pdf")
+    assert result.exit_code == 0, result.output
+    assert "  18 cards per 210 x 297 mm sheet" in result.stdout
