@@ -77,6 +77,7 @@ LENGTH = kinds.text("a length with a unit such as 5mm", parse_length, "LENGTH")
 SIZE = kinds.text("a size with a unit such as 70x45mm", parse_size, "SIZE")
 FONT = kinds.nullable(kinds.input_path("FILE.ttf"))
 SEED = kinds.nullable(kinds.whole(0))
+WORD_CARD = "70x45mm"  # tiles take the word card's size by default, so that a tile covers a word
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("paper", kinds.text(f"a paper name or size such as a4 or 320x450mm", parse_paper, "PAPER"), "a4",
@@ -130,7 +131,7 @@ SETTINGS: tuple[Setting, ...] = (
             helps={"rules": "Count each repeated word of the list once, as the deck with --dedupe prints it."}),
     Setting("deck.blanks", kinds.whole(0, 10_000), 5, "Blank cards to write your own words on.",
             ("deck", "rules", "kit"), "--blanks", helps={"rules": "Blank cards in the kit the sheet describes."}),
-    Setting("deck.card_size", SIZE, "70x45mm", "Codename card size, landscape, with a unit: mm, cm, in or pt.",
+    Setting("deck.card_size", SIZE, WORD_CARD, "Codename card size, landscape, with a unit: mm, cm, in or pt.",
             ("deck", "kit"), "--card-size", "--deck-card-size"),
     Setting("deck.seed", SEED, None, "Shuffle the words with this seed before pairing them; without it the "
             "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
@@ -158,7 +159,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Full sets of 25 tiles: 8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin.",
             ("tokens", "rules", "kit"), "--sets", "--token-sets",
             helps={"rules": "Sets of 25 tiles in the kit the sheet describes."}),
-    Setting("tokens.card_size", SIZE, "70x45mm", "Tile size; the word card's size lets a tile cover a word.",
+    Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size; the word card's size lets a tile cover a word.",
             ("tokens", "kit"), "--card-size", "--token-card-size"),
     Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold).",
             ("tokens", "kit"), "--font", None),
