@@ -318,3 +318,13 @@ def test_the_keys_own_seed_overrides_the_kits(run, tmp_path):
     result = run("kit", "--keys-count", "3", "--seed", "5", "--keys-seed", "8", "--out-dir", "a")
     assert result.stdout.splitlines()[-1] == "  The same kit again: --keys-seed 8."
     assert '"seed": 8' in (tmp_path / "a" / "keys.json").read_text()
+
+
+def test_a_pipe_named_as_a_word_list_is_refused_with_the_way_to_pipe_a_list_in(run, tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe")
+    result = run("deck", "--words", "pipe")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: --words pipe: this is not a regular file (a pipe or a device): save it as a "
+                             "file, or pass the list on standard input with --words -\n")

@@ -70,17 +70,28 @@ class Settings:
         return self.origins[key].flag or BY_KEY[key].flag_on(self.command) or key
 
     def check_input(self, key: str) -> Path | None:
-        """The input file a key names, after making sure it is there: a missing file is named
-        with where the user wrote it."""
+        """The input file a key names, after making sure it is a file: one that is not is
+        named with where the user wrote it."""
         path = self.values.get(key)
         if path is None or path == STDIN or Path(path).is_file():  # type: ignore[arg-type]
             return path  # type: ignore[return-value]
-        problem = "this is a folder, not a file" if Path(path).is_dir() else "there is no such file"  # type: ignore[arg-type]
+        problem = _not_a_file(Path(path), key)  # type: ignore[arg-type]
         origin = self.origins[key]
         if origin.place is not None:
-            raise CngenError(f"{origin.place}: {key}: {path}: {problem} (paths in a settings file are relative "
-                             "to its folder): correct the path")
-        raise CngenError(f"{self.flag(key)} {path}: {problem}: check the path")
+            raise CngenError(f"{origin.place}: {key}: {path}: {problem} (paths in a settings file are "
+                             "relative to its folder)")
+        raise CngenError(f"{self.flag(key)} {path}: {problem}")
+
+
+def _not_a_file(path: Path, key: str) -> str:
+    """What is wrong with a path that is not a regular file, and what to do."""
+    if path.is_dir():
+        return "this is a folder, not a file: check the path"
+    if not path.exists():
+        return "there is no such file: check the path"
+    # A pipe or a device: it may never end, so it is not read; a list can come on standard input.
+    stdin = ", or pass the list on standard input with --words -" if key == "deck.words" else ""
+    return f"this is not a regular file (a pipe or a device): save it as a file{stdin}"
 
 
 def default_value(setting: Setting) -> object:
