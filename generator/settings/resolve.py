@@ -78,8 +78,8 @@ class Settings:
         problem = _not_a_file(Path(path), key)  # type: ignore[arg-type]
         origin = self.origins[key]
         if origin.place is not None:
-            raise CngenError(f"{origin.place}: {key}: {path}: {problem} (paths in a settings file are "
-                             "relative to its folder)")
+            where = " (paths in a settings file are relative to its folder)" if not Path(path).exists() else ""  # type: ignore[arg-type]
+            raise CngenError(f"{origin.place}: {key}: {path}: {problem}{where}")
         raise CngenError(f"{self.flag(key)} {path}: {problem}")
 
 
