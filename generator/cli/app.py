@@ -237,7 +237,6 @@ def kit(settings: Settings) -> None:
       cngen kit --profile shop --combined
     """
     from ..jobs.kit import build_kit
-    from ..output.files import check_writable
     from ..settings.options import kit_options, kit_seed
     from .report import kit_table
 
@@ -245,9 +244,7 @@ def kit(settings: Settings) -> None:
     seed = kit_seed(settings, chosen_seed())
     options = kit_options(settings, seed)
     result = build_kit(options, progress=lambda step: say(f"making the {step}"))
-    files = result.files(out_dir)
-    for path in files:
-        check_writable(path)
+    files = result.files(out_dir)  # write_files checks every path before it stages any
     if settings["preview"]:
         say("making the previews")
     # kit.pdf opens with the deck's first sheet: deck.png already shows it.

@@ -12,6 +12,7 @@ import difflib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, replace
+from typing import Sequence
 
 import yaml
 
@@ -83,7 +84,7 @@ def format_problems(source: str, problems: list[Problem]) -> str:
     return "\n".join(shown)
 
 
-def raise_problems(word_list: WordList, more: list[Problem] = ()) -> None:  # type: ignore[assignment]
+def raise_problems(word_list: WordList, more: Sequence[Problem] = ()) -> None:
     """Report every problem of the list, its own and ``more``, in line order; if any."""
     problems = sorted([*word_list.problems, *more], key=lambda problem: problem.line or 0)
     if problems:

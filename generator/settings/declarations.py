@@ -23,7 +23,6 @@ from ..model.variants import VARIANTS
 from . import kinds
 from .units import PAPER_NAMES, parse_colour, parse_length, parse_offset, parse_paper, parse_size
 
-COMMANDS = ("deck", "keys", "tokens", "rules", "kit", "calibrate")
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 SAME = "same"  # kit_flag: the same flag as on the section's own command
 

@@ -15,7 +15,6 @@ from ..errors import CngenError, UsageError
 from ..inputs.reader import STDIN
 from .declarations import ALTERNATIVES, BY_KEY, EXCLUDES, NO_EFFECT, UNSUPPORTED, Setting, settings_of
 from .source import NO_FILE, SettingsFile
-from .units import format_mm
 
 
 @dataclass(frozen=True)
@@ -179,14 +178,6 @@ def _ignore(settings: Settings, key: str, why: str) -> None:
 
 
 def _shown(value: object, origin: Origin) -> str:
-    if origin.text:
-        return origin.text
-    if isinstance(value, bool) or value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{format_mm(value)}mm"
-    if isinstance(value, tuple) and all(isinstance(part, float) for part in value):
-        return "x".join(format_mm(part) for part in value) + "mm"
-    if isinstance(value, tuple):
-        return " ".join(str(part) for part in value)
-    return str(value)
+    """A value as the user wrote it. Messages describe choices and paths (profile, sides,
+    the deck and the word list), whose text is the value itself when typed."""
+    return origin.text or ("" if value is None else str(value))
