@@ -7,7 +7,7 @@ settings file can fill in the rest (click's defaults are shown in --help, never 
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 from typing import Callable
 
 import click
@@ -15,7 +15,7 @@ from click.core import ParameterSource
 
 from ..errors import UsageError
 from ..settings.declarations import Setting, settings_of
-from ..settings.kinds import Kind
+from ..settings.kinds import Kind, quoted
 
 
 class _Parsed(click.ParamType):
@@ -32,6 +32,16 @@ class _Parsed(click.ParamType):
             return self.kind.parse(value)
         except UsageError as error:
             self.fail(str(error), param, ctx)
+
+
+class _Whole(click.IntRange):
+    """Whole numbers as the settings file reads them: ASCII digits only (Python's int() also
+    takes '５' and '1_000'), and a long run of digits named briefly rather than echoed."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]{1,25}", value.strip()):
+            self.fail(f"{quoted(value)} is not a whole number: write it with the digits 0 to 9", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def _names_callback(kind: Kind) -> Callable:
@@ -58,12 +68,10 @@ def click_option(setting: Setting, command: str) -> Callable:
     if kind.scalar == "list":
         return click.option(*declarations, multiple=True, metavar=kind.metavar, callback=_names_callback(kind), **extra)
     if kind.scalar == "int":
-        value_type = click.IntRange(kind.low, kind.high)
+        value_type = _Whole(kind.low, kind.high)
     elif kind.choices:
         value_type = click.Choice(kind.choices)
-    elif kind.path is not None:
-        value_type = click.Path(path_type=Path)  # checked when used, with cngen's own messages
-    else:
+    else:  # paths too: they are checked when used, with cngen's own messages
         value_type = _Parsed(kind)
     return click.option(*declarations, type=value_type, default=setting.default, metavar=kind.metavar or None, **extra)
 

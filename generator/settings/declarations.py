@@ -75,7 +75,9 @@ def _colour(name: str, help: str, commands: tuple[str, ...]) -> Setting:
 LENGTH = kinds.text("a length with a unit such as 5mm", parse_length, "LENGTH")
 SIZE = kinds.text("a size with a unit such as 70x45mm", parse_size, "SIZE")
 FONT = kinds.nullable(kinds.input_path("FILE.ttf"))
-SEED = kinds.nullable(kinds.whole(0))
+# Seeds: any 64-bit number, far more than the 2**32 cngen picks from and prints.
+MAX_SEED = 2**64 - 1
+SEED = kinds.nullable(kinds.whole(0, cap=MAX_SEED))  # --help shows the range: [0<=x<=18446744073709551615]
 WORD_CARD = "70x45mm"  # tiles take the word card's size by default, so that a tile covers a word
 
 SETTINGS: tuple[Setting, ...] = (

@@ -21,7 +21,7 @@ from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.reader import STDIN, read_input
 from ..inputs.text import NotUtf8, decode_utf8
 from .declarations import SECTION_HELP, SECTIONS, SETTINGS, Setting
-from .kinds import Kind, suggest
+from .kinds import WHOLE_NUMBER, Kind, quoted, suggest
 from .source import NO_FILE, FileValue, SettingsFile
 
 class _Invalid(Exception):
@@ -143,7 +143,11 @@ def _value_of(kind: Kind, node: yaml.Node, folder: Path) -> object:
     if kind.scalar == "list":
         return _names(kind, node)
     if kind.scalar == "int":
-        number = int(_tagged(node, "int", r"[-+]?[0-9]+"))  # refuses YAML 1.1's 0x1F, 0o17, 1_000
+        # Refuses YAML 1.1's 0x1F, 0o17 and 1_000, and digits past any range (which int() refuses
+        # past 4,300 of them, and which are slow to read long before that).
+        number = int(_tagged(node, "int", WHOLE_NUMBER))
+        if kind.cap and number > kind.high:  # type: ignore[operator]
+            raise _Invalid(f"must be at most {kind.high}, the largest allowed, not {_shown(node)}")
         if (kind.low is not None and number < kind.low) or (kind.high is not None and number > kind.high):
             raise _Invalid()
         return number
@@ -200,7 +204,7 @@ def _shown(node: yaml.Node) -> str:
         return "a list"
     if node.value == "":
         return "an empty value"
-    return f"the text in quotes '{node.value}'" if node.style in ("'", '"') else f"'{node.value}'"
+    return f"the text in quotes {quoted(node.value)}" if node.style in ("'", '"') else quoted(node.value)
 
 
 def _dotted(section: str, name: str) -> str:

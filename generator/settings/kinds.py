@@ -10,6 +10,7 @@ command line and the settings file reader adapt kinds to their own machinery.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Literal, Sequence
@@ -30,6 +31,7 @@ class Kind:
     empty_is_null: bool = True  # whether `key:` with nothing after it counts as null
     low: int | None = None  # whole numbers: the range
     high: int | None = None
+    cap: bool = False  # high is a bound past any use (a seed's), named only to a value past it
     choices: tuple[str, ...] = ()  # the names a choice or a list of names takes
     path: PathRole | None = None  # paths in the settings file are relative to its folder
 
@@ -42,9 +44,26 @@ def text(expect: str = "text", parse: Callable[[str], object] = str, metavar: st
     return Kind(expect, metavar, parse)
 
 
-def whole(low: int, high: int | None = None, metavar: str = "N") -> Kind:
+# A whole number as users write it: ASCII digits, not '５' or 1_000 (which int() takes), and
+# few enough of them that no range is near its end; a longer one is out of every range.
+WHOLE_NUMBER = r"[-+]?[0-9]{1,25}"
+
+
+def whole(low: int, high: int | None = None, metavar: str = "N", cap: int | None = None) -> Kind:
+    """Whole numbers from ``low`` to ``high``; or, with ``cap`` instead of ``high``, from ``low`` up
+    to a bound no one aims at (a seed's), which messages name only to a value past it."""
     expect = f"a whole number from {low} to {high}" if high is not None else f"a whole number, {low} or more"
-    return Kind(expect, metavar, int, scalar="int", low=low, high=high)
+
+    def parse(text: str) -> int:
+        cleaned = text.strip()
+        number = int(cleaned) if re.fullmatch(WHOLE_NUMBER, cleaned) else None
+        if number is not None and cap is not None and number > cap:
+            raise UsageError(f"{quoted(text)} is more than {cap}, the largest allowed")
+        if number is None or number < low or (high is not None and number > high):
+            raise UsageError(f"{quoted(text)} is not {expect}")
+        return number
+
+    return Kind(expect, metavar, parse, scalar="int", low=low, high=high if cap is None else cap, cap=cap is not None)
 
 
 def flag() -> Kind:
@@ -68,15 +87,22 @@ def names_list(names: tuple[str, ...], metavar: str) -> Kind:
 
 
 def input_path(metavar: str = "FILE") -> Kind:
-    return Kind("a file name", metavar, Path, path="input")
+    return Kind("a file name", metavar, _path, path="input")
 
 
 def output_path(metavar: str = "FILE") -> Kind:
-    return Kind("a file name", metavar, Path, path="output")
+    return Kind("a file name", metavar, _path, path="output")
 
 
 def folder() -> Kind:
-    return Kind("a folder name", "DIR", Path, path="folder")
+    return Kind("a folder name", "DIR", _path, path="folder")
+
+
+def _path(text: str) -> Path:
+    """A settings file can hold any character, "\\0" too, which no system allows in a name."""
+    if "\0" in text:
+        raise UsageError(f"{quoted(text)} holds a NUL character (\\0), which no file or folder name can")
+    return Path(text)
 
 
 def nullable(kind: Kind, empty_is_null: bool = True) -> Kind:
@@ -92,6 +118,14 @@ def _checked_names(names: tuple[str, ...], valid: tuple[str, ...]) -> tuple[str,
         raise UsageError(f"'none' asks for no variants, yet {others} asks for some: keep 'none' alone, "
                          f"or drop it and keep {others}")
     return () if names == ("none",) else names
+
+
+def quoted(text: str, longest: int = 40) -> str:
+    """A value as messages quote it: control characters escaped, and a long one cut short
+    with its length, so that 5,000 digits do not fill the terminal."""
+    shown = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+                    for char in text[:longest])
+    return f"'{shown}'" if len(text) <= longest else f"'{shown}...' ({len(text):,} characters)"
 
 
 def suggest(name: str, valid: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ import re
 from reportlab.lib import pagesizes
 
 from ..errors import UsageError
+from .kinds import quoted
 
 POINTS_PER_UNIT = {"pt": 1.0, "mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0}
 MM = POINTS_PER_UNIT["mm"]
@@ -31,7 +32,9 @@ PAPERS: dict[str, tuple[float, float]] = {
 }
 PAPER_NAMES = "a0 to a10, b0 to b10, letter, legal, tabloid, sra3, sra4"
 
-_NUMBER = r"(\d+(?:\.\d+)?|\.\d+)"
+# ASCII digits only (Python's \d and float() also take '５'; float() takes 1_0, nan and 1e309).
+_NUMBER = r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
+_SIGNED = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 _UNIT = r"(mm|cm|in|pt)"
 _LENGTH = re.compile(rf"^{_NUMBER}\s*{_UNIT}$")
 _ZERO = re.compile(r"^0*\.?0*$")
@@ -50,10 +53,14 @@ def parse_length(text: str) -> float:
     match = _LENGTH.match(cleaned)
     if not match:
         raise UsageError(
-            f"'{text}' is not a length: write a number and a unit, e.g. 5mm, 0.5cm, 0.2in or 14pt"
+            f"{quoted(text)} is not a length: write a number and a unit, e.g. 5mm, 0.5cm, 0.2in or 14pt"
         )
     number, unit = match.groups()
-    return float(number) * POINTS_PER_UNIT[unit]
+    length = float(number) * POINTS_PER_UNIT[unit]  # infinity for 400 digits and more
+    if length > MAX_SIDE:
+        raise UsageError(f"{quoted(text)} is longer than any sheet: a length is at most "
+                         f"{format_mm(MAX_SIDE)} mm (200 in, the largest page a PDF viewer opens)")
+    return length
 
 
 def parse_size(text: str) -> tuple[float, float]:
@@ -61,13 +68,13 @@ def parse_size(text: str) -> tuple[float, float]:
     match = _SIZE.match(text.strip().lower())
     if not match:
         raise UsageError(
-            f"'{text}' is not a size: write WIDTHxHEIGHT with a unit, e.g. 70x45mm or 2.75x1.75in"
+            f"{quoted(text)} is not a size: write WIDTHxHEIGHT with a unit, e.g. 70x45mm or 2.75x1.75in"
         )
     width, width_unit, height, height_unit = match.groups()
     width_unit = width_unit or height_unit
     size = (float(width) * POINTS_PER_UNIT[width_unit], float(height) * POINTS_PER_UNIT[height_unit])
     if min(size) <= 0 or max(size) > MAX_SIDE:
-        raise UsageError(f"'{text}' is not a printable size: each side must be more than 0 and at most "
+        raise UsageError(f"{quoted(text)} is not a printable size: each side must be more than 0 and at most "
                          f"{format_mm(MAX_SIDE)} mm (200 in, the largest page a PDF viewer opens)")
     return size
 
@@ -78,20 +85,19 @@ def parse_paper(text: str) -> tuple[float, float]:
     if name in PAPERS:
         return PAPERS[name]
     if not _SIZE.match(name):
-        raise UsageError(f"unknown paper '{text}': use one of {PAPER_NAMES}, or a size such as 320x450mm")
+        raise UsageError(f"unknown paper {quoted(text)}: use one of {PAPER_NAMES}, or a size such as 320x450mm")
     return parse_size(name)
 
 
 def parse_offset(text: str) -> tuple[float, float]:
     """'1.5,-0.5' (millimetres, as read off the calibration sheet) -> points."""
     parts = text.replace(" ", "").split(",")
-    try:
-        dx, dy = (float(part) for part in parts)
-    except ValueError:
-        raise UsageError(f"'{text}' is not an offset: write DX,DY in millimetres, e.g. 1.5,-0.5") from None
+    if len(parts) != 2 or not all(_SIGNED.fullmatch(part) for part in parts):
+        raise UsageError(f"{quoted(text)} is not an offset: write DX,DY in millimetres, e.g. 1.5,-0.5")
+    dx, dy = (float(part) for part in parts)  # infinity for 400 digits and more
     # Written as a negated comparison so that nan, which compares false with everything, fails.
     if not max(abs(dx), abs(dy)) <= MAX_BACK_OFFSET:
-        raise UsageError(f"a back offset of {text} mm is not a distance a printer is off "
+        raise UsageError(f"a back offset of {quoted(text)} mm is not a distance a printer is off "
                          f"(at most {MAX_BACK_OFFSET:g} mm each way): measure again with 'cngen calibrate'")
     return dx * MM, dy * MM
 
@@ -99,7 +105,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 def parse_colour(text: str) -> RGB:
     """'#D8322B' -> (0.847, 0.196, 0.169): red, green and blue from 0 to 1."""
     if not _COLOUR.fullmatch(text.strip()):
-        raise UsageError(f"'{text}' is not a colour: write it as #RRGGBB, e.g. #D8322B")
+        raise UsageError(f"{quoted(text)} is not a colour: write it as #RRGGBB, e.g. #D8322B")
     value = text.strip()
     return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 

@@ -1,0 +1,351 @@
+"""Hostile input fails fast with one clear message, never a crash: YAML nested until the
+parser's recursion kills the process, aliases that expand to billions of values, fonts cut short
+or damaged, and numbers too large, not finite, or written in digits no one types.
+
+Inputs that could crash the process itself (a segmentation fault in libyaml's composer) run
+cngen in a subprocess, so that a crash shows as a signal rather than a dead test runner; the
+rest run in-process.
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from generator.cli import main
+from generator.errors import CngenError, UsageError
+from generator.geometry.typeface import parse_font
+from generator.inputs.bundled import font_path
+from generator.inputs.plainyaml import MAX_DEPTH, MAX_NODES, YamlProblem, compose_plain
+from generator.jobs.deck import build_deck
+from generator.model.words import parse_yaml_deck
+from generator.settings.declarations import BY_KEY, MAX_SEED
+from generator.settings.file import parse_settings
+from generator.settings.options import DeckOptions
+
+DEEP = 100_000
+HUGE = "9" * 5000
+
+
+def run_cngen(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    """cngen in its own process: a crash is a negative return code here, not a lost test run."""
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=folder, capture_output=True,
+                          text=True, timeout=60)
+
+
+def invoke(folder: Path, monkeypatch, *args: str):
+    monkeypatch.chdir(folder)
+    return CliRunner().invoke(main, list(args))
+
+
+# --- YAML nested past any use ---------------------------------------------------------------
+
+NESTINGS = {
+    "flow lists": ("[" * DEEP + "]" * DEEP, 1),
+    "flow maps": ("{a: " * DEEP + "x" + "}" * DEEP, 1),
+    # Block mappings and lists: each level on its own line, one space further in.
+    "block maps": ("\n" + "".join(" " * level + "a:\n" for level in range(1, 200)), MAX_DEPTH + 1),
+    "block lists": ("\n" + "".join(" " * level + "-\n" for level in range(1, 200)), MAX_DEPTH + 1),
+}
+
+
+@pytest.mark.parametrize("nested, line", NESTINGS.values(), ids=NESTINGS.keys())
+def test_a_deck_nested_too_deep_is_refused_with_its_line_not_a_crash(tmp_path, nested, line):
+    (tmp_path / "d.yaml").write_text(f"words: {nested}", encoding="utf-8")
+    started = time.monotonic()
+    result = run_cngen(tmp_path, "deck", "--words", "d.yaml")
+    assert result.returncode == 1, result.stderr  # a crash would be -11 (SIGSEGV)
+    assert f"d.yaml:{line}: lists and groups of keys are nested more than {MAX_DEPTH} levels deep" in result.stderr
+    assert time.monotonic() - started < 10
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("nested, line", NESTINGS.values(), ids=NESTINGS.keys())
+def test_a_settings_file_nested_too_deep_is_refused_with_its_line_not_a_crash(tmp_path, nested, line):
+    (tmp_path / "cngen.yaml").write_text(f"theme: {nested}", encoding="utf-8")
+    result = run_cngen(tmp_path, "deck")
+    assert result.returncode == 1, result.stderr
+    assert f"cngen.yaml:{line}: lists and groups of keys are nested more than {MAX_DEPTH} levels" in result.stderr
+
+
+def test_nesting_up_to_the_limit_is_read():
+    nested = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert compose_plain(nested, "plain") is not None
+    with pytest.raises(YamlProblem):
+        compose_plain("[" + nested + "]", "plain")
+
+
+# --- Aliases that expand without end ---------------------------------------------------------
+
+
+def laughs(key: str, indent: str = "") -> str:
+    """A "billion laughs": ten aliases of ten aliases of... 10**12 values once expanded."""
+    lines = [f"{indent}- &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"{indent}- &a{n} [{', '.join([f'*a{n - 1}'] * 10)}]" for n in range(1, 13)]
+    return f"{key}:\n" + "\n".join(lines) + "\n"
+
+
+BOMBS = {
+    "deck": ("d.yaml", laughs("words", "  "), ["deck", "--words", "d.yaml"]),
+    "settings file": ("cngen.yaml", "deck:\n  blanks: 5\n" + laughs("title"), ["deck"]),
+}
+
+
+@pytest.mark.parametrize("name, text, args", BOMBS.values(), ids=BOMBS.keys())
+def test_an_alias_bomb_is_refused_at_once_with_the_line_of_the_alias(tmp_path, monkeypatch, name, text, args):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    started = time.monotonic()
+    result = invoke(tmp_path, monkeypatch, *args)
+    assert result.exit_code == 1, result.output
+    assert time.monotonic() - started < 2
+    message = result.stderr.strip()
+    assert message.startswith(f"Error: {name}:") and f"alias *a4 takes the document past {MAX_NODES:,} values" in message
+
+
+SELF = {
+    "deck": ("d.yaml", "words: &w [a, b, *w]\n", ["deck", "--words", "d.yaml"],
+             "d.yaml:1: each entry must be a word or a short phrase"),
+    "settings file": ("cngen.yaml", "deck: &d {blanks: 3, dedupe: *d}\n", ["deck"],
+                      "cngen.yaml:1: deck.dedupe must be true or false, not a group of keys"),
+}
+
+
+@pytest.mark.parametrize("name, text, args, words", SELF.values(), ids=SELF.keys())
+def test_an_alias_inside_what_it_names_is_one_value_and_never_loops(tmp_path, monkeypatch, name, text, args, words):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = invoke(tmp_path, monkeypatch, *args)
+    assert result.exit_code == 1 and words in result.stderr, result.output
+
+
+def test_aliases_that_nest_past_the_limit_once_expanded_are_refused():
+    lines = ["a0: &a0 " + "[" * 10 + "x" + "]" * 10]
+    lines += [f"a{n}: &a{n} " + "[" * 10 + f"*a{n - 1}" + "]" * 10 for n in range(1, 8)]
+    with pytest.raises(YamlProblem) as caught:
+        compose_plain("\n".join(lines), "plain")
+    assert caught.value.line == 5 and "alias *a3 nests" in caught.value.message
+
+
+def test_aliases_that_stay_small_are_read_and_shared_nodes_are_walked_once():
+    text = "words:\n  - &w bank\n  - *w\n  - school\n"
+    problems = parse_yaml_deck(text.encode(), "d.yaml").problems
+    # Found once. (The alias is the anchored node itself, so the repeat is shown at the anchor's line.)
+    assert len(problems) == 1 and "'BANK' appears twice" in problems[0].message
+    settings_text = 'theme:\n  red: &c "#D8322B"\n  blue: *c\n'  # one value, shared
+    values = parse_settings(settings_text.encode(), "cngen.yaml").values
+    assert values["theme.red"].value == values["theme.blue"].value
+
+
+def test_a_document_of_more_values_than_the_limit_is_refused_before_composing(tmp_path):
+    started = time.monotonic()
+    with pytest.raises(YamlProblem) as caught:
+        compose_plain("words: [" + "a," * (MAX_NODES + 10) + "]", "plain")
+    assert f"more than {MAX_NODES:,} values" in caught.value.message
+    assert time.monotonic() - started < 5
+
+
+def test_a_twenty_thousand_word_yaml_deck_still_loads():
+    text = "name: Big\nlanguage: en\nwords:\n" + "".join(f"  - word{i}\n" for i in range(20_000))
+    started = time.monotonic()
+    deck = parse_yaml_deck(text.encode(), "big.yaml")
+    assert len(deck.entries) == 20_000 and not deck.problems
+    assert deck.entries[-1].line == 20_003
+    assert time.monotonic() - started < 5  # about 0.1 s; generous for a busy machine
+
+
+# --- Fonts cut short or damaged --------------------------------------------------------------
+
+FONT = font_path().read_bytes()
+
+
+def table_span(tag: str) -> tuple[int, int]:
+    """Where the bundled font keeps a table: (start, end) in the file."""
+    for index in range(struct.unpack_from(">H", FONT, 4)[0]):
+        name, _, start, length = struct.unpack_from(">4sLLL", FONT, 12 + 16 * index)
+        if name.decode() == tag:
+            return start, start + length
+    raise AssertionError(tag)
+
+
+def font_outcome(tmp_path: Path, data: bytes) -> str:
+    """'refused' (a message naming the font) or 'printed' (a PDF that opens and renders)."""
+    path = tmp_path / "t.ttf"
+    path.write_bytes(data)
+    words = tmp_path / "w.txt"
+    words.write_text("BANK\nÉCOLE\nПРИВЕТ\nQUIXOTIC JUMP\n", encoding="utf-8")
+    try:
+        result = build_deck(DeckOptions(font=path, words=words, blanks=1))
+    except CngenError as error:
+        message = str(error)
+        assert str(path) in message or str(words) in message, message  # the font, or a word it cannot print
+        assert "internal error" not in message and "unpack" not in message, message
+        return "refused"
+    with pypdfium2.PdfDocument(result.pdf) as document:
+        document[0].render(scale=0.2)
+    return "printed"
+
+
+@pytest.mark.parametrize("cut", [1, 4, 11, 12, 100, 299, 300, 5000, len(FONT) // 2, len(FONT) - 4, len(FONT) - 1])
+def test_a_font_cut_short_is_refused_with_its_name(tmp_path, monkeypatch, cut):
+    (tmp_path / "t.ttf").write_bytes(FONT[:cut])
+    result = invoke(tmp_path, monkeypatch, "deck", "--font", "t.ttf")
+    assert result.exit_code == 1, result.output
+    message = result.stderr.strip()
+    assert message.startswith("Error: t.ttf ") and len(message.splitlines()) == 1
+    assert "cut short" in message or "not a usable TrueType font" in message, message
+    assert "internal error" not in message and "unpack" not in message
+
+
+def test_the_message_for_a_cut_font_names_the_tables_it_lost(tmp_path, monkeypatch):
+    (tmp_path / "t.ttf").write_bytes(FONT[:5000])
+    message = invoke(tmp_path, monkeypatch, "deck", "--font", "t.ttf").stderr
+    assert message.startswith("Error: t.ttf is cut short: the file has 5,000 bytes, but its tables run on to byte ")
+    assert "glyf" in message and "copy or download the font again" in message
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(min_value=0, max_value=len(FONT) - 1))
+def test_a_font_cut_anywhere_is_refused_with_its_name(tmp_path, cut):
+    with pytest.raises(CngenError) as caught:
+        parse_font(FONT[:cut], "cut.ttf", "cut")
+    assert str(caught.value).startswith("cut.ttf ")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**32), flips=st.sampled_from([1, 4, 16]),
+       region=st.sampled_from(["directory and headers", "character map", "loca", "glyf", "anywhere"]))
+def test_a_font_damaged_anywhere_prints_or_is_refused_never_crashes(tmp_path, seed, flips, region):
+    rng = random.Random(seed)
+    data = bytearray(FONT)
+    low, high = {"directory and headers": (0, table_span("hmtx")[0]), "character map": table_span("cmap"),
+                 "loca": table_span("loca"), "glyf": table_span("glyf"), "anywhere": (0, len(FONT))}[region]
+    for _ in range(flips):
+        data[rng.randrange(low, high)] = rng.randrange(256)
+    assume(bytes(data) != FONT)
+    assert font_outcome(tmp_path, bytes(data)) in ("refused", "printed")
+
+
+def damaged(table: str, offset: int, value: bytes) -> bytes:
+    """The bundled font with ``value`` written at ``offset`` into ``table``."""
+    data = bytearray(FONT)
+    start = table_span(table)[0] + offset
+    data[start:start + len(value)] = value
+    return bytes(data)
+
+
+DAMAGE = {
+    "a loca entry out of order": (damaged("loca", 200, b"\xff\xff"), "its loca table"),
+    "no units per em": (damaged("head", 18, b"\x00\x00"), "units per em"),
+    "a character map of billions": (damaged("cmap", 0, b"\x00\x00\x00\x01\x00\x03\x00\x01\x00\x00\x00\x0c"
+                                                       b"\x00\x0c\x00\x00\x00\x00\x00\x1c\x00\x00\x00\x00"
+                                                       b"\x00\x00\x00\x01\x00\x00\x00\x00\xff\xff\xff\xfe"
+                                                       b"\x00\x00\x00\x00"), "beyond Unicode"),
+    "no glyf table": (FONT.replace(b"glyf", b"glyg", 1), "it has no glyf table"),
+    "a table name that is not text": (FONT.replace(b"gasp", b"g\x00\xffp", 1), "its table directory names a table"),
+}
+
+
+@pytest.mark.parametrize("data, reason", DAMAGE.values(), ids=DAMAGE.keys())
+def test_a_damaged_font_is_refused_with_the_reason(data, reason):
+    with pytest.raises(CngenError) as caught:
+        parse_font(data, "bad.ttf", "bad")
+    message = str(caught.value)
+    assert message.startswith("bad.ttf ") and reason in message, message
+
+
+def test_the_bundled_fonts_pass_every_check():
+    for name in ("FiraSans-Bold", "FiraSans-Regular", "FiraSans-Italic"):
+        path = font_path().with_name(f"{name}.ttf")
+        font = parse_font(path.read_bytes(), str(path), name)
+        assert ord("A") in font.characters and font.line_height(10) > 0
+
+
+# --- Numbers too large, not finite, or written oddly -----------------------------------------
+
+# (command, option, value): each refused by the option's own parser, naming the option.
+TYPED = [
+    *[(command, option, value) for command, option in
+      [("deck", "--blanks"), ("keys", "--count"), ("tokens", "--sets"), ("deck", "--seed"), ("keys", "--seed"),
+       ("kit", "--seed"), ("kit", "--keys-seed"), ("kit", "--deck-seed")]
+      for value in ["nan", "inf", "-inf", "1e309", HUGE, "1.5"]],
+    *[("deck", option, value) for option in ("--margin", "--bleed")
+      for value in ["nanmm", "infmm", "1e309mm", HUGE + "mm", "1" + "0" * 400 + "mm", "-0mm", "1_0mm", "５mm"]],
+    *[("deck", option, value) for option in ("--card-size", "--paper")
+      for value in ["nanx45mm", HUGE + "x45mm", "70x" + HUGE + "mm", "1_0x45mm", "７0x45mm"]],
+    *[("deck", "--back-offset", value) for value in
+      ["nan,0", "inf,0", "-inf,0", "0,1e309", HUGE + ",0", "1_0,0", "５,0", "1e1,0"]],
+    ("keys", "--seed", str(MAX_SEED + 1)),
+    ("kit", "--seed", str(MAX_SEED + 1)),
+]
+
+
+@pytest.mark.parametrize("command, option, value", TYPED, ids=[f"{c} {o} {v[:12]}" for c, o, v in TYPED])
+def test_a_hostile_number_on_the_command_line_is_a_usage_error_naming_the_option(tmp_path, monkeypatch,
+                                                                                  command, option, value):
+    result = invoke(tmp_path, monkeypatch, command, option, value)
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}'" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.output
+
+
+YAML_VALUES = [".nan", ".inf", "-.inf", "1e309", HUGE, "-" + HUGE, "1_0", "５", "0x10", "5.0"]
+# (settings file text, the key the message names, the line)
+IN_FILE = [
+    *[(f"{section}:\n  {name}: {value}\n", f"{section}.{name}", 2)
+      for section, name in [("deck", "blanks"), ("keys", "count"), ("tokens", "sets"), ("deck", "seed"),
+                            ("keys", "seed"), ("kit", "seed")]
+      for value in [*YAML_VALUES, str(MAX_SEED + 1)]],
+    *[(f"{key}: {value}\n", key, 1) for key in ("margin", "bleed")
+      for value in [".nan", ".inf", "1e309mm", HUGE + "mm", "-0mm", "1_0mm", "５mm"]],
+    *[(f"{key}: {value}\n", key, 1) for key in ("paper", "back_offset")
+      for value in [".nan", HUGE + "x45mm", '"７0x45mm"', '"nan,0"', HUGE + ",0"]],
+    *[(f"deck:\n  card_size: {value}\n", "deck.card_size", 2) for value in [HUGE + "x45mm", "７0x45mm"]],
+    *[(f'theme:\n  red: {value}\n', "theme.red", 2) for value in ['"#ＤＤ0000"', ".nan", HUGE]],
+    *[(f'{section}:\n  {name}: "a\\0b.pdf"\n', f"{section}.{name}", 2)
+      for section, name in [("deck", "output"), ("deck", "words"), ("deck", "font"), ("rules", "text"),
+                            ("kit", "out_dir"), ("calibrate", "output")]],
+]
+
+
+@pytest.mark.parametrize("text, key, line", IN_FILE, ids=[text.replace("\n", " ")[:32] for text, _, _ in IN_FILE])
+def test_a_hostile_value_in_the_settings_file_is_refused_naming_the_key(tmp_path, monkeypatch, text, key, line):
+    (tmp_path / "cngen.yaml").write_text(text, encoding="utf-8")
+    command = {"deck": "deck", "keys": "keys", "tokens": "tokens", "kit": "kit", "rules": "rules",
+               "calibrate": "calibrate", "theme": "keys"}.get(key.partition(".")[0] if "." in key else "", "deck")
+    result = invoke(tmp_path, monkeypatch, command)
+    assert result.exit_code == 1, result.output
+    message = result.stderr.strip()
+    assert message.startswith(f"Error: cngen.yaml:{line}: {key}"), message
+    assert len(message) < 400 and "\x00" not in message  # 5,000 digits are cut short, NUL escaped
+    assert "internal error" not in message
+
+
+@pytest.mark.parametrize("seed", [0, 2**32 - 1, 2**32, MAX_SEED])
+def test_seeds_up_to_two_to_the_sixty_four_deal_and_are_printed_for_reuse(tmp_path, monkeypatch, seed):
+    result = invoke(tmp_path, monkeypatch, "keys", "--count", "1", "--seed", str(seed), "-o", "k.pdf")
+    assert result.exit_code == 0, result.output
+    assert f"--seed {seed}" in result.stdout
+    assert f'"seed": {seed}' in (tmp_path / "k.json").read_text(encoding="utf-8")
+
+
+def test_a_seed_of_negative_zero_is_zero(tmp_path, monkeypatch):
+    (tmp_path / "cngen.yaml").write_text("keys:\n  seed: -0\n", encoding="utf-8")
+    result = invoke(tmp_path, monkeypatch, "keys", "--count", "1", "-o", "k.pdf")
+    assert result.exit_code == 0 and "--seed 0 " in result.stdout
+
+
+def test_the_whole_number_kind_refuses_what_int_would_take():
+    parse = BY_KEY["deck.blanks"].kind.parse
+    assert parse(" 8 ") == 8 and parse("-0") == 0
+    for text in ["５", "1_0", HUGE, "nan", "", "8.0"]:
+        with pytest.raises(UsageError):
+            parse(text)
+    assert BY_KEY["keys.seed"].kind.parse(str(MAX_SEED)) == MAX_SEED
