@@ -122,7 +122,7 @@ def test_another_text_file_is_printed_with_its_own_words(tmp_path):
 
 def test_a_text_with_an_unknown_placeholder_is_refused():
     data = b"title: x\nsections:\n  - id: a\n    title: A\n    blocks:\n      - text: \"{cards}\"\n"
-    with pytest.raises(CngenError, match=r"r.yaml: section 'a': unknown placeholder \{cards\}"):
+    with pytest.raises(CngenError, match=r"r\.yaml:6: section 'a', block 1: unknown placeholder \{cards\}"):
         parse_rules(data, "r.yaml", default_contents())
 
 

@@ -3,11 +3,16 @@ and a drawn example of a key card beside the word grid it describes.
 
 Platypus flowables are poured into frames on cngen's own canvas, so the sheet gets the
 same embedded fonts, colours and reproducible output as every other PDF.
+
+The rules text reaches Platypus only through ``markup``: each span's text escaped, wrapped
+in tags of our own. Titles, the footer and the example's words are drawn as plain strings.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
+from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -21,7 +26,8 @@ from ..geometry.fit import fit_text
 from ..geometry.keyface import key_face_layout
 from ..geometry.sheet import Box
 from ..geometry.typeface import Font
-from ..model.ruletext import Example, RulesText, Section
+from ..model.ruletext import Example, Rich, RulesText, Section
+from ..model.ruletext import Table as RulesTable
 from ..settings.units import MM, format_mm
 from .keycard import KeyCardArtist, KeyFace
 from .paint import centred_lines, fill, stroke
@@ -49,8 +55,7 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
     styles = _styles(fonts, theme)
     example_card = KeyCardArtist(key_face_layout(70 * MM, 70 * MM), fonts.bold, theme)
     example_card.define(canvas)
-    story = [flowable for section in rules.sections
-             for flowable in _section(section, rules.example, styles, example_card, theme)]
+    story = [flowable for section in rules.sections for flowable in _section(section, styles, example_card, theme)]
     number = 0
     while story:
         number += 1
@@ -72,6 +77,37 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
             raise UsageError(_too_small(page))
         canvas.showPage()
     return number
+
+
+def set_in(rules: RulesText, fonts: RuleFonts) -> Iterator[tuple[str, int, str, Font]]:
+    """Every string the sheet prints from the rules text, with its line, its place and the
+    font it is set in (a string in two places, such as the title, comes twice)."""
+    def spans(text: Rich, bold: bool = False) -> Iterator[tuple[str, int, str, Font]]:
+        for span in text.spans:
+            font = fonts.bold if bold or span.bold else fonts.italic if span.italic else fonts.regular
+            yield span.text, text.line, text.where, font
+
+    yield rules.title, rules.heading.line, rules.heading.where, fonts.bold
+    yield rules.title, rules.heading.line, rules.heading.where, fonts.regular  # the footer
+    if rules.subheading is not None:
+        yield rules.subtitle, rules.subheading.line, rules.subheading.where, fonts.italic
+    for section in rules.sections:
+        yield section.title, section.heading.line, section.heading.where, fonts.bold
+        for block in section.blocks:
+            if block.kind == "text":
+                yield from spans(block.content)
+            elif block.kind in ("items", "steps"):
+                for item in block.content:
+                    yield from spans(item)
+            elif block.kind == "table":
+                for cell in block.content.columns:
+                    yield from spans(cell, bold=True)
+                for row in block.content.rows:
+                    for cell in row:
+                        yield from spans(cell)
+            elif block.kind == "example":
+                for number, (word, line) in enumerate(zip(block.content.words, block.content.lines), start=1):
+                    yield word, line, f"example, word {number}", fonts.bold
 
 
 def _too_small(page: tuple[float, float]) -> str:
@@ -98,36 +134,52 @@ def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
     }
 
 
-def _section(section: Section, example: Example | None, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
+def _section(section: Section, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
     flowables: list[Flowable] = []
     if section.variant:
         flowables.append(Paragraph("VARIANT", styles["variant"]))
-        flowables.append(Paragraph(section.title, styles["heading"].clone("vheading", spaceBefore=0)))
+        flowables.append(Paragraph(escape(section.title), styles["heading"].clone("vheading", spaceBefore=0)))
     else:
-        flowables.append(Paragraph(section.title, styles["heading"]))
+        flowables.append(Paragraph(escape(section.title), styles["heading"]))
     for block in section.blocks:
-        flowables.extend(_block(block.kind, block.content, example, styles, card, theme))
+        flowables.extend(_block(block.kind, block.content, styles, card, theme))
     return flowables
 
 
-def _block(kind: str, content, example: Example | None, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
+def markup(text: Rich) -> str:
+    """Platypus markup for a string of the rules text: every span's text escaped, and set in
+    bold or italic by tags of our own. Nothing the user wrote is read as markup."""
+    parts = []
+    for span in text.spans:
+        piece = escape(span.text)
+        if span.italic:
+            piece = f"<i>{piece}</i>"
+        if span.bold:
+            piece = f"<b>{piece}</b>"
+        parts.append(piece)
+    return "".join(parts)
+
+
+def _block(kind: str, content, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
     if kind == "text":
-        return [Paragraph(content, styles["body"])]
+        return [Paragraph(markup(content), styles["body"])]
     if kind == "items":
-        return [Paragraph(item, styles["item"], bulletText="\u2022") for item in content]
+        return [Paragraph(markup(item), styles["item"], bulletText="\u2022") for item in content]
     if kind == "steps":
-        return [Paragraph(item, styles["item"], bulletText=f"{n}.") for n, item in enumerate(content, start=1)]
+        return [Paragraph(markup(item), styles["item"], bulletText=f"{n}.") for n, item in enumerate(content, start=1)]
     if kind == "table":
         return [_table(content, styles, theme), Spacer(0, 4)]
-    if kind == "example" and example is not None:
-        return [ExampleFigure(example, card, theme), Spacer(0, 4)]
+    if kind == "example":
+        return [ExampleFigure(content, card, theme), Spacer(0, 4)]
     return []
 
 
-def _table(content: dict, styles, theme: Theme) -> Table:
-    head = [Paragraph(f"<b>{cell}</b>", styles["cell"]) for cell in content["columns"]]
-    rows = [[Paragraph(cell, styles["cell"]) for cell in row] for row in content["rows"]]
-    table = Table([head, *rows], colWidths=["28%", "72%"], repeatRows=1)
+def _table(content: RulesTable, styles, theme: Theme) -> Table:
+    head = [Paragraph(f"<b>{markup(cell)}</b>", styles["cell"]) for cell in content.columns]
+    rows = [[Paragraph(markup(cell), styles["cell"]) for cell in row] for row in content.rows]
+    count = len(content.columns)
+    widths = ["28%", "72%"] if count == 2 else [f"{100 / count:g}%"] * count
+    table = Table([head, *rows], colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([
         # Tables set a font of their own even when every cell is a paragraph: name ours.
         ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, 8),

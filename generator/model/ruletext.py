@@ -2,177 +2,202 @@
 trimmed to what fits that kit and to the chosen variants.
 
 The words live in rules/en.yaml, not in code, so that they can be edited or translated;
-``--text FILE.yaml`` prints another file of the same shape. In it:
+``--text FILE.yaml`` prints another file of the same shape. The file is data: it is read as
+composed YAML nodes (never constructed into objects), its shape is checked strictly, and
+every mistake is reported as ``FILE:LINE: where: what is wrong and how to fix it``.
+
+The shape::
+
+    language: en                     # optional, for whoever edits the file
+    title: How to play               # plain text, also printed in the footer
+    subtitle: Two teams, ...         # optional, plain text
+    sections:                        # a list of at least one section
+      - id: setup                    # a name of its own, used in messages
+        title: Setting up            # plain text
+        variant: two-players         # optional: printed only when that variant is chosen
+        when: fold                   # optional: see the conditions below
+        blocks:                      # at least one; each holds exactly one of these:
+          - text: A paragraph.
+          - items: [A bullet, {text: Another bullet, when: home}]
+          - steps: [First, Then]     # a numbered list; entries as in items
+          - table: {columns: [Left, Right], rows: [[a, b], [c, d]]}
+          - example: key-and-grid    # draws the example below
+    example:                         # the 25 words and the key an example block draws
+      words: [PLANET, COMET, ...]    # exactly 25, printed as written
+      key: {starting: red, grid: [RRNBB, RBRNB, NRBRN, BARNB, RBNNR]}
+
+A key's grid is 5 rows of 5 letters, R red, B blue, N bystander, A assassin: 9 of the
+starting team's letter, 8 of the other's, 7 N and 1 A. A table has 1 to 4 columns, and every
+row as many cells as there are columns. Numbers and yes/no are text as they are written
+(``- 8`` prints "8"); an empty value is a mistake, except in a table cell.
+
+In text (paragraphs, items, steps and table cells):
+
+- ``<b>...</b>`` sets words bold and ``<i>...</i>`` italic; they may nest (``<b><i>x</i></b>``)
+  but not overlap, and take no attributes. No other tag is allowed: anything shaped like a
+  tag (``<`` or ``</`` right before a letter, up to the next ``>``: ``<img src=...>``,
+  ``<font>``, ``</a>``, ``<br/>``) is refused with its line. Any other ``<`` (``a < b``,
+  ``<3``), every ``>`` and every ``&`` are ordinary characters, printed as they are: there
+  are no entities (``&amp;`` prints as written). Line breaks and tabs are spaces.
+- Titles (the sheet's, the subtitle, each section's) are plain text, set in their own style:
+  no tags at all.
+
+Placeholders, in every string but the example's words:
 
 - ``{key_cards}`` is a count of the kit (see ``KitContents.counts``), printed as 1,234;
   ``{key_cards|key card|key cards}`` prints the count with the singular or the plural noun;
-  ``{{`` and ``}}`` are literal braces.
-- ``when: fold`` (or a list of such names) on a section, a block or a list item keeps it only
-  for kits it describes: printed ``long-edge``, ``short-edge``, ``fold`` or at a ``shop``;
-  ``home``, ``duplex`` (both sides printed), ``one-side``; ``double-sided-keys`` or
-  ``single-sided-keys``; ``blank-cards`` or ``no-blank-cards``.
+  ``{deck}`` is where the words come from; ``{{`` and ``}}`` are literal braces. Any other
+  brace is a mistake. Placeholders are filled in after the tags are read, so a count or a
+  deck's name is always plain text.
+
+Conditions:
+
+- ``when: fold`` (or a list of such names, any of which will do) on a section, a block or a
+  list entry keeps it only for kits it describes: printed ``long-edge``, ``short-edge``,
+  ``fold`` or at a ``shop``; ``home``, ``duplex`` (both sides printed), ``one-side``;
+  ``double-sided-keys`` or ``single-sided-keys``; ``blank-cards`` or ``no-blank-cards``.
+  A list whose entries are all left out disappears; a section whose blocks all are, or a
+  sheet with no section left, is a mistake: put the ``when:`` on the section instead.
+  Everything is read and checked whether or not it is kept, so a mistake shows on every kit.
+
+The model holds no markup: every printed string is a ``Rich``, a tuple of ``Span`` (plain
+text, bold or not, italic or not) with the line it was written on. Whoever typesets it builds
+its own markup from the spans. The rules job then checks every string the sheet prints
+against the font it is set in, and refuses letters written right to left.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from dataclasses import dataclass
+from typing import Sequence, Union
 
 import yaml
 
 from ..errors import CngenError, UsageError
+from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.text import NotUtf8, decode_utf8
-from .keys import Key
+from .keys import (ASSASSIN, ASSASSIN_CELLS, BLUE, BYSTANDER, BYSTANDER_CELLS, CELL_COUNT, OTHER_CELLS, RED, SIDE,
+                   STARTING_CELLS, Key)
 from .kit import KitContents
 from .variants import VARIANTS
 
 BLOCK_KINDS = ("text", "items", "steps", "table", "example")
 CONDITIONS = ("long-edge", "short-edge", "fold", "shop", "home", "duplex", "one-side",
               "double-sided-keys", "single-sided-keys", "blank-cards", "no-blank-cards")
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)(?:\|([^{}|]*)\|([^{}|]*))?\}|[{}]")
+ROOT_KEYS = ("language", "title", "subtitle", "sections", "example")
+SECTION_KEYS = ("id", "title", "variant", "when", "blocks")
+ENTRY_KEYS = ("text", "when")
+TABLE_KEYS = ("columns", "rows")
+EXAMPLE_KEYS = ("words", "key")
+KEY_KEYS = ("starting", "grid")
+EXAMPLE_DRAWINGS = ("key-and-grid",)
+TEAMS = ("red", "blue")
+MAX_TABLE_COLUMNS = 4  # a table sits in one column of the sheet
+TAGS = ("b", "i")
+
+_NULL = "tag:yaml.org,2002:null"
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)(?:\|([^{}|]*)\|([^{}|]*))?\}|\{[^{}]*\}|[{}]")
+# Anything shaped like a tag: '<' or '</' right before a letter, up to the next '>'.
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9_:.-]*)([^<>]*)>")
+_LINE_BREAKS = re.compile(r"[\t\n\r\v\f\u2028\u2029\x85]")
+
+
+# --- The model ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Block:
-    kind: str
-    content: object  # str for text and example, list[str] for items and steps, dict for table
+class Span:
+    """A run of plain text in one style."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
 
 
 @dataclass(frozen=True)
-class Section:
-    id: str
-    title: str
-    variant: str | None
-    blocks: tuple[Block, ...]
+class Rich:
+    """One printed string of the rules text: its spans, and where it was written."""
+
+    spans: tuple[Span, ...]
+    line: int
+    where: str  # e.g. "section 'setup', item 3", for messages
+
+    @property
+    def plain(self) -> str:
+        return "".join(span.text for span in self.spans)
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[Rich, ...]
+    rows: tuple[tuple[Rich, ...], ...]
 
 
 @dataclass(frozen=True)
 class Example:
     words: tuple[str, ...]
     key: Key
+    lines: tuple[int, ...] = ()  # the line of each word
+
+
+# text: Rich; items and steps: tuple[Rich, ...]; table: Table; example: Example
+Content = Union[Rich, tuple[Rich, ...], Table, Example]
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str
+    content: Content
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    heading: Rich
+    variant: str | None
+    blocks: tuple[Block, ...]
+
+    @property
+    def title(self) -> str:
+        return self.heading.plain
 
 
 @dataclass(frozen=True)
 class RulesText:
     source: str
-    title: str
-    subtitle: str
+    heading: Rich
+    subheading: Rich | None
     sections: tuple[Section, ...]
     example: Example | None
 
+    @property
+    def title(self) -> str:
+        return self.heading.plain
 
-class _Filler:
-    """Fills placeholders and tests conditions for one kit, naming the place of any mistake."""
+    @property
+    def subtitle(self) -> str:
+        return self.subheading.plain if self.subheading is not None else ""
 
-    def __init__(self, source: str, contents: KitContents):
-        self.source = source
-        self.counts = contents.counts()
-        self.holds = contents.conditions()
 
-    def fill(self, text: object, where: str) -> str:
-        def replace(match: re.Match) -> str:
-            whole, name, singular, plural = match.group(0), *match.groups()
-            if whole in ("{{", "}}"):
-                return whole[0]
-            if name is None:
-                raise CngenError(f"{self.source}: {where}: a lone '{whole}': write {whole * 2} for a brace, "
-                                 "or {name} for a count")
-            if name not in self.counts:
-                raise CngenError(f"{self.source}: {where}: unknown placeholder {{{name}}}; "
-                                 f"known: {', '.join(sorted(self.counts))}")
-            value = self.counts[name]
-            shown = f"{value:,}" if isinstance(value, int) else str(value)
-            if singular is None:
-                return shown
-            return f"{shown} {singular if value == 1 else plural}"
-
-        return _PLACEHOLDER.sub(replace, str(text))
-
-    def applies(self, raw: object, where: str) -> bool:
-        """Whether a part with this ``when:`` (or none) belongs on this kit's sheet."""
-        when = raw.get("when") if isinstance(raw, dict) else None
-        if when is None:
-            return True
-        names = [when] if isinstance(when, str) else when
-        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
-            raise CngenError(f"{self.source}: {where}: 'when' takes a name or a list of names, e.g. when: [fold]")
-        for name in names:
-            if name not in CONDITIONS:
-                raise CngenError(f"{self.source}: {where}: unknown condition '{name}': use {', '.join(CONDITIONS)}")
-        return any(name in self.holds for name in names)
+# --- Reading --------------------------------------------------------------------------------
 
 
 def parse_rules(data: bytes, source: str, contents: KitContents) -> RulesText:
-    """The rules text in ``data``, filled in for ``contents``."""
+    """The rules text in ``data``, filled in for ``contents``; raises CngenError naming
+    ``source``, the line and the place of the first mistake."""
     try:
-        document = yaml.safe_load(decode_utf8(data))
+        text = decode_utf8(data)
     except NotUtf8 as problem:
         raise CngenError(f"{source}:{problem.line}: this is not UTF-8 text{problem.detail}: save it as UTF-8") from None
-    except yaml.YAMLError as error:
-        raise CngenError(f"{source}: not a readable YAML rules file ({error})") from None
-    if not isinstance(document, dict) or not isinstance(document.get("sections"), list):
-        raise CngenError(f"{source}: a rules file needs a title and a list of sections")
-    filler = _Filler(source, contents)
-    sections = tuple(
-        _section(raw, index, filler, source) for index, raw in enumerate(document["sections"])
-        if filler.applies(raw, f"section {index + 1}")
-    )
-    return RulesText(
-        source=source,
-        title=filler.fill(document.get("title", ""), "title"),
-        subtitle=filler.fill(document.get("subtitle", ""), "subtitle"),
-        sections=sections,
-        example=_example(document.get("example"), source),
-    )
-
-
-def _section(raw: object, index: int, filler: _Filler, source: str) -> Section:
-    if not isinstance(raw, dict) or "id" not in raw or not isinstance(raw.get("blocks"), list):
-        raise CngenError(f"{source}: section {index + 1} needs an id, a title and a list of blocks")
-    where = f"section '{raw['id']}'"
-    variant = raw.get("variant")
-    if variant is not None and variant not in VARIANTS:
-        raise CngenError(f"{source}: {where} has an unknown variant '{variant}': use one of {', '.join(VARIANTS)}")
-    blocks = []
-    for block in raw["blocks"]:
-        kinds = [key for key in block if key != "when"] if isinstance(block, dict) else []
-        if len(kinds) != 1 or kinds[0] not in BLOCK_KINDS:
-            raise CngenError(f"{source}: {where}: each block is one of {', '.join(BLOCK_KINDS)}")
-        if filler.applies(block, where):
-            kind = kinds[0]
-            blocks.append(Block(kind, _fill_content(kind, block[kind], filler, where)))
-    return Section(str(raw["id"]), filler.fill(raw.get("title", ""), where), variant, tuple(blocks))
-
-
-def _fill_content(kind: str, content: object, filler: _Filler, where: str) -> object:
-    if kind in ("items", "steps"):
-        if not isinstance(content, list):
-            raise CngenError(f"{filler.source}: {where}: {kind} must be a list")
-        return [filler.fill(item["text"] if isinstance(item, dict) else item, where)
-                for item in content if filler.applies(item, where)]
-    if kind == "table":
-        if not isinstance(content, dict) or not isinstance(content.get("columns"), list) \
-                or not isinstance(content.get("rows"), list):
-            raise CngenError(f"{filler.source}: {where}: a table needs columns and rows")
-        return {
-            "columns": [filler.fill(cell, where) for cell in content["columns"]],
-            "rows": [[filler.fill(cell, where) for cell in row] for row in content["rows"]],
-        }
-    return filler.fill(content, where)
-
-
-def _example(raw: object, source: str) -> Example | None:
-    if raw is None:
-        return None
     try:
-        words = tuple(str(word) for word in raw["words"])  # type: ignore[index]
-        grid = raw["key"]["grid"]  # type: ignore[index]
-        key = Key(raw["key"]["starting"], tuple("".join(grid)))  # type: ignore[index]
-    except (KeyError, TypeError, ValueError) as error:
-        raise CngenError(f"{source}: the example needs 25 words and a valid key ({error})") from None
-    if len(words) != 25:
-        raise CngenError(f"{source}: the example needs 25 words, not {len(words)}")
-    return Example(words, key)
+        root = compose_plain(text, "a rules text holds plain text only")
+    except YamlProblem as problem:
+        where = f"{source}:{problem.line}" if problem.line else source
+        raise CngenError(f"{where}: {problem.message}") from None
+    return _Reader(source, contents).rules(root)
 
 
 def select_variants(rules: RulesText, variants: tuple[str, ...]) -> RulesText:
@@ -180,4 +205,370 @@ def select_variants(rules: RulesText, variants: tuple[str, ...]) -> RulesText:
     if unknown:
         raise UsageError(f"unknown variant '{unknown[0]}': choose from {', '.join(VARIANTS)}, or none")
     kept = tuple(section for section in rules.sections if section.variant is None or section.variant in variants)
-    return RulesText(rules.source, rules.title, rules.subtitle, kept, rules.example)
+    if not kept:
+        offered = sorted({section.variant for section in rules.sections if section.variant})
+        raise CngenError(f"{rules.source}: every section belongs to a variant that was not chosen: choose one of "
+                         f"{', '.join(offered)} with --variant, or add a section without a variant")
+    return RulesText(rules.source, rules.heading, rules.subheading, kept, rules.example)
+
+
+def _suggest(name: str, valid: Sequence[str]) -> str:
+    close = difflib.get_close_matches(name, list(valid), n=1)
+    return f"did you mean '{close[0]}'?" if close else f"use {', '.join(valid)}"
+
+
+def _line(node: yaml.Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _kind_of(node: yaml.Node) -> str:
+    """A value as a message names it."""
+    if isinstance(node, yaml.MappingNode):
+        return "a group of keys"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    if node.tag == _NULL or node.value.strip() == "":
+        return "empty"
+    return f"'{_short(node.value)}'"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+class _Reader:
+    """Reads the composed nodes, fills placeholders and tests conditions for one kit, naming
+    the line and place of any mistake."""
+
+    def __init__(self, source: str, contents: KitContents):
+        self.source = source
+        self.counts = contents.counts()
+        self.holds = contents.conditions()
+        self.keys: dict[int, yaml.Node] = {}  # list or group -> the key that holds it
+
+    def error(self, node: yaml.Node, where: str, message: str) -> CngenError:
+        """A mistake in ``node``: a list or group is named by the line of its key, where there
+        is one, since a list written as lines starts on the line after it."""
+        key = self.keys.get(id(node)) if isinstance(node, yaml.CollectionNode) else None
+        return CngenError(f"{self.source}:{_line(key or node)}: {where}: {message}")
+
+    # --- the parts of the file
+
+    def rules(self, root: yaml.Node | None) -> RulesText:
+        if root is None or (isinstance(root, yaml.ScalarNode) and root.value.strip() == ""):
+            raise CngenError(f"{self.source}: the rules text is empty: it needs a title: and a list of sections:")
+        if not isinstance(root, yaml.MappingNode):
+            raise self.error(root, "top level", f"a rules text is a group of keys (title:, sections:...), "
+                                               f"not {_kind_of(root)}")
+        fields = self.fields(root, "top level", ROOT_KEYS, required=("title", "sections"))
+        if "language" in fields:
+            self.scalar(fields["language"], "language")
+        heading = self.rich(fields["title"], "title", tags=False)
+        subheading = self.rich(fields["subtitle"], "subtitle", tags=False) if "subtitle" in fields else None
+        example = self.example(fields["example"]) if "example" in fields else None
+        sections_node = fields["sections"]
+        nodes = self.sequence(sections_node, "sections", "a list of sections, each starting with '- id:'")
+        sections: list[Section] = []
+        first_ids: dict[str, int] = {}
+        for number, node in enumerate(nodes, start=1):
+            section = self.section(node, number, example, first_ids)
+            if section is not None:
+                sections.append(section)
+        if not sections:
+            raise self.error(sections_node, "sections", f"no section is left for this kit ({self.described()}) once "
+                                                        "the when: conditions are applied: add a section without when:")
+        return RulesText(self.source, heading, subheading, tuple(sections), example)
+
+    def section(self, node: yaml.Node, number: int, example: Example | None,
+                first_ids: dict[str, int]) -> Section | None:
+        where = f"section {number}"
+        fields = self.fields(node, where, SECTION_KEYS, required=("id", "title", "blocks"))
+        section_id = self.scalar(fields["id"], f"{where}: id")
+        if section_id in first_ids:
+            raise self.error(fields["id"], where, f"the id '{section_id}' is used twice (first on line "
+                                                  f"{first_ids[section_id]}): give each section its own")
+        first_ids[section_id] = _line(fields["id"])
+        where = f"section '{section_id}'"
+        heading = self.rich(fields["title"], where, tags=False)
+        variant = None
+        if "variant" in fields:
+            variant = self.scalar(fields["variant"], f"{where}: variant")
+            if variant not in VARIANTS:
+                raise self.error(fields["variant"], where, f"unknown variant '{variant}': {_suggest(variant, VARIANTS)}")
+        applies = self.applies(fields, where)
+        blocks: list[Block] = []
+        nodes = self.sequence(fields["blocks"], f"{where}: blocks", "a list of blocks, each starting with '- text:', "
+                                                                    "'- items:'...")
+        for index, block_node in enumerate(nodes, start=1):
+            block = self.block(block_node, f"{where}, block {index}", where, example)
+            if block is not None:
+                blocks.append(block)
+        if not applies:
+            return None
+        if not blocks:
+            raise self.error(node, where, f"none of its blocks is left for this kit ({self.described()}) once the "
+                                          "when: conditions are applied: put the when: on the section instead, "
+                                          "or add a block without one")
+        return Section(section_id, heading, variant, tuple(blocks))
+
+    def block(self, node: yaml.Node, where: str, section: str, example: Example | None) -> Block | None:
+        fields = self.fields(node, where, (*BLOCK_KINDS, "when"))
+        kinds = [name for name in fields if name != "when"]
+        if not kinds:
+            raise self.error(node, where, f"a block needs one of {', '.join(BLOCK_KINDS)}")
+        if len(kinds) > 1:
+            raise self.error(node, where, f"a block holds one of {', '.join(BLOCK_KINDS)}, not both {kinds[0]} "
+                                          f"and {kinds[1]}: split it into two blocks")
+        kind = kinds[0]
+        value = fields[kind]
+        applies = self.applies(fields, where)
+        content: Content
+        if kind == "text":
+            content = self.rich(value, where)
+        elif kind in ("items", "steps"):
+            content = self.entries(value, section, kind)
+        elif kind == "table":
+            content = self.table(value, where)
+        else:
+            drawing = self.scalar(value, f"{where}: example")
+            if drawing not in EXAMPLE_DRAWINGS:
+                raise self.error(value, where, f"unknown example '{drawing}': use {', '.join(EXAMPLE_DRAWINGS)}")
+            if example is None:
+                raise self.error(value, where, "this block draws the file's example, and there is none: add "
+                                               "example: (25 words and a key) at the top level, or remove the block")
+            content = example
+        if not applies or (kind in ("items", "steps") and not content):
+            return None
+        return Block(kind, content)
+
+    def entries(self, node: yaml.Node, section: str, kind: str) -> tuple[Rich, ...]:
+        nodes = self.sequence(node, f"{section}: {kind}", "a list of entries, each starting with '- '")
+        kept = []
+        for number, item in enumerate(nodes, start=1):
+            where = f"{section}, {'item' if kind == 'items' else 'step'} {number}"
+            if isinstance(item, yaml.MappingNode):
+                fields = self.fields(item, where, ENTRY_KEYS, required=("text",))
+                text = self.rich(fields["text"], where)
+                if self.applies(fields, where):
+                    kept.append(text)
+            elif isinstance(item, yaml.ScalarNode):
+                kept.append(self.rich(item, where))
+            else:
+                raise self.error(item, where, f"an entry is text, or text: with when:, not {_kind_of(item)}")
+        return tuple(kept)
+
+    def table(self, node: yaml.Node, where: str) -> Table:
+        fields = self.fields(node, where, TABLE_KEYS, required=TABLE_KEYS)
+        header = self.sequence(fields["columns"], f"{where}, columns", "a list of column titles")
+        if len(header) > MAX_TABLE_COLUMNS:
+            raise self.error(fields["columns"], where, f"{len(header)} columns do not fit a column of the sheet: "
+                                                       f"use at most {MAX_TABLE_COLUMNS}")
+        columns = tuple(self.rich(cell, f"{where}, columns", empty=True) for cell in header)
+        rows = []
+        for number, row in enumerate(self.sequence(fields["rows"], f"{where}, rows", "a list of rows"), start=1):
+            row_where = f"{where}, row {number}"
+            if not isinstance(row, yaml.SequenceNode):
+                raise self.error(row, row_where, f"a row is a list of cells such as ['8', 'Well done'], "
+                                                 f"not {_kind_of(row)}")
+            if len(row.value) != len(columns):
+                raise self.error(row, row_where, f"the row has {_count(len(row.value), 'cell')} and the table "
+                                                 f"{_count(len(columns), 'column')}: give every row one cell a column")
+            rows.append(tuple(self.rich(cell, row_where, empty=True) for cell in row.value))
+        return Table(columns, tuple(rows))
+
+    def example(self, node: yaml.Node) -> Example:
+        fields = self.fields(node, "example", EXAMPLE_KEYS, required=EXAMPLE_KEYS)
+        word_nodes = self.sequence(fields["words"], "example: words", f"a list of {CELL_COUNT} words")
+        if len(word_nodes) != CELL_COUNT:
+            raise self.error(fields["words"], "example", f"the example needs {CELL_COUNT} words, one for each "
+                                                         f"cell of the grid, not {len(word_nodes)}")
+        # The words are printed exactly as written: no tags, no placeholders.
+        words = tuple(self.scalar(word, f"example, word {n}") for n, word in enumerate(word_nodes, start=1))
+        key_fields = self.fields(fields["key"], "example: key", KEY_KEYS, required=KEY_KEYS)
+        starting = self.scalar(key_fields["starting"], "example: key: starting")
+        if starting not in TEAMS:
+            raise self.error(key_fields["starting"], "example: key", f"starting is red or blue, not '{starting}'")
+        grid_node = key_fields["grid"]
+        rows = self.sequence(grid_node, "example: key: grid", f"a list of {SIDE} rows such as RRNBB")
+        letters = "".join((RED, BLUE, BYSTANDER, ASSASSIN))
+        for number, row in enumerate(rows, start=1):
+            text = self.scalar(row, f"example: key: grid row {number}")
+            if len(text) != SIDE or any(letter not in letters for letter in text):
+                raise self.error(row, "example: key", f"grid row {number} '{_short(text)}' must be {SIDE} of the "
+                                                      f"letters {', '.join(letters)} (red, blue, bystander, assassin)")
+        if len(rows) != SIDE:
+            raise self.error(grid_node, "example: key", f"the grid has {SIDE} rows, not {len(rows)}")
+        cells = tuple("".join(row.value for row in rows))
+        first, second = (RED, BLUE) if starting == "red" else (BLUE, RED)
+        wanted = {first: STARTING_CELLS, second: OTHER_CELLS, BYSTANDER: BYSTANDER_CELLS, ASSASSIN: ASSASSIN_CELLS}
+        found = {letter: cells.count(letter) for letter in wanted}
+        if found != wanted:
+            def listed(counts: dict[str, int]) -> str:
+                return ", ".join(f"{count} {letter}" for letter, count in counts.items())
+            raise self.error(grid_node, "example: key", f"a key that {starting} starts has {listed(wanted)}; "
+                                                        f"this grid has {listed(found)}: change its letters")
+        return Example(words, Key(starting, cells), tuple(_line(word) for word in word_nodes))
+
+    # --- shapes
+
+    def fields(self, node: yaml.Node, where: str, known: Sequence[str],
+               required: Sequence[str] = ()) -> dict[str, yaml.Node]:
+        """The values of a mapping by key: known keys only, each once, the required ones there."""
+        if not isinstance(node, yaml.MappingNode):
+            raise self.error(node, where, f"this needs keys ({', '.join(known)}), not {_kind_of(node)}")
+        fields: dict[str, yaml.Node] = {}
+        lines: dict[str, int] = {}
+        for key, value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else ""
+            if name in lines:
+                raise self.error(key, where, f"'{name}' is set twice (first on line {lines[name]}): remove one")
+            if name not in known:
+                shown = f"unknown key '{_short(name)}'" if name else "a key must be a name"
+                raise self.error(key, where, f"{shown}: {_suggest(name, known)}")
+            lines[name] = _line(key)
+            fields[name] = value
+            self.keys[id(value)] = key
+        missing = [name for name in required if name not in fields]
+        if missing:
+            raise self.error(node, where, f"'{missing[0]}:' is missing: add it")
+        return fields
+
+    def sequence(self, node: yaml.Node, where: str, expected: str) -> list[yaml.Node]:
+        """A list with at least one entry."""
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.error(node, where, f"this must be {expected}, not {_kind_of(node)}")
+        if not node.value:
+            raise self.error(node, where, f"the list is empty: it must be {expected}")
+        return list(node.value)
+
+    def scalar(self, node: yaml.Node, where: str, empty: bool = False) -> str:
+        """The text of a scalar as written (so `8` and `yes` are the text '8' and 'yes')."""
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.error(node, where, f"this must be text, not {_kind_of(node)}")
+        if node.tag == _NULL and not (empty and node.value == ""):
+            raise self.error(node, where, "this is empty: write the text, in quotes if it starts with a "
+                                          "character YAML treats specially")
+        text = _LINE_BREAKS.sub(" ", node.value).strip()
+        if not text and not empty:
+            raise self.error(node, where, "this is empty: write the text")
+        control = next((char for char in text if unicodedata.category(char) == "Cc"), None)
+        if control is not None:
+            raise self.error(node, where, f"the text contains the control character U+{ord(control):04X}: remove it")
+        return text
+
+    def rich(self, node: yaml.Node, where: str, tags: bool = True, empty: bool = False) -> Rich:
+        """A printed string: its tags read into spans (refused where ``tags`` is False), then
+        the placeholders of each span filled in."""
+        text = self.scalar(node, where, empty)
+        try:
+            spans = _spans(text)
+        except _MarkupError as problem:
+            raise self.error(node, where, str(problem)) from None
+        if not tags and _TAG.search(text):
+            raise self.error(node, where, "a title is plain text, set in a style of its own: remove the <b> and "
+                                          "<i> tags")
+        filled = tuple(Span(self.fill(span.text, node, where), span.bold, span.italic) for span in spans)
+        return Rich(tuple(span for span in filled if span.text), _line(node), where)
+
+    # --- placeholders and conditions
+
+    def fill(self, text: str, node: yaml.Node, where: str) -> str:
+        def replace(match: re.Match) -> str:
+            whole, name, singular, plural = match.group(0), *match.groups()
+            if whole in ("{{", "}}"):
+                return whole[0]
+            if name is None:
+                if len(whole) == 1:
+                    raise self.error(node, where, f"a lone '{whole}': write {whole * 2} for a brace, "
+                                                  "or {name} for a count")
+                raise self.error(node, where, f"'{_short(whole)}' is not a placeholder: write {{name}} or "
+                                              "{name|singular|plural}, or {{ and }} for braces")
+            if name not in self.counts:
+                raise self.error(node, where, f"unknown placeholder {{{name}}}; known: {', '.join(sorted(self.counts))}")
+            value = self.counts[name]
+            if not isinstance(value, int):
+                if singular is not None:
+                    raise self.error(node, where, f"{{{name}}} is not a count: write it without "
+                                                  "|singular|plural")
+                return str(value)
+            shown = f"{value:,}"
+            if singular is None:
+                return shown
+            return f"{shown} {singular if value == 1 else plural}"
+
+        return _PLACEHOLDER.sub(replace, text)
+
+    def applies(self, fields: dict[str, yaml.Node], where: str) -> bool:
+        """Whether a part with this ``when:`` (or none) belongs on this kit's sheet."""
+        node = fields.get("when")
+        if node is None:
+            return True
+        if isinstance(node, yaml.ScalarNode):
+            names = [(node, self.scalar(node, f"{where}: when"))]
+        elif isinstance(node, yaml.SequenceNode):
+            items = self.sequence(node, f"{where}: when", "a condition or a list of them, e.g. when: [fold]")
+            names = [(item, self.scalar(item, f"{where}: when")) for item in items]
+        else:
+            raise self.error(node, where, "'when' takes a condition or a list of them, e.g. when: [fold]")
+        for item, name in names:
+            if name not in CONDITIONS:
+                raise self.error(item, where, f"unknown condition '{_short(name)}': {_suggest(name, CONDITIONS)}")
+        return any(name in self.holds for _, name in names)
+
+    def described(self) -> str:
+        """The conditions this kit meets, as a message lists them."""
+        return ", ".join(name for name in CONDITIONS if name in self.holds)
+
+
+# --- Inline markup --------------------------------------------------------------------------
+
+
+class _MarkupError(Exception):
+    pass
+
+
+def _spans(text: str) -> tuple[Span, ...]:
+    """The text's runs of plain text, each bold, italic or both as its <b> and <i> tags say.
+    Any other tag, and tags that overlap or stay open, are refused."""
+    spans: list[Span] = []
+    opened: list[str] = []
+    position = 0
+
+    def add(piece: str) -> None:
+        if not piece:
+            return
+        bold, italic = "b" in opened, "i" in opened
+        if spans and (spans[-1].bold, spans[-1].italic) == (bold, italic):
+            spans[-1] = Span(spans[-1].text + piece, bold, italic)
+        else:
+            spans.append(Span(piece, bold, italic))
+
+    for match in _TAG.finditer(text):
+        closing, name, rest = match.groups()
+        whole = match.group(0)
+        if name not in TAGS or rest:
+            raise _MarkupError(
+                f"the tag '{_short(whole)}' is not allowed: only <b>...</b> and <i>...</i> are, without "
+                "attributes (to print a '<' before a letter, put a space after it)")
+        add(text[position:match.start()])
+        position = match.end()
+        if not closing:
+            if name in opened:
+                raise _MarkupError(f"<{name}> is opened again inside <{name}>: close the first with </{name}>")
+            opened.append(name)
+        elif name not in opened:
+            raise _MarkupError(f"</{name}> closes nothing: remove it, or open it with <{name}> before")
+        elif opened[-1] != name:
+            raise _MarkupError(f"</{name}> comes before </{opened[-1]}>: close tags in the reverse order, "
+                               f"as in <{name}><{opened[-1]}>...</{opened[-1]}></{name}>")
+        else:
+            opened.pop()
+    add(text[position:])
+    if opened:
+        raise _MarkupError(f"<{opened[-1]}> is never closed: add </{opened[-1]}>")
+    return tuple(spans) if spans else (Span(""),)

@@ -26,8 +26,10 @@ MAX_REPORTED_PROBLEMS = 10
 MAX_WORDS = 100_000
 DECK_KEYS = ("name", "language", "licence", "description", "words")
 # Letters of right-to-left scripts (Hebrew, Arabic...): drawn one by one they would come out
-# reversed and unjoined, so they are refused until cngen shapes text.
+# reversed and unjoined, so they are refused until cngen shapes text. Word lists and rules
+# texts share the check and its reason.
 _RIGHT_TO_LEFT = {"R", "AL"}
+RIGHT_TO_LEFT_REASON = "which cngen cannot lay out yet (letters would print reversed and unjoined)"
 
 
 @dataclass(frozen=True)
@@ -205,11 +207,15 @@ def _entry_problem(text: str, line: int) -> Problem | None:
     if any(unicodedata.category(char).startswith("C") for char in text):
         shown = text.encode("unicode_escape").decode()
         return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")
-    if any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in text):
-        return Problem(line, f"'{text}' is written right to left, which cngen cannot lay out yet "
-                             "(letters would print reversed and unjoined): use left-to-right words",
+    if right_to_left(text):
+        return Problem(line, f"'{text}' is written right to left, {RIGHT_TO_LEFT_REASON}: use left-to-right words",
                        "right-to-left entries")
     return None
+
+
+def right_to_left(text: str) -> list[str]:
+    """The letters of ``text`` that are written right to left, each once, in order of appearance."""
+    return list(dict.fromkeys(char for char in text if unicodedata.bidirectional(char) in _RIGHT_TO_LEFT))
 
 
 def parse_word_file(data: bytes, source: str, dedupe: bool = False) -> WordList:
