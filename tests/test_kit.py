@@ -12,7 +12,7 @@ from generator.settings.units import MM
 from pdfcheck import assert_same_pdf, card_rects, describe_pdf, placed_texts
 from generator.draw.theme import DEFAULT_THEME
 
-KIT_FILES = ["deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
+KIT_FILES = [".cngen-kit.json", "deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
 
 
 def pages(path) -> int:

@@ -106,20 +106,6 @@ def say(step: str) -> None:
     click.echo(f"  {step}...", err=True)
 
 
-def write(files: dict[Path, bytes], preview: bool, without_preview: tuple[str, ...] = ()) -> list[str]:
-    """Write every file or none, with a PNG of each PDF's first page when asked (except the
-    files named in ``without_preview``); returns the previews' names."""
-    from ..output.files import write_files
-
-    previews: dict[Path, bytes] = {}
-    if preview:
-        from ..output.preview import previews_of
-
-        previews = previews_of({path: data for path, data in files.items() if path.name not in without_preview})
-    write_files({**files, **previews})
-    return sorted(path.name for path in previews)
-
-
 def chosen_seed() -> int:
     """A fresh seed for a run that was given none; the summary prints it."""
     import secrets
@@ -137,14 +123,14 @@ def deck(settings: Settings) -> None:
       cngen deck --words custom.txt --blanks 8 --paper letter -o party.pdf
     """
     from ..jobs.deck import build_deck
-    from ..output.files import check_writable
     from ..settings.options import deck_options
+    from .outputs import plan_outputs, write_planned
     from .report import deck_summary
 
     options, output = deck_options(settings), settings["deck.output"]
-    check_writable(output)
+    plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings["preview"])
     result = build_deck(options, progress=say)
-    write({output: result.pdf}, settings["preview"])
+    write_planned(plan, {output: result.pdf})
     click.echo(deck_summary(result, output, options.sheet))
 
 
@@ -160,17 +146,20 @@ def keys(settings: Settings) -> None:
       cngen keys --count 40 --seed 1234
     """
     from ..jobs.keys import PROGRESS_FROM, build_keys
-    from ..output.files import check_writable
     from ..settings.options import key_options
+    from .outputs import plan_outputs, write_planned
     from .report import balance_text, keys_summary
 
     seed = settings["keys.seed"] if settings["keys.seed"] is not None else chosen_seed()
     options, output = key_options(settings, seed), settings["keys.output"]
     manifest = output.with_suffix(".json")
-    check_writable(output)
-    check_writable(manifest)
+    if manifest == output:
+        raise UsageError(f"{settings.describe('keys.output')}: the manifest is written beside the PDF with the "
+                         f"same name and .json, so the PDF's name cannot end in .json: e.g. {output.with_suffix('.pdf')}")
+    plan = plan_outputs(settings, {output: settings.describe("keys.output"), manifest: f"the manifest {manifest}"},
+                        settings["preview"])
     result = build_keys(options, progress=say)
-    write({output: result.pdf, manifest: result.manifest.encode("utf-8")}, settings["preview"])
+    write_planned(plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")})
     click.echo(keys_summary(result, output, manifest, options.sheet))
     if settings["keys.stats"]:
         if options.count >= PROGRESS_FROM:
@@ -189,14 +178,14 @@ def tokens(settings: Settings) -> None:
       cngen tokens --sets 2
     """
     from ..jobs.tokens import build_tokens
-    from ..output.files import check_writable
     from ..settings.options import token_options
+    from .outputs import plan_outputs, write_planned
     from .report import tokens_summary
 
     options, output = token_options(settings), settings["tokens.output"]
-    check_writable(output)
+    plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings["preview"])
     result = build_tokens(options)
-    write({output: result.pdf}, settings["preview"])
+    write_planned(plan, {output: result.pdf})
     click.echo(tokens_summary(result, output, options.sheet))
 
 
@@ -213,15 +202,15 @@ def rules(settings: Settings) -> None:
     """
     from ..jobs.contents import planned_contents
     from ..jobs.rules import build_rules
-    from ..output.files import check_writable
     from ..settings.options import deck_options, key_options, rules_options, token_options
+    from .outputs import plan_outputs, write_planned
     from .report import rules_summary
 
     output = settings["rules.output"]
-    check_writable(output)
+    plan = plan_outputs(settings, {output: settings.describe("rules.output")}, settings["preview"])
     contents = planned_contents(deck_options(settings), key_options(settings, 0), token_options(settings))
     result = build_rules(rules_options(settings, contents))
-    write({output: result.pdf}, settings["preview"])
+    write_planned(plan, {output: result.pdf})
     click.echo(rules_summary(result, output, settings["paper"]))
 
 
@@ -236,21 +225,36 @@ def kit(settings: Settings) -> None:
     Example:
       cngen kit --profile shop --combined
     """
-    from ..jobs.kit import build_kit
+    from ..jobs.kit import COMBINED, build_kit, kit_file_names
+    from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
+    from .outputs import plan_outputs, write_planned
     from .report import kit_table
 
-    out_dir = settings["kit.out_dir"]
+    out_dir, preview = settings["kit.out_dir"], settings["preview"]
+    names = (*kit_file_names(settings["kit.combined"]), RECORD_NAME)
+    folder = settings.describe("kit.out_dir")
+    # kit.pdf opens with the deck's first sheet: deck.png already shows it.
+    plan = plan_outputs(settings, {out_dir / name: f"{out_dir / name} (in {folder})" for name in names},
+                        preview, without_preview=(COMBINED,))
     seed = kit_seed(settings, chosen_seed())
     options = kit_options(settings, seed)
     result = build_kit(options, progress=lambda step: say(f"making the {step}"))
-    files = result.files(out_dir)  # write_files checks every path before it stages any
-    if settings["preview"]:
+    writing = [path.name for path in (*plan.targets, *plan.previews.values())]
+    earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, _every_kit_file(), writing)
+    if preview:
         say("making the previews")
-    # kit.pdf opens with the deck's first sheet: deck.png already shows it.
-    previews = write(files, settings["preview"], without_preview=("kit.pdf",))
+    previews = write_planned(plan, result.files(out_dir), remove=earlier.ours, record=out_dir / RECORD_NAME)
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
-    click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse))
+    click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse, earlier))
+
+
+def _every_kit_file() -> list[str]:
+    """Every file some kit run may write, previews included."""
+    from ..jobs.kit import COMBINED, kit_file_names
+
+    names = kit_file_names(combined=True)
+    return [*names, *(Path(name).with_suffix(".png").name for name in names if name.endswith(".pdf") and name != COMBINED)]
 
 
 def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
@@ -271,14 +275,14 @@ def calibrate(settings: Settings) -> None:
       cngen calibrate --sides long-edge
     """
     from ..jobs.calibration import build_calibration
-    from ..output.files import check_writable
     from ..settings.options import calibration_options
+    from .outputs import plan_outputs, write_planned
     from .report import calibration_summary
 
     options, output = calibration_options(settings), settings["calibrate.output"]
-    check_writable(output)
+    plan = plan_outputs(settings, {output: settings.describe("calibrate.output")})
     result = build_calibration(options)
-    write({output: result.pdf}, False)
+    write_planned(plan, {output: result.pdf})
     click.echo(calibration_summary(output, options))
 
 
@@ -295,12 +299,16 @@ def init(output: Path, force: bool) -> None:
     Example:
       cngen init
     """
+    from ..inputs.bundled import bundled_files
     from ..output.files import write_files
+    from ..output.targets import Named, checked_outputs
     from ..settings.file import default_settings_text
 
     if output.exists() and not force:
         raise UsageError(f"{output} already exists: edit it, or pass --force to replace it with the defaults")
-    write_files({output: default_settings_text().encode("utf-8")})
+    own = [Named(path, f"cngen's own file {path.name}") for path in bundled_files()]
+    (real,) = checked_outputs([Named(output, f"--output {output}", "cngen.yaml")], own)
+    write_files({real: default_settings_text().encode("utf-8")})
     click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
 
 

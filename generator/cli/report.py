@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs,
     from ..jobs.tokens import TokensResult
     from ..geometry.sheet import SheetPlan
     from ..model.keys import BalanceReport
+    from ..output.record import EarlierFiles
     from ..settings.options import CalibrationOptions, SheetOptions
 
 
@@ -132,7 +133,8 @@ def describe_kit(contents: KitContents) -> str:
             f"{printing}")
 
 
-def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: list[str], reuse: str) -> str:
+def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: list[str], reuse: str,
+              earlier: EarlierFiles) -> str:
     rows = [("file", "pages", "sheets", "how to print")]
     for part in result.parts:
         if part.name == "keys.json":
@@ -153,6 +155,10 @@ def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: l
         lines.append(f"  Left out {plural(result.dropped, 'repeated word')} (--dedupe keeps the first of each).")
     if previews:
         lines.append(f"  Previews: {', '.join(previews)}")
+    if earlier.ours:
+        lines.append(f"  Removed from an earlier kit here: {', '.join(path.name for path in earlier.ours)}.")
+    if earlier.others:
+        lines.append(f"  Left as they were, though not from this kit: {', '.join(path.name for path in earlier.others)}.")
     lines.append(f"  rules.pdf describes {describe_kit(result.contents)}.")
     lines.append(f"  The same kit again: {reuse}.")
     return "\n".join(lines)

@@ -43,3 +43,8 @@ def font_path(file_name: str = BOLD) -> Path:
 
 def rules_path(language: str = "en") -> Path:
     return _folder("rules") / f"{language}.yaml"
+
+
+def bundled_files() -> list[Path]:
+    """Every file cngen ships: none of them may ever be an output."""
+    return sorted(path for name in ("decks", "fonts", "rules") for path in _folder(name).iterdir() if path.is_file())

@@ -23,6 +23,8 @@ LIMITS = {
     "settings file": 1 * 2**20,
     "rules text": 1 * 2**20,
     "font": 64 * 2**20,
+    "kit record": 1 * 2**20,  # the list of files an earlier kit run wrote
+    "kit file": 512 * 2**20,  # an earlier kit's file, read only to compare it with what was written
 }
 
 
@@ -37,9 +39,10 @@ def read_input(path: Path, what: str, stdin: BinaryIO | None = None) -> bytes:
     if path == STDIN:
         return _read_limited(stdin or sys.stdin.buffer, STDIN_NAME, what, limit)
     try:
-        with open(path, "rb") as stream:
-            mode = os.fstat(stream.fileno()).st_mode
-            if not stat.S_ISREG(mode):
+        # Without blocking: opening a pipe nobody writes to would otherwise wait forever.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
                 raise CngenError(f"{path} is not a regular file: give a {what} saved as a file")
             return _read_limited(stream, str(path), what, limit)
     except FileNotFoundError:

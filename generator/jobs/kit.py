@@ -17,6 +17,12 @@ from .rules import build_rules
 from .tokens import build_tokens
 
 KIT_TITLE = "Codenames print-and-play kit"
+DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
+
+
+def kit_file_names(combined: bool) -> tuple[str, ...]:
+    """The files a kit writes, in the order it lists them."""
+    return (DECK, KEYS, MANIFEST, TOKENS, RULES) + ((COMBINED,) if combined else ())
 
 
 @dataclass(frozen=True)
@@ -53,11 +59,11 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
     contents = built_contents(deck, options.deck, keys, tokens, options.deck.sheet)
     rules = build_rules(replace(options.rules, contents=contents))
     parts = [
-        KitPart("deck.pdf", deck.pdf, deck.pages, deck.sheets),
-        KitPart("keys.pdf", keys.pdf, keys.pages, keys.sheets),
-        KitPart("keys.json", keys.manifest.encode("utf-8"), duplex=False),
-        KitPart("tokens.pdf", tokens.pdf, tokens.pages, tokens.sheets),
-        KitPart("rules.pdf", rules.pdf, rules.pages, duplex=False),
+        KitPart(DECK, deck.pdf, deck.pages, deck.sheets),
+        KitPart(KEYS, keys.pdf, keys.pages, keys.sheets),
+        KitPart(MANIFEST, keys.manifest.encode("utf-8"), duplex=False),
+        KitPart(TOKENS, tokens.pdf, tokens.pages, tokens.sheets),
+        KitPart(RULES, rules.pdf, rules.pages, duplex=False),
     ]
     if options.combined:
         progress("combined kit.pdf")
@@ -66,5 +72,5 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
         duplex = None if deck.plan.fold else options.deck.sheet.sides
         pages = deck.pages + keys.pages + tokens.pages + rules.pages
-        parts.append(KitPart("kit.pdf", combine(pdfs, KIT_TITLE, duplex), pages))
+        parts.append(KitPart(COMBINED, combine(pdfs, KIT_TITLE, duplex), pages))
     return KitResult(parts, keys.seed, contents, deck.dropped)

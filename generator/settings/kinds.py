@@ -10,6 +10,7 @@ command line and the settings file reader adapt kinds to their own machinery.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -91,7 +92,7 @@ def input_path(metavar: str = "FILE") -> Kind:
 
 
 def output_path(metavar: str = "FILE") -> Kind:
-    return Kind("a file name", metavar, _path, path="output")
+    return Kind("a file name", metavar, _file_path, path="output")
 
 
 def folder() -> Kind:
@@ -103,6 +104,15 @@ def _path(text: str) -> Path:
     if "\0" in text:
         raise UsageError(f"{quoted(text)} holds a NUL character (\\0), which no file or folder name can")
     return Path(text)
+
+
+def _file_path(text: str) -> Path:
+    """An output file: a name ending in a separator names a folder (and Path would drop the
+    separator, writing a file called like the folder)."""
+    if text.endswith(("/", os.sep)):
+        raise UsageError(f"{quoted(text)} ends with '{text[-1]}', so it names a folder: "
+                         f"add the name of the file to write, e.g. {quoted(text + 'cards.pdf')}")
+    return _path(text)
 
 
 def nullable(kind: Kind, empty_is_null: bool = True) -> Kind:

@@ -68,6 +68,11 @@ class Settings:
     def flag(self, key: str) -> str:
         return self.origins[key].flag or BY_KEY[key].flag_on(self.command) or key
 
+    def input_files(self) -> list[tuple[str, Path]]:
+        """(key, path) for every input file this command was given; standard input is none."""
+        return [(setting.key, self.values[setting.key]) for setting in settings_of(self.command)  # type: ignore[misc]
+                if setting.kind.path == "input" and self.values[setting.key] not in (None, STDIN)]
+
     def check_input(self, key: str) -> Path | None:
         """The input file a key names, after making sure it is a file: one that is not is
         named with where the user wrote it."""

@@ -1,0 +1,77 @@
+"""A command's files: each named and checked before any work is done, then all written together.
+
+Checking first means a run that cannot write its output fails in a moment, with nothing
+made, and that no output ever lands on one of the run's inputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+import click
+
+from ..inputs.bundled import bundled_files
+from ..output.files import write_files
+from ..output.targets import Named, checked_outputs
+from ..settings.declarations import BY_KEY
+from ..settings.resolve import Settings
+
+
+@dataclass(frozen=True)
+class OutputPlan:
+    """Where each file goes: the path as the user gave it -> the real path written."""
+
+    targets: dict[Path, Path]
+    previews: dict[Path, Path] = field(default_factory=dict)  # a PDF -> the PNG of its first page
+
+    def real(self, path: Path) -> Path:
+        return self.targets[path]
+
+
+def plan_outputs(settings: Settings, outputs: dict[Path, str], preview: bool = False,
+                 without_preview: tuple[str, ...] = ()) -> OutputPlan:
+    """Check every file the command will write: ``outputs`` maps each path to how messages
+    name it; with ``preview``, the PNG beside each PDF (except ``without_preview``) too."""
+    named = [Named(path, described, _usual_name(settings, path)) for path, described in outputs.items()]
+    previews = {}
+    if preview:
+        previews = {path: path.with_suffix(".png") for path in outputs
+                    if path.suffix == ".pdf" and path.name not in without_preview}
+        named += [Named(png, f"the preview {png}") for png in previews.values()]
+    targets = checked_outputs(named, run_inputs(settings))
+    return OutputPlan({name.path: real for real, name in targets.items()}, previews)
+
+
+def write_planned(plan: OutputPlan, files: dict[Path, bytes], remove: Sequence[Path] = (),
+                  record: Path | None = None) -> list[str]:
+    """Write ``files`` (by the paths the plan checked) with their previews, and remove the
+    real paths in ``remove``: all or nothing. With ``record``, a list of what was written
+    goes there too (see output.record). Returns the previews' names."""
+    if plan.previews:
+        from ..output.preview import first_page_png
+
+        files = {**files, **{png: first_page_png(files[pdf]) for pdf, png in plan.previews.items()}}
+    if record is not None:
+        from ..output.record import record_of
+
+        files[record] = record_of({path.name: data for path, data in files.items()})
+    write_files({plan.real(path): data for path, data in files.items()}, remove)
+    return sorted(png.name for png in plan.previews.values())
+
+
+def run_inputs(settings: Settings) -> list[Named]:
+    """Every file the run reads: what the user named, the settings file, and cngen's own."""
+    inputs = [Named(path, settings.describe(key)) for key, path in settings.input_files()]
+    config = click.get_current_context().find_root().obj
+    if config is not None:
+        inputs.append(Named(config, f"the settings file {config}"))
+    inputs += [Named(path, f"cngen's own file {path.name}") for path in bundled_files()]
+    return inputs
+
+
+def _usual_name(settings: Settings, path: Path) -> str:
+    """The file name a command writes by default, to suggest when the user gave a folder."""
+    setting = BY_KEY.get(f"{settings.command}.output")
+    return Path(str(setting.default)).name if setting is not None else path.name

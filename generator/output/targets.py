@@ -1,0 +1,138 @@
+"""Where a run's files may go, decided before any work is done.
+
+An output must be a name the file system can hold, in a folder cngen may write, and never a
+folder, a device, a pipe or a read-only file. Above all it must not be one of the run's own
+inputs (a word list, a font, the settings file, a rules text) under any spelling: a relative
+path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written to
+their real paths, so a symbolic link is written through, never replaced.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import UsageError
+
+# Used where the file system does not say (pathconf is POSIX-only): the common limits.
+NAME_MAX, PATH_MAX = 255, 4096
+
+
+@dataclass(frozen=True)
+class Named:
+    """A file and how messages name it: '--output w.txt', 'deck.words: w.txt (cngen.yaml:3)'."""
+
+    path: Path
+    described: str
+    usual_name: str = "cards.pdf"  # the command's own file name, to suggest inside a folder
+
+
+def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[Path, Named]:
+    """Each output's real path, to write to; raises UsageError (exit 2) when one cannot be
+    written or would replace an input or another output."""
+    targets: dict[Path, Named] = {}
+    for output in outputs:
+        real = _checked(output)
+        for source in inputs:
+            if _same_file(real, source.path):
+                raise UsageError(f"{output.described} would overwrite {source.described}, an input of this run: "
+                                 "give the output another name")
+        if real in targets:
+            raise UsageError(f"{targets[real].described} and {output.described} would be the same file: "
+                             "give one of them another name")
+        targets[real] = output
+    return targets
+
+
+def _checked(output: Named) -> Path:
+    text = str(output.path)
+    if "\0" in text:
+        raise UsageError(f"{output.described}: a file name cannot hold a NUL character")
+    _check_length(output)
+    real = Path(os.path.realpath(output.path))
+    try:
+        mode = os.stat(real).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        _check_folder(real, output)
+        return real
+    except OSError as error:
+        raise UsageError(f"{output.described}: cannot use it as an output ({error.strerror})") from None
+    if stat.S_ISDIR(mode):
+        raise UsageError(f"{output.described} is a folder: give a file name, e.g. {Path(text) / output.usual_name}")
+    if not stat.S_ISREG(mode):
+        raise UsageError(f"{output.described} is a device or a pipe, not a file: cngen writes ordinary files, "
+                         "so give a file name")
+    if not os.access(real, os.W_OK):
+        raise UsageError(f"{output.described} is read-only: cngen leaves it as it is; "
+                         "make it writable, or give another name")
+    _check_folder(real, output)
+    return real
+
+
+def _check_length(output: Named) -> None:
+    """Names the file system cannot hold fail here, with the limit, rather than when written."""
+    absolute = os.path.abspath(output.path)
+    folder = _nearest_existing(Path(absolute).parent)
+    name_max = _limit(folder, "PC_NAME_MAX", NAME_MAX)
+    for part in Path(absolute).parts:
+        size = len(os.fsencode(part))
+        if size > name_max:
+            raise UsageError(f"{_short(output.described)}: the name '{_short(part)}' is {size} bytes long, and a file or folder "
+                             f"name can be at most {name_max} bytes here: shorten it")
+    path_max = _limit(folder, "PC_PATH_MAX", PATH_MAX)
+    size = len(os.fsencode(absolute))
+    if size >= path_max:
+        raise UsageError(f"{_short(output.described)}: the full path is {size} bytes long, and the file system takes "
+                         f"at most {path_max - 1}: choose a shorter path")
+
+
+def _short(text: str) -> str:
+    """A name too long to read in a message, shortened in the middle."""
+    return text if len(text) <= 60 else f"{text[:36]}...{text[-20:]}"
+
+
+def _check_folder(real: Path, output: Named) -> None:
+    """The folder that will hold the file: made if missing, so its nearest existing
+    ancestor must be a folder cngen may write in."""
+    existing = _nearest_existing(real.parent)
+    shown = _nearest_existing(output.path.parent)  # as the user wrote it, for the message
+    if not existing.is_dir():
+        raise UsageError(f"{output.described}: {shown} is a file, so it cannot hold a folder or file; "
+                         "check the path")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"{output.described}: cngen may not write in the folder {shown}: "
+                         "choose another folder")
+
+
+def _nearest_existing(folder: Path) -> Path:
+    while not _exists(folder) and folder != folder.parent:
+        folder = folder.parent
+    return folder
+
+
+def _exists(path: Path) -> bool:
+    try:
+        os.stat(path)
+    except (OSError, ValueError):  # missing, or a name too long to look up
+        return False
+    return True
+
+
+def _limit(folder: Path, name: str, fallback: int) -> int:
+    try:
+        return os.pathconf(folder if folder.is_dir() else folder.parent, name)
+    except (AttributeError, ValueError, OSError):
+        return fallback
+
+
+def _same_file(real: Path, source: Path) -> bool:
+    if real == Path(os.path.realpath(source)):
+        return True
+    try:  # hard links, and names that differ only in case on a case-blind file system
+        return os.path.samefile(real, source)
+    except OSError:
+        return False
+
