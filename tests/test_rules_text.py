@@ -342,3 +342,13 @@ def test_a_kit_prints_its_own_text(tmp_path, monkeypatch):
 def test_parse_errors_are_cngen_errors():
     with pytest.raises(CngenError, match=r"^r\.yaml:6: section 'a', block 1: this must be text, not a group of keys$"):
         parse_rules(rules_file("      - text: {a: 1}\n").encode(), "r.yaml", default_contents())
+
+
+@pytest.mark.parametrize("command", [["rules"], ["keys", "--count", "1"], ["kit", "--seed", "1"]])
+@pytest.mark.parametrize("title, complaint", [("規則", "which the font FiraSans-"), ("שלום", "written right to left")])
+def test_a_title_the_font_cannot_print_is_refused(run, tmp_path, command, title, complaint):
+    (tmp_path / "cngen.yaml").write_text(f'title: "{title}"\n', encoding="utf-8")
+    result = run(*command)
+    assert result.exit_code == 1, result.output
+    assert f"Error: the title '{title}'" in result.output and complaint in result.output
+    assert not (tmp_path / "output").exists()

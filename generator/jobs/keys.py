@@ -16,7 +16,7 @@ from ..output.pdf import PdfDocument
 from ..settings.options import KeyOptions
 from ..settings.units import format_mm
 from .cards import card_plan, card_theme, pdf_settings
-from .sources import load_font
+from .sources import check_title, load_font
 
 # Decks this large take a second or more to deal: say what is happening.
 PROGRESS_FROM = 500
@@ -50,6 +50,7 @@ def build_keys(options: KeyOptions, progress: Callable[[str], None] = lambda ste
     if options.count < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - small decks finish before a message helps
     font = load_font(options.font)
+    check_title(options.style.title, font)
     double_sided = not options.single_sided
     progress(f"dealing {options.count * (2 if double_sided else 1):,} balanced keys")
     cards = deal_deck(options.count, options.seed, double_sided)
