@@ -141,10 +141,11 @@ def test_a_folder_is_not_an_output(run, project, command):
     assert listing(project) == before
 
 
-@pytest.mark.parametrize("output", ["pdfs/", "pdfs//", "new/pdfs/"])
-def test_a_path_ending_in_a_separator_names_a_folder_and_is_refused(run, project, output):
+@pytest.mark.parametrize("output", ["pdfs/", "pdfs//", "new/pdfs/", ".", "..", "pdfs/.."])
+@pytest.mark.parametrize("command", ["deck", "keys", "rules"])
+def test_a_path_that_can_only_be_a_folder_is_refused(run, project, output, command):
     before = listing(project)
-    refused(run("deck", "-o", output), "so it names a folder", f"{output}cards.pdf")
+    refused(run(command, "-o", output), "names a folder", "cards.pdf")
     assert listing(project) == before
 
 

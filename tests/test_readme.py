@@ -78,3 +78,18 @@ def test_the_readme_example_from_python_runs():
     namespace: dict = {}
     exec("\n".join(line[4:] for line in code.splitlines()), namespace)
     assert namespace["result"].pdf.startswith(b"%PDF-1.4")
+
+
+def test_the_limits_the_readme_lists_are_the_ones_enforced():
+    from generator.inputs.plainyaml import MAX_DEPTH, MAX_NODES
+    from generator.inputs.reader import LIMITS
+    from generator.model.words import MAX_WORDS
+
+    rows = dict(re.findall(r"^\| (.+?) \| (.+?) \|$", README.split("Limits, enforced while reading")[1], re.M))
+    megabytes = {what: f"{size // 2**20} MB" for what, size in LIMITS.items()}
+    assert rows["word list or YAML deck"] == f"{megabytes['word list']}, and {MAX_WORDS:,} words"
+    assert rows["settings file (`cngen.yaml`)"] == megabytes["settings file"]
+    assert rows["rules text (`--text`)"] == megabytes["rules text"]
+    assert rows["font"] == megabytes["font"]
+    assert rows["any YAML file"] == (f"{MAX_DEPTH} levels of nesting, and {MAX_NODES:,} values with every "
+                                     "alias (`*name`) expanded")

@@ -24,9 +24,9 @@ PLAIN_TAGS = {
 }
 # Lists and groups of keys inside each other, aliases expanded: cngen's rules text uses 8.
 MAX_DEPTH = 50
-# Values in the document, every alias expanded: ten times a deck of 100,000 words. Composing
-# takes about 400 bytes a value: a million is 400 MB.
-MAX_NODES = 1_000_000
+# Values in the document, every alias expanded: 2.5 times a deck of 100,000 words. Composing
+# takes about 400 bytes a value: this many is 100 MB.
+MAX_NODES = 250_000
 
 
 class YamlProblem(Exception):

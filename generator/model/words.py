@@ -9,10 +9,11 @@ draw or the card cannot hold) and report every one of them together, by line.
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import yaml
 
@@ -24,6 +25,10 @@ from ..inputs.text import NotUtf8, decode_utf8
 MAX_REPORTED_PROBLEMS = 10
 # 50,000 cards (about 3,000 sheets) is more than any print run; past it a list is a mistake.
 MAX_WORDS = 100_000
+MAX_ENTRY = 100  # characters: far more than a card holds at its smallest size
+# Where str.splitlines breaks a line: a list is split the same way, but lazily.
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_LINES = re.compile(f"[^{_LINE_BREAKS}]*(?:\r\n|[{_LINE_BREAKS}]|\\Z)")
 DECK_KEYS = ("name", "language", "licence", "description", "words")
 # Letters of right-to-left scripts (Hebrew, Arabic...): drawn one by one they would come out
 # reversed and unjoined, so they are refused until cngen shapes text. Word lists and rules
@@ -114,19 +119,28 @@ def parse_text(data: bytes, source: str, dedupe: bool = False) -> WordList:
     """One entry per line; blank lines and lines starting with '#' are ignored."""
     text = decode_text(data, source)
     candidates = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_lines(text), start=1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
+            if len(candidates) == MAX_WORDS:  # stop here: millions of lines would take gigabytes
+                _check_size(MAX_WORDS + 1, source, "more than ")
             candidates.append((number, stripped))
-    _check_size(len(candidates), source)
     return _checked(WordList(source, ()), candidates, dedupe)
 
 
-def _check_size(count: int, source: str) -> None:
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as str.splitlines breaks them, one at a time."""
+    for match in _LINES.finditer(text):
+        if not match.group():
+            return  # the empty match at the very end
+        yield match.group().rstrip(_LINE_BREAKS)
+
+
+def _check_size(count: int, source: str, about: str = "") -> None:
     if count > MAX_WORDS:
         raise WordListError(source, [Problem(None, (
-            f"the list has {count:,} entries; cngen prints at most {MAX_WORDS:,} words at a time: "
-            "split it into several lists"))])
+            f"the list has {about}{count - 1 if about else count:,} entries; cngen prints at most {MAX_WORDS:,} "
+            "words at a time: split it into several lists"))])
 
 
 def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False) -> WordList:
@@ -182,6 +196,11 @@ def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool
     for line, raw in candidates:
         if not isinstance(raw, str) or not raw.strip():
             problems.append(Problem(line, "each entry must be a word or a short phrase", "empty entries"))
+            continue
+        if len(raw) > MAX_ENTRY:  # before any work on it: a line may be megabytes long
+            problems.append(Problem(line, f"an entry of {len(raw):,} characters is far longer than a card holds "
+                                          f"(at most {MAX_ENTRY}): write one word or a short phrase per line",
+                                    "overlong entries"))
             continue
         text = normalise(raw)
         problem = _entry_problem(text, line)

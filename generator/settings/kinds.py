@@ -112,6 +112,9 @@ def _file_path(text: str) -> Path:
     if text.endswith(("/", os.sep)):
         raise UsageError(f"{quoted(text)} ends with '{text[-1]}', so it names a folder: "
                          f"add the name of the file to write, e.g. {quoted(text + 'cards.pdf')}")
+    if Path(text).name in ("", ".", ".."):
+        raise UsageError(f"{quoted(text)} names a folder: add the name of the file to write, "
+                         f"e.g. {quoted(os.path.join(text, 'cards.pdf'))}")
     return _path(text)
 
 
