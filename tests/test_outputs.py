@@ -242,3 +242,15 @@ def test_a_failed_kit_keeps_the_files_it_would_have_removed(run, project, monkey
     monkeypatch.setattr(files_module.os, "replace", FailingReplace(7))  # after the kit.pdf is set aside
     assert run("kit", "--seed", "1").exit_code == 1
     assert listing(project) == before
+
+
+@pytest.mark.parametrize("kind, message", [("pipe", "is not a regular file (a pipe or a device)"),
+                                           ("folder", "is a folder, not a settings file"),
+                                           ("missing", "does not exist: check the --config path")])
+def test_a_settings_file_that_is_not_a_file_is_named(run, project, kind, message):
+    if kind == "pipe":
+        os.mkfifo(project / "settings")
+    elif kind == "folder":
+        (project / "settings").mkdir()
+    result = run("--config", "settings", "deck")
+    assert result.exit_code == 1 and f"Error: settings: {message}" in result.output

@@ -99,7 +99,7 @@ INVALID = [
     ("bleed", "bleed: -3mm", 2, "bleed: '-3mm' is not a length"),
     ("back_offset", "back_offset: 1.5", 2, "back_offset: '1.5' is not an offset: write DX,DY in millimetres"),
     ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
-    ("title", "title: [a, b]", 2, "title must be text, or null, not a list"),
+    ("title", "title: [a, b]", 2, "title must be one line of text, at most 60 characters, or null, not a list"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
         for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")
@@ -335,3 +335,13 @@ def test_standard_input_as_a_word_list_stays_standard_input():
 )
 def test_an_unknown_key_suggests_the_closest_key_at_any_level(text, line, suggestion):
     assert refusal(text + "\n") == f"cngen.yaml:{line}: {suggestion}"
+
+
+@pytest.mark.parametrize("title, message", [
+    ('"a\\tb"', "title: 'a\\tb' holds a control character: write plain text on one line"),
+    ("x" * 61, "title: 61 characters are too many: at most 60 fit"),
+])
+def test_a_title_is_one_line_that_fits(title, message):
+    with pytest.raises(CngenError) as caught:
+        values(f"title: {title}\n")
+    assert message in str(caught.value)

@@ -108,7 +108,7 @@ SETTINGS: tuple[Setting, ...] = (
             helps={"calibrate": "Print the back moved by DX,DY mm, to check a correction."}),
     Setting("preview", kinds.flag(), False, "Also write a PNG of the first page beside each PDF.",
             ("deck", "keys", "tokens", "rules", "kit"), "--preview/--no-preview"),
-    Setting("title", kinds.nullable(kinds.text()), None,
+    Setting("title", kinds.nullable(kinds.one_line(60)), None,
             "A title for the kit: on the rules sheet, single-sided key card backs and every PDF's "
             "title; null for none.", ("deck", "keys", "tokens", "rules", "kit")),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",

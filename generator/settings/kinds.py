@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Literal, Sequence
@@ -48,6 +49,19 @@ def text(expect: str = "text", parse: Callable[[str], object] = str, metavar: st
 # A whole number as users write it: ASCII digits, not '５' or 1_000 (which int() takes), and
 # few enough of them that no range is near its end; a longer one is out of every range.
 WHOLE_NUMBER = r"[-+]?[0-9]{1,25}"
+
+
+def one_line(longest: int, metavar: str = "TEXT") -> Kind:
+    """Text printed on paper: one line, no control characters, of a length that fits."""
+
+    def parse(value: str) -> str:
+        if any(unicodedata.category(char) == "Cc" for char in value):
+            raise UsageError(f"{quoted(value)} holds a control character: write plain text on one line")
+        if len(value) > longest:
+            raise UsageError(f"{len(value):,} characters are too many: at most {longest} fit")
+        return value
+
+    return Kind(f"one line of text, at most {longest} characters", metavar, parse)
 
 
 def whole(low: int, high: int | None = None, metavar: str = "N", cap: int | None = None) -> Kind:

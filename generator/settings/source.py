@@ -38,8 +38,15 @@ def find_settings_file(explicit: Path | None, cwd: Path) -> Path | None:
     if explicit is not None:
         path = cwd / explicit  # an absolute path stays as it is
         if not path.is_file():
-            problem = "is a folder, not a settings file" if path.is_dir() else "does not exist"
-            raise CngenError(f"{explicit}: {problem}: check the --config path")
+            raise CngenError(f"{explicit}: {_not_a_settings_file(path)}")
         return path
     found = cwd / CONFIG_FILE_NAME
     return found if found.is_file() else None
+
+
+def _not_a_settings_file(path: Path) -> str:
+    if path.is_dir():
+        return "is a folder, not a settings file: check the --config path"
+    if path.exists():  # a pipe or a device: it may never end, so it is not read
+        return "is not a regular file (a pipe or a device): save the settings as a file"
+    return "does not exist: check the --config path"
