@@ -16,7 +16,8 @@ from generator.cli import main
 from generator.errors import CngenError
 from generator.inputs.bundled import rules_path
 from generator.jobs.rules import build_rules, default_contents
-from generator.model.ruletext import Span, parse_rules
+from generator.model.inline import Span
+from generator.model.ruletext import parse_rules
 from generator.settings.options import RulesOptions
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")

@@ -81,6 +81,7 @@ from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.text import NotUtf8, decode_utf8
 from .keys import (ASSASSIN, ASSASSIN_CELLS, BLUE, BYSTANDER, BYSTANDER_CELLS, CELL_COUNT, OTHER_CELLS, RED, SIDE,
                    STARTING_CELLS, Key)
+from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents
 from .variants import VARIANTS
 
@@ -96,25 +97,13 @@ KEY_KEYS = ("starting", "grid")
 EXAMPLE_DRAWINGS = ("key-and-grid",)
 TEAMS = ("red", "blue")
 MAX_TABLE_COLUMNS = 4  # a table sits in one column of the sheet
-TAGS = ("b", "i")
 
 _NULL = "tag:yaml.org,2002:null"
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)(?:\|([^{}|]*)\|([^{}|]*))?\}|\{[^{}]*\}|[{}]")
-# Anything shaped like a tag: '<' or '</' right before a letter, up to the next '>'.
-_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9_:.-]*)([^<>]*)>")
 _LINE_BREAKS = re.compile(r"[\t\n\r\v\f\u2028\u2029\x85]")
 
 
 # --- The model ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Span:
-    """A run of plain text in one style."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
 
 
 @dataclass(frozen=True)
@@ -466,13 +455,13 @@ class _Reader:
         the placeholders of each span filled in."""
         text = self.scalar(node, where, empty)
         try:
-            spans = _spans(text)
-        except _MarkupError as problem:
+            runs = spans(text)
+        except MarkupError as problem:
             raise self.error(node, where, str(problem)) from None
-        if not tags and _TAG.search(text):
+        if not tags and TAG.search(text):
             raise self.error(node, where, "a title is plain text, set in a style of its own: remove the <b> and "
                                           "<i> tags")
-        filled = tuple(Span(self.fill(span.text, node, where), span.bold, span.italic) for span in spans)
+        filled = tuple(Span(self.fill(span.text, node, where), span.bold, span.italic) for span in runs)
         return Rich(tuple(span for span in filled if span.text), _line(node), where)
 
     # --- placeholders and conditions
@@ -523,52 +512,3 @@ class _Reader:
     def described(self) -> str:
         """The conditions this kit meets, as a message lists them."""
         return ", ".join(name for name in CONDITIONS if name in self.holds)
-
-
-# --- Inline markup --------------------------------------------------------------------------
-
-
-class _MarkupError(Exception):
-    pass
-
-
-def _spans(text: str) -> tuple[Span, ...]:
-    """The text's runs of plain text, each bold, italic or both as its <b> and <i> tags say.
-    Any other tag, and tags that overlap or stay open, are refused."""
-    spans: list[Span] = []
-    opened: list[str] = []
-    position = 0
-
-    def add(piece: str) -> None:
-        if not piece:
-            return
-        bold, italic = "b" in opened, "i" in opened
-        if spans and (spans[-1].bold, spans[-1].italic) == (bold, italic):
-            spans[-1] = Span(spans[-1].text + piece, bold, italic)
-        else:
-            spans.append(Span(piece, bold, italic))
-
-    for match in _TAG.finditer(text):
-        closing, name, rest = match.groups()
-        whole = match.group(0)
-        if name not in TAGS or rest:
-            raise _MarkupError(
-                f"the tag '{_short(whole)}' is not allowed: only <b>...</b> and <i>...</i> are, without "
-                "attributes (to print a '<' before a letter, put a space after it)")
-        add(text[position:match.start()])
-        position = match.end()
-        if not closing:
-            if name in opened:
-                raise _MarkupError(f"<{name}> is opened again inside <{name}>: close the first with </{name}>")
-            opened.append(name)
-        elif name not in opened:
-            raise _MarkupError(f"</{name}> closes nothing: remove it, or open it with <{name}> before")
-        elif opened[-1] != name:
-            raise _MarkupError(f"</{name}> comes before </{opened[-1]}>: close tags in the reverse order, "
-                               f"as in <{name}><{opened[-1]}>...</{opened[-1]}></{name}>")
-        else:
-            opened.pop()
-    add(text[position:])
-    if opened:
-        raise _MarkupError(f"<{opened[-1]}> is never closed: add </{opened[-1]}>")
-    return tuple(spans) if spans else (Span(""),)
