@@ -118,7 +118,12 @@ def test_an_output_link_is_written_through(run, project):
 
 
 def test_cngens_own_files_are_never_outputs(run, project):
-    refused(run("deck", "-o", str(FONT)), "cngen's own file FiraSans-Bold.ttf")
+    from generator.inputs.bundled import deck_path, font_path
+
+    for own in (font_path(), deck_path("standard")):  # where the installed package keeps them
+        before = own.read_bytes()
+        refused(run("deck", "-o", str(own)), f"cngen's own file {own.name}")
+        assert own.read_bytes() == before
 
 
 def test_the_keys_pdf_and_its_manifest_cannot_share_a_name(run, project):
