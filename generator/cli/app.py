@@ -225,7 +225,7 @@ def kit(settings: Settings) -> None:
     Example:
       cngen kit --profile shop --combined
     """
-    from ..jobs.kit import COMBINED, build_kit, kit_file_names
+    from ..jobs.kit import NO_PREVIEW, build_kit, kit_file_names
     from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
     from .outputs import plan_outputs, write_planned
@@ -234,13 +234,12 @@ def kit(settings: Settings) -> None:
     out_dir, preview = settings["kit.out_dir"], settings["preview"]
     names = (*kit_file_names(settings["kit.combined"]), RECORD_NAME)
     folder = settings.describe("kit.out_dir")
-    # kit.pdf opens with the deck's first sheet: deck.png already shows it.
     plan = plan_outputs(settings, {out_dir / name: f"{out_dir / name} (in {folder})" for name in names},
-                        preview, without_preview=(COMBINED,))
+                        preview, without_preview=NO_PREVIEW)
     seed = kit_seed(settings, chosen_seed())
     options = kit_options(settings, seed)
     result = build_kit(options, progress=lambda step: say(f"making the {step}"))
-    writing = [path.name for path in (*plan.targets, *plan.previews.values())]
+    writing = [path.name for path in plan.targets]  # previews included
     earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, _every_kit_file(), writing)
     if preview:
         say("making the previews")
@@ -251,10 +250,11 @@ def kit(settings: Settings) -> None:
 
 def _every_kit_file() -> list[str]:
     """Every file some kit run may write, previews included."""
-    from ..jobs.kit import COMBINED, kit_file_names
+    from ..jobs.kit import NO_PREVIEW, kit_file_names
+    from .outputs import preview_paths
 
-    names = kit_file_names(combined=True)
-    return [*names, *(Path(name).with_suffix(".png").name for name in names if name.endswith(".pdf") and name != COMBINED)]
+    names = [Path(name) for name in kit_file_names(combined=True)]
+    return [path.name for path in (*names, *preview_paths(names, NO_PREVIEW).values())]
 
 
 def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:

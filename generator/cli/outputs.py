@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import click
 
@@ -35,13 +35,16 @@ def plan_outputs(settings: Settings, outputs: dict[Path, str], preview: bool = F
     """Check every file the command will write: ``outputs`` maps each path to how messages
     name it; with ``preview``, the PNG beside each PDF (except ``without_preview``) too."""
     named = [Named(path, described, _usual_name(settings, path)) for path, described in outputs.items()]
-    previews = {}
-    if preview:
-        previews = {path: path.with_suffix(".png") for path in outputs
-                    if path.suffix == ".pdf" and path.name not in without_preview}
-        named += [Named(png, f"the preview {png}") for png in previews.values()]
+    previews = preview_paths(outputs, without_preview) if preview else {}
+    named += [Named(png, f"the preview {png}") for png in previews.values()]
     targets = checked_outputs(named, run_inputs(settings))
     return OutputPlan({name.path: real for real, name in targets.items()}, previews)
+
+
+def preview_paths(paths: Iterable[Path], without_preview: tuple[str, ...] = ()) -> dict[Path, Path]:
+    """The PNG that shows each PDF among ``paths`` (except those named in ``without_preview``)."""
+    return {path: path.with_suffix(".png") for path in paths
+            if path.suffix == ".pdf" and path.name not in without_preview}
 
 
 def write_planned(plan: OutputPlan, files: dict[Path, bytes], remove: Sequence[Path] = (),

@@ -18,6 +18,7 @@ from .tokens import build_tokens
 
 KIT_TITLE = "Codenames print-and-play kit"
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
+NO_PREVIEW = (COMBINED,)  # kit.pdf opens with the deck's first sheet: deck.png already shows it
 
 
 def kit_file_names(combined: bool) -> tuple[str, ...]:

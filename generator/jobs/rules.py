@@ -17,7 +17,6 @@ from .cards import document_title
 from .contents import planned_contents
 from .sources import check_title, load_font, unprintable
 
-# Characters named in one message; the rest are counted.
 
 
 @dataclass(frozen=True)

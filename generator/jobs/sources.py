@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import CngenError
 from ..geometry.typeface import Font, describe_character, parse_font

@@ -20,12 +20,6 @@ from ..errors import CngenError
 _STAGING = ".cngen-{}.{}"
 
 
-def check_writable(path: Path) -> None:
-    """Fail before any work is done when the output cannot be a file."""
-    if path.is_dir():
-        raise CngenError(f"{path} is a folder: give a file name for the output, e.g. {path / 'deck.pdf'}")
-
-
 def write_files(files: dict[Path, bytes], remove: Iterable[Path] = ()) -> None:
     """Write every file and remove every file in ``remove``, or do none of it.
 
@@ -36,7 +30,6 @@ def write_files(files: dict[Path, bytes], remove: Iterable[Path] = ()) -> None:
     transaction = _Transaction()
     try:
         for path, data in files.items():
-            check_writable(path)
             transaction.stage(path, data)
         for path in remove:
             transaction.set_aside(path)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pypdfium2
 
@@ -21,7 +20,3 @@ def first_page_png(pdf: bytes, dpi: int = PREVIEW_DPI) -> bytes:
     image.convert("RGB").save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
-
-def previews_of(files: dict[Path, bytes]) -> dict[Path, bytes]:
-    """A PNG beside each PDF among ``files``, named like it."""
-    return {path.with_suffix(".png"): first_page_png(data) for path, data in files.items() if path.suffix == ".pdf"}
