@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import io
-
-import pypdfium2
+from .images import POINTS_PER_INCH, encode_png, render_page
 
 PREVIEW_DPI = 72
 
 
 def first_page_png(pdf: bytes, dpi: int = PREVIEW_DPI) -> bytes:
     """The first page (the first sheet's fronts) as a PNG."""
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        image = document[0].render(scale=dpi / 72).to_pil()
-    finally:
-        document.close()
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
+    import pypdfium2  # here, as in images.py: only a preview or an image upload loads pdfium
 
+    with pypdfium2.PdfDocument(pdf) as document:
+        return encode_png(render_page(document[0], dpi / POINTS_PER_INCH))
