@@ -18,6 +18,7 @@ from hypothesis import assume, given, strategies as st
 from pypdf.generic import ContentStream
 
 from generator.jobs.calibration import TITLE, build_calibration
+from generator.draw.calibration import LABEL_SIZE, MARKER_SIZE
 from generator.draw.theme import Ink, make_theme
 from generator.errors import UsageError
 from generator.geometry.calibration import (
@@ -39,6 +40,7 @@ A4_LANDSCAPE = (297 * MM, 210 * MM)
 SIDES = ("long-edge", "short-edge")
 PAGES = {"portrait": A4, "landscape": A4_LANDSCAPE}
 RED = (0.0, 0.85, 0.8, 0.05)  # the default theme's red, in CMYK
+SCALE_TEXT = max(LABEL_SIZE, MARKER_SIZE) + 0.01  # the targets' numbers and markers: the smallest text
 TOLERANCE = 0.01  # points
 
 
@@ -242,7 +244,7 @@ def test_a_target_stays_within_its_declared_reach(a4_long):
         corners = [t for t in targets if abs(t[0] - page.width / 2) > 1]
         assert len(corners) == 4
         for cx, cy in corners:
-            drawn = [c for c in page.chars if c["size"] <= 5.5] + page.lines  # no other text is that small
+            drawn = [c for c in page.chars if c["size"] <= SCALE_TEXT] + page.lines  # no other text is that small
             near = [o for o in drawn
                     if abs((o["x0"] + o["x1"]) / 2 - cx) < 20 * MM and abs((o["y0"] + o["y1"]) / 2 - cy) < 20 * MM]
             assert {o["text"] for o in near if "text" in o} >= {"+", "D", "X", "Y", "5", "-"}
@@ -251,13 +253,13 @@ def test_a_target_stays_within_its_declared_reach(a4_long):
                 assert cy - reach_y <= obj["y0"] and obj["y1"] <= cy + reach_y
 
 
-def test_the_scales_are_hairlines_in_black_and_the_labels_at_least_5_pt(a4_long):
+def test_the_scales_are_hairlines_in_black_and_the_labels_at_least_6_pt(a4_long):
     with open_pdf(a4_long) as pdf:
         page = pdf.pages[0]
         thin = [line for line in page.lines if line["linewidth"] < 0.6]
         assert thin and all(line["stroking_color"] == (0, 0, 0, 1) for line in thin)
         assert any(abs(line["linewidth"] - 0.25) < 1e-6 for line in thin)
-        assert min(char["size"] for char in page.chars) >= 5
+        assert min(char["size"] for char in page.chars) >= 6 - 1e-6
         for page in pdf.pages:
             assert all(char["non_stroking_color"] == (0, 0, 0, 1) for char in page.chars)
 
@@ -289,7 +291,7 @@ def scale_words(page, centre):
     cx, cy = centre
     horizontal, vertical = [], []
     for word in page.extract_words(extra_attrs=["size"], x_tolerance=0.5, y_tolerance=0.5):
-        if abs(word["size"] - 5) > 0.01 or not re.fullmatch(r"-?\d", word["text"]):
+        if abs(word["size"] - LABEL_SIZE) > 0.01 or not re.fullmatch(r"-?\d", word["text"]):
             continue
         x = (word["x0"] + word["x1"]) / 2
         y = page.height - (word["top"] + word["bottom"]) / 2
@@ -387,7 +389,7 @@ def test_every_named_paper_both_ways(paper, landscape):
 
 
 def is_target_label(char) -> bool:
-    return any(abs(char["size"] - size) < 0.01 for size in (5.0, 5.5))
+    return any(abs(char["size"] - size) < 0.01 for size in (LABEL_SIZE, MARKER_SIZE))
 
 
 @pytest.mark.parametrize("paper", ["a5", "a4", "letter", "b5"])

@@ -6,9 +6,12 @@ origin is the bottom left of the page.
 
 A front target is a 10 x 10 mm square of 1 mm graph paper centred on the target, its two
 middle lines drawn heavier as a crosshair with a tick at every half millimetre. Its numbers
-sit outside the square so they never crowd the crosshair (at 5 pt, eleven numbers do not
+sit outside the square so they never crowd the crosshair (at 6 pt, eleven numbers do not
 fit in 10 mm on one line): one number every millimetre, alternately above and below for the
 horizontal scale and left and right for the vertical one, each in line with its grid line.
+6 pt is the smallest text print shops accept, and at full width two neighbours on a row
+("-4", "-2", 2 mm apart) would touch: the numbers are set condensed (PDF horizontal scaling,
+which keeps their size), as narrow as 5 pt figures.
 All of it stays within ``geometry.calibration.TARGET_REACH`` of the centre.
 
 The text is set with Platypus (``draw.text``): the heading, the numbered instructions, the
@@ -37,9 +40,10 @@ SCALE_HALF = 5 * MM  # the scales run from -5 to +5 mm
 GRID_STEP = 1 * MM
 TICK_STEP = 0.5 * MM
 TICK_HALF = 0.5 * MM  # half-millimetre ticks stick out this far on either side of the crosshair
-LABEL_SIZE = 5.0  # points: the smallest type on the sheet
+LABEL_SIZE = 6.0  # points: the smallest type on the sheet, and the smallest print shops accept
+LABEL_WIDTH = 80  # percent: the numbers' horizontal scaling, so that neighbours stay apart
 LABEL_GAP = 0.8 * MM  # between the square and its numbers
-MARKER_SIZE = 5.5
+MARKER_SIZE = 6.0
 MARKER_INSET = 1.7 * MM  # from the square to the "+DX" and "+DY" markers in its corners
 
 BACK_ARM = 3 * MM  # from the centre of a back cross to the end of each arm
@@ -90,19 +94,18 @@ def draw_target(
     fill(canvas, BLACK)
     font = fonts.regular
     cap = cap_height(font) * LABEL_SIZE
-    canvas.setFont(font.name, LABEL_SIZE)
     above = cy + half + LABEL_GAP
     below = cy - half - LABEL_GAP - cap
     # Even millimetres below and on the left, odd ones above and on the right.
     for offset, text in horizontal.labels:
         baseline = below if _even(offset) else above
-        canvas.drawCentredString(cx + offset, baseline, text)
+        _scale_number(canvas, font, cx + offset, baseline, text, 0.5)
     for offset, text in vertical.labels:
         baseline = cy + offset - cap / 2
         if _even(offset):
-            canvas.drawRightString(cx - half - LABEL_GAP, baseline, text)
+            _scale_number(canvas, font, cx - half - LABEL_GAP, baseline, text, 1.0)
         else:
-            canvas.drawString(cx + half + LABEL_GAP, baseline, text)
+            _scale_number(canvas, font, cx + half + LABEL_GAP, baseline, text, 0.0)
 
     # The markers go in the corners outside the numbers: "+DX" on the bottom row at the end
     # the numbers grow towards, "+DY" at the end its numbers grow towards, on the other side.
@@ -113,6 +116,19 @@ def draw_target(
     row = above if vertical.positive_end > 0 else below
     side = -horizontal.positive_end
     _corner_text(canvas, cx + side * corner, row, vertical.marker, side)
+
+
+def _scale_number(canvas: Canvas, font: Font, x: float, baseline: float, text: str, anchor: float) -> None:
+    """A scale's number, condensed to ``LABEL_WIDTH``: ``anchor`` 0 starts it at ``x``, 0.5
+    centres it there, 1 ends it there."""
+    width = font.width(text, LABEL_SIZE) * LABEL_WIDTH / 100
+    canvas.saveState()  # horizontal scaling is graphics state: it ends with the number
+    number = canvas.beginText(x - anchor * width, baseline)
+    number.setFont(font.name, LABEL_SIZE)
+    number.setHorizScale(LABEL_WIDTH)
+    number.textOut(text)
+    canvas.drawText(number)
+    canvas.restoreState()
 
 
 def _even(offset: float) -> bool:

@@ -6,6 +6,7 @@ players. The symbols are vector shapes, not font glyphs, so no font can lack the
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +22,7 @@ from .symbols import draw_role_symbol
 from .theme import Colour, Theme
 
 NUMBER_SIZE = 7.0
+FRAME_WIDTH = 1.4  # points: the frame in the starting team's colour
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,14 @@ class KeyCardArtist:
     500-card deck small and quick to write. Forms already declared on the canvas (by another
     drawing of the same size) are reused."""
 
-    def __init__(self, layout: KeyFaceLayout, font: Font, theme: Theme, common_back: bool = False):
+    def __init__(self, layout: KeyFaceLayout, font: Font, theme: Theme, common_back: bool = False,
+                 scale: float = 1.0):
         self.layout, self.font, self.theme = layout, font, theme
         self.common_back = common_back  # single-sided cards: declare their plain back too
+        # The team's frame is a coloured line: as printed (faces drawn ``scale`` times their
+        # size, as the rules sheet's example is), never thinner than the theme allows colour.
+        # Rounded up to what the PDF writes (hundredths), so that it stays wide enough.
+        self.frame_width = max(FRAME_WIDTH, math.ceil(theme.colour_line_min / scale * 100) / 100)
 
     def define(self, canvas: Canvas) -> None:
         if self.common_back:
@@ -55,7 +62,7 @@ class KeyCardArtist:
             canvas.beginForm(self._frame_form(team_letter), area.x, area.y, area.right, area.top)
             fill(canvas, theme.card)
             canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-            stroke(canvas, team, 1.4)
+            stroke(canvas, team, self.frame_width)
             frame = layout.frame
             canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
             for light in layout.lights:
@@ -78,12 +85,12 @@ class KeyCardArtist:
         canvas.beginForm(self._back_form(), area.x, area.y, area.right, area.top)
         fill(canvas, theme.card)
         canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-        stroke(canvas, theme.outline, 1.4)
+        stroke(canvas, theme.line, FRAME_WIDTH)
         frame = layout.frame
         canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
         middle_x, middle_y = card.centre
         radius = min(card.width, card.height) * 0.16
-        draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.outline, 2)
+        draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.line, 2)
         fill(canvas, theme.text)
         canvas.setFont(font.name, 11)
         canvas.drawCentredString(middle_x, middle_y - radius * 1.25, "KEY CARD")
@@ -110,7 +117,8 @@ class KeyCardArtist:
             canvas.drawString(*layout.number_origin, face.label)
 
     def _frame_form(self, team_letter: str) -> str:
-        return form_name(f"key-frame-{team_letter}", self.layout.bleed_box)
+        width = "" if self.frame_width == FRAME_WIDTH else f"-{self.frame_width:.2f}pt"
+        return form_name(f"key-frame-{team_letter}{width}", self.layout.bleed_box)
 
     def _cell_form(self, letter: str) -> str:
         return form_name(f"key-cell-{letter}", self.layout.cells[0])

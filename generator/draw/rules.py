@@ -21,9 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import LayoutError
 
-from ..errors import UsageError
-from ..geometry.fit import fit_text
+from ..errors import CngenError, UsageError
 from ..geometry.keyface import key_face_layout
+from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.sheet import Box
 from ..geometry.typeface import Font
 from ..model.ruletext import Example, Rich, RulesText, Section
@@ -39,6 +39,7 @@ MARGIN = 16 * MM
 GUTTER = 8 * MM
 HEADER_HEIGHT = 24 * MM
 FOOTER = 9 * MM
+SMALLEST_PAGE = (148 * MM, 210 * MM)  # A5: the smallest paper the sheet asks for
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,10 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tupl
     registerFontFamily(fonts.regular.name, normal=fonts.regular.name, bold=fonts.bold.name,
                        italic=fonts.italic.name, boldItalic=fonts.bold.name)
     styles = _styles(fonts, theme)
-    example_card = KeyCardArtist(key_face_layout(70 * MM, 70 * MM), fonts.bold, theme)
-    example_card.define(canvas)
-    story = [flowable for section in rules.sections for flowable in _section(section, styles, example_card, theme)]
+    example = _example(rules, fonts, page, theme)
+    if example is not None:
+        example.card.define(canvas)
+    story = [flowable for section in rules.sections for flowable in _section(section, styles, example, theme)]
     number = 0
     while story:
         number += 1
@@ -110,6 +112,37 @@ def set_in(rules: RulesText, fonts: RuleFonts) -> Iterator[tuple[str, int, str, 
                     yield word, line, f"example, word {number}", fonts.bold
 
 
+@dataclass(frozen=True)
+class ExampleArt:
+    """What the example block draws: its layout in a column and the key card's artist."""
+
+    layout: ExampleLayout
+    card: KeyCardArtist
+
+
+EXAMPLE_CARD = 70 * MM  # the example's key card is drawn as a card this size, scaled down
+
+
+def _example(rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> ExampleArt | None:
+    """The example laid out for the page's columns, if a block draws it; its words are refused,
+    with their lines, when one does not fit its cell at the smallest size shops accept."""
+    drawn = any(block.kind == "example" for section in rules.sections for block in section.blocks)
+    if rules.example is None or not drawn:
+        return None
+    layout = example_layout(_column_width(page), rules.example.words, fonts.bold)
+    if layout.unfitting and _column_width(page) < _column_width(SMALLEST_PAGE) - 1e-6:
+        raise UsageError(_too_small(page))  # the page, not the word, is what to change
+    for index in layout.unfitting:
+        word = rules.example.words[index]
+        line = rules.example.lines[index] if index < len(rules.example.lines) else 0
+        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell of the "
+                         f"example's grid at {MIN_WORD_SIZE:g} pt on a {format_mm(page[0])} x "
+                         f"{format_mm(page[1])} mm page: choose a shorter word or larger paper")
+    card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
+                         scale=layout.key.width / EXAMPLE_CARD)
+    return ExampleArt(layout, card)
+
+
 def _too_small(page: tuple[float, float]) -> str:
     return (f"a {format_mm(page[0])} x {format_mm(page[1])} mm page is too small for the rules sheet's two "
             "columns: choose --paper a5 or larger (a4 or letter print it on two pages)")
@@ -124,7 +157,8 @@ def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
         "body": body,
         "item": ParagraphStyle("item", parent=body, leftIndent=10, bulletIndent=1, spaceAfter=2),
         "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=12, leading=14,
-                                  textColor=reportlab_colour(theme.red), spaceBefore=7, spaceAfter=3, keepWithNext=1),
+                                  textColor=reportlab_colour(theme.heading), spaceBefore=7, spaceAfter=3,
+                                  keepWithNext=1),
         # Small text is black ink only: colour needs perfect registration of three inks.
         "variant": ParagraphStyle("variant", parent=body, fontName=fonts.bold.name, fontSize=7, leading=9,
                                   spaceBefore=7, spaceAfter=0, keepWithNext=1),
@@ -134,7 +168,7 @@ def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
     }
 
 
-def _section(section: Section, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
+def _section(section: Section, styles, example: ExampleArt | None, theme: Theme) -> list[Flowable]:
     flowables: list[Flowable] = []
     if section.variant:
         flowables.append(Paragraph("VARIANT", styles["variant"]))
@@ -142,7 +176,7 @@ def _section(section: Section, styles, card: KeyCardArtist, theme: Theme) -> lis
     else:
         flowables.append(Paragraph(escape(section.title), styles["heading"]))
     for block in section.blocks:
-        flowables.extend(_block(block.kind, block.content, styles, card, theme))
+        flowables.extend(_block(block.kind, block.content, styles, example, theme))
     return flowables
 
 
@@ -160,7 +194,7 @@ def markup(text: Rich) -> str:
     return "".join(parts)
 
 
-def _block(kind: str, content, styles, card: KeyCardArtist, theme: Theme) -> list[Flowable]:
+def _block(kind: str, content, styles, example: ExampleArt | None, theme: Theme) -> list[Flowable]:
     if kind == "text":
         return [Paragraph(markup(content), styles["body"])]
     if kind == "items":
@@ -170,7 +204,8 @@ def _block(kind: str, content, styles, card: KeyCardArtist, theme: Theme) -> lis
     if kind == "table":
         return [_table(content, styles, theme), Spacer(0, 4)]
     if kind == "example":
-        return [ExampleFigure(content, card, theme), Spacer(0, 4)]
+        assert example is not None
+        return [ExampleFigure(content, example, theme), Spacer(0, 4)]
     return []
 
 
@@ -183,7 +218,7 @@ def _table(content: RulesTable, styles, theme: Theme) -> Table:
     table.setStyle(TableStyle([
         # Tables set a font of their own even when every cell is a paragraph: name ours.
         ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, 8),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, reportlab_colour(theme.outline)),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, reportlab_colour(theme.line)),
         ("BACKGROUND", (0, 0), (-1, 0), reportlab_colour(theme.card)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
@@ -193,44 +228,42 @@ def _table(content: RulesTable, styles, theme: Theme) -> Table:
 
 
 class ExampleFigure(Flowable):
-    """The example table of 25 words and, beside it, the key card that describes it."""
+    """The example table of 25 words and, beside it or under it, the key card that describes it,
+    as ``geometry.rulesexample`` lays them out for the column."""
 
-    def __init__(self, example: Example, card: KeyCardArtist, theme: Theme):
+    def __init__(self, example: Example, art: ExampleArt, theme: Theme):
         super().__init__()
-        self.example, self.card, self.font, self.theme = example, card, card.font, theme
+        self.example, self.art, self.font, self.theme = example, art, art.card.font, theme
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width = available_width
-        self.grid_side = available_width * 0.62
-        self.height = self.grid_side
+        self.width, self.height = self.art.layout.width, self.art.layout.height
         return self.width, self.height
 
     def draw(self) -> None:
-        canvas, gap = self.canv, 0.8 * MM
-        cell = (self.grid_side - 4 * gap) / 5
-        for index, word in enumerate(self.example.words):
-            row, column = divmod(index, 5)
-            x, y = column * (cell + gap), self.grid_side - (row + 1) * cell - row * gap
+        canvas, layout = self.canv, self.art.layout
+        for box, fitted in zip(layout.cells, layout.words):
             fill(canvas, self.theme.card)
-            stroke(canvas, self.theme.outline, 0.4)
-            canvas.roundRect(x, y, cell, cell * 0.999, 1 * MM, stroke=1, fill=1)
-            fitted = fit_text(word, self.font, cell - 1.5 * MM, cell - 1.5 * MM, 6.5, 3.0)
+            stroke(canvas, self.theme.line, 0.4)
+            canvas.roundRect(box.x, box.y, box.width, box.height * 0.999, 1 * MM, stroke=1, fill=1)
             if fitted is not None:
                 fill(canvas, self.theme.text)
-                centred_lines(canvas, fitted, self.font, x + cell / 2, y + cell / 2)
-        key_side = self.width - self.grid_side - 3 * MM
-        card = self.card.layout.card
+                centred_lines(canvas, fitted, self.font, *box.centre)
+        key, card = layout.key, self.art.card.layout.card
         canvas.saveState()
-        canvas.translate(self.grid_side + 3 * MM, (self.grid_side - key_side) / 2)
-        canvas.scale(key_side / card.width, key_side / card.height)
-        self.card.draw(canvas, KeyFace(self.example.key))
+        canvas.translate(key.x, key.y)
+        canvas.scale(key.width / card.width, key.height / card.height)
+        self.art.card.draw(canvas, KeyFace(self.example.key))
         canvas.restoreState()
+
+
+def _column_width(page: tuple[float, float]) -> float:
+    return (page[0] - 2 * MARGIN - GUTTER) / 2
 
 
 def _columns(page: tuple[float, float], first: bool) -> list[Frame]:
     width, height = page
     top = height - MARGIN - (HEADER_HEIGHT if first else 0)
-    column = (width - 2 * MARGIN - GUTTER) / 2
+    column = _column_width(page)
     bottom = MARGIN + FOOTER
     return [
         Frame(MARGIN + i * (column + GUTTER), bottom, column, top - bottom, leftPadding=0, rightPadding=0,
@@ -247,7 +280,7 @@ def _draw_title(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[
     canvas.setFont(fonts.italic.name, 11)
     canvas.drawString(MARGIN, height - MARGIN - 38, rules.subtitle)
     canvas.drawRightString(width - MARGIN, height - MARGIN - 20, theme.title)  # the kit's title
-    stroke(canvas, theme.outline, 0.8)
+    stroke(canvas, theme.line, 0.8)
     rule_y = height - MARGIN - HEADER_HEIGHT + 4 * MM
     canvas.line(MARGIN, rule_y, width - MARGIN, rule_y)
 

@@ -1,12 +1,28 @@
 """Colours and line weights of the printed components, for home printers and for print shops.
 
 Each colour is given once and resolved per profile: RGB for home printers (their drivers
-expect it), CMYK for print shops, with text and thin lines in black ink only (0, 0, 0, 1),
-as shops ask. A resolved colour is a plain tuple: three values are RGB, four are CMYK.
+expect it), CMYK for print shops and print-on-demand services ("shop" and "pod"). A resolved
+colour is a plain tuple: three values are RGB, four are CMYK.
+
+What a CMYK theme promises, as a shop's preflight checks it:
+
+* text is black ink only (C = M = Y = 0): ``text``, ``heading``, and the white (no ink) and
+  greys of ``label``, ``on_colour`` and ``on_bystander``;
+* every line thinner than ``colour_line_min`` (2 pt) is black ink only: thin frames and rules
+  take ``line``, a grey of black ink as dark as ``outline``, and a coloured line (the key
+  card's frame in its team's colour) is drawn at least that wide;
+* no colour uses more ink than the ink limit (C + M + Y + K, 300% unless a service asks for
+  less). A colour over it keeps its black and loses cyan, magenta and yellow in proportion,
+  as a shop's RIP would: the hue and the darkness stay close, the ink on the sheet drops.
+  Rich black (the assassin's 60/40/40/100) is for large areas only.
+
+Home files keep their look: there ``line`` is the outline colour, ``heading`` the red, and
+coloured lines have no minimum width.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 
 from ..settings.units import RGB, parse_colour
@@ -40,6 +56,26 @@ class Ink:
             return cls((0.0, 0.0, 0.0, 1.0))
         return cls(tuple(round((1 - part - black) / (1 - black), 4) for part in (red, green, blue)) + (round(black, 4),))
 
+    @property
+    def total(self) -> float:
+        """Ink coverage in percent: C + M + Y + K."""
+        return 100 * sum(self.cmyk)
+
+    def limited(self, ink_limit: float) -> "Ink":
+        """This colour with at most ``ink_limit`` percent of ink: black kept, cyan, magenta
+        and yellow reduced in proportion (rounded down, so the limit holds exactly)."""
+        if self.total <= ink_limit:
+            return self
+        *colours, black = self.cmyk
+        room = max(ink_limit / 100 - black, 0.0)
+        factor = room / sum(colours)
+        return Ink(tuple(math.floor(part * factor * 10_000) / 10_000 for part in colours) + (black,))
+
+    def black_only(self) -> "Ink":
+        """A grey of black ink alone, as dark as this colour looks (its luma)."""
+        red, green, blue = self.rgb
+        return Ink((0.0, 0.0, 0.0, round(1 - (0.299 * red + 0.587 * green + 0.114 * blue), 2)))
+
 
 # The default palette, tuned in CMYK; home printers get its RGB equivalent.
 PALETTE: dict[str, Ink] = {
@@ -67,12 +103,33 @@ class Theme:
     on_bystander: Colour
     writing_line: Colour
     cut_mark: Colour
+    line: Colour  # thin frames, rules and the emblem: the outline, or a grey of black ink
+    heading: Colour  # the rules sheet's headings: red, or black ink
     title: str = "cngen"
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
+    # The thinnest line that may be drawn in colour (several inks); thinner lines are drawn in
+    # black ink only. 0 for home printers, which print one colour at a time with no registration.
+    colour_line_min: float = 0.0
 
 
-def make_theme(profile: str = "home", colours: dict[str, RGB] | None = None, title: str | None = None) -> Theme:
-    """The theme for a profile, with any colours the user chose."""
+CMYK_PROFILES = ("shop", "pod")
+COLOUR_LINE_MIN = 2.0  # points: shops want thinner lines in black ink only
+INK_LIMIT = 300  # percent: what most shops take; some services ask for less (240, 280)
+
+
+def is_cmyk(profile: str) -> bool:
+    """Whether a profile's files are CMYK (a print shop's or print-on-demand service's)."""
+    return profile in CMYK_PROFILES
+
+
+def make_theme(
+    profile: str = "home", colours: dict[str, RGB] | None = None, title: str | None = None, *,
+    ink_limit: int = INK_LIMIT,
+) -> Theme:
+    """The theme for a profile, with any colours the user chose. CMYK profiles keep every
+    colour, the user's included, within ``ink_limit`` percent of ink (see ``Ink.limited``)."""
+    if not 100 <= ink_limit <= 400:
+        raise ValueError(f"an ink limit is a percentage from 100 to 400, not {ink_limit}")
     inks = dict(PALETTE)
     # A rich black for the assassin's large dark areas (black ink alone prints greyish);
     # 240% of ink, under the 280% that shops allow. Text stays black ink only.
@@ -83,12 +140,16 @@ def make_theme(profile: str = "home", colours: dict[str, RGB] | None = None, tit
     inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
     inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),
                 label=Ink((0.0, 0.0, 0.0, 0.0)), on_colour=Ink((0.0, 0.0, 0.0, 0.0)))
-    resolved = {
-        field.name: (inks[field.name].cmyk if profile == "shop" else inks[field.name].rgb)
-        for field in fields(Theme)
-        if field.name in inks
-    }
-    return Theme(**resolved, title=title or "cngen")
+    cmyk = is_cmyk(profile)
+    if cmyk:
+        inks.update(line=inks["outline"].black_only(), heading=inks["text"])
+        resolved = {name: ink.limited(ink_limit).cmyk for name, ink in inks.items()}
+    else:
+        inks.update(line=inks["outline"], heading=inks["red"])
+        resolved = {name: ink.rgb for name, ink in inks.items()}
+    names = {field.name for field in fields(Theme)}
+    return Theme(**{name: value for name, value in resolved.items() if name in names}, title=title or "cngen",
+                 colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
 
 
 DEFAULT_THEME = make_theme("home")

@@ -67,7 +67,7 @@ def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> No
     band = layout.band
     canvas.roundRect(band.x, band.y, band.width, band.height, CORNER, stroke=0, fill=1)
     fill(canvas, theme.label)
-    stroke(canvas, theme.outline, 0.8)
+    stroke(canvas, theme.line, 0.8)
     label = layout.label
     canvas.roundRect(label.x, label.y, label.width, label.height, CORNER, stroke=1, fill=1)
 
@@ -76,7 +76,7 @@ def _draw_emblem(canvas: Canvas, strip: Box, theme: Theme) -> None:
     """Our mark between two rules."""
     centre_x, centre_y = strip.centre
     radius = min(strip.height * 0.32, 4 * MM)
-    draw_keyhole_emblem(canvas, centre_x, centre_y, radius, theme.outline, 0.8)
+    draw_keyhole_emblem(canvas, centre_x, centre_y, radius, theme.line, 0.8)
     rule_gap = radius * 1.8
     canvas.line(strip.x + 2 * MM, centre_y, centre_x - rule_gap, centre_y)
     canvas.line(centre_x + rule_gap, centre_y, strip.right - 2 * MM, centre_y)

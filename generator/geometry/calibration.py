@@ -23,7 +23,7 @@ GAP = 3 * MM  # between a target and the text beside it, and between blocks of t
 MEASURE = 125 * MM  # the longest line of instructions, for easy reading
 # How far a front target's drawing (``draw.calibration.draw_target``) reaches from its
 # centre, numbers and "+DX ->" markers included; a test holds the drawing to it.
-TARGET_REACH = (12.5 * MM, 8 * MM)
+TARGET_REACH = (13 * MM, 8 * MM)
 EXAMPLE_READING = (1.5, -0.5)  # mm, as in the instructions' example command
 EXAMPLE_MAGNIFICATIONS = (3.0, 2.5, 2.0)  # the largest that fits is drawn
 
