@@ -12,9 +12,9 @@ and as time per card, which should stay flat as lists grow.
 
 The second table holds the start-up figures, each a whole process against a whole process on
 the same interpreter, run in turns (A B A B ...) so that drift hits both alike: `cngen --help`
-against `python -c "import click"`, and `cngen deck` on the default deck against the floor run
+against `python -c "import click"`, `cngen deck` on the default deck against the floor run
 on its own (this script's hidden `--floor WORDS FONT OUTPUT` mode: one floor, drawn in process
-or as a process).
+or as a process), and the shop deck on SRA3 (PDF/X-1a, preflighted) against the home deck.
 """
 
 from __future__ import annotations
@@ -105,7 +105,9 @@ def cases(folder: Path) -> list[Case]:
     from generator.jobs.kit import build_kit
     from generator.jobs.rules import build_rules
     from generator.jobs.tokens import build_tokens
-    from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
+    from generator.settings.options import (DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions,
+                                            TokenOptions)
+    from generator.settings.units import PAPERS
 
     standard = default_words()
     lists = {}
@@ -115,10 +117,12 @@ def cases(folder: Path) -> list[Case]:
         path.write_text("\n".join(words), encoding="utf-8")
         lists[count] = (path, words)
 
-    def deck(words_file: Path | None) -> Callable[[], tuple[int, int]]:
+    shop = SheetOptions(profile="shop", paper=PAPERS["sra3"], marks=True)
+
+    def deck(words_file: Path | None, sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
-            result = build_deck(DeckOptions(words=words_file, blanks=0))
-            return len(result.pdf), result.pages
+            result = build_deck(DeckOptions(words=words_file, blanks=0, sheet=sheet))
+            return len(result.pdf) + sum(len(image) for _, image in result.images), result.pages
         return build
 
     def keys(count: int) -> Callable[[], tuple[int, int]]:
@@ -135,10 +139,13 @@ def cases(folder: Path) -> list[Case]:
         result = build_rules(RulesOptions())
         return len(result.pdf), result.pages
 
-    def kit() -> tuple[int, int]:
-        options = KitOptions(deck=DeckOptions(), keys=KeyOptions(seed=1234), tokens=TokenOptions(), rules=RulesOptions())
-        parts = build_kit(options).parts
-        return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
+    def kit(sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
+        def build() -> tuple[int, int]:
+            options = KitOptions(deck=DeckOptions(sheet=sheet), keys=KeyOptions(seed=1234, sheet=sheet),
+                                 tokens=TokenOptions(sheet=sheet), rules=RulesOptions(profile=sheet.profile))
+            parts = build_kit(options).parts
+            return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
+        return build
 
     out = str(folder / "out.pdf")
     return [
@@ -149,7 +156,16 @@ def cases(folder: Path) -> list[Case]:
           for count in (40, 200, 500)],
         Case("tokens, 1 set", tokens, ["tokens", "-o", out]),
         Case("rules", rules, ["rules", "-o", out]),
-        Case("kit, defaults", kit, ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),
+        Case("kit, defaults", kit(), ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),
+        Case("deck, shop SRA3", deck(None, shop), ["deck", "--blanks", "0", "--profile", "shop", "-o", out]),
+        Case("deck, pod", deck(None, SheetOptions(profile="pod")),
+             ["deck", "--blanks", "0", "--profile", "pod", "-o", out]),
+        Case("deck, pod dtc", deck(None, SheetOptions(profile="pod", service="dtc")),
+             ["deck", "--blanks", "0", "--profile", "pod", "--service", "dtc", "-o", out]),
+        Case("deck, pod tgc (PNGs)", deck(None, SheetOptions(profile="pod", service="tgc")),
+             ["deck", "--blanks", "0", "--profile", "pod", "--service", "tgc", "-o", out]),
+        Case("kit, shop SRA3", kit(shop), ["kit", "--keys-seed", "1234", "--profile", "shop",
+                                           "--out-dir", str(folder / "shop-kit")]),
     ]
 
 
@@ -263,6 +279,7 @@ def start_up(folder: Path) -> None:
 
     help_time, click_time = paired([str(CLI), "--help"], click, HELP_RUNS)
     deck_time, floor_time = paired([str(CLI), *deck], bare, DECK_PAIRS)
+    shop_time, home_time = paired([str(CLI), *deck, "--profile", "shop"], [str(CLI), *deck], DECK_PAIRS)
     header = f"{'whole process':<28} {'median':>7}   {'against':<16} {'median':>7} {'ratio':>6}   limit"
     print(header)
     print("-" * (len(header) + 11))
@@ -270,7 +287,9 @@ def start_up(folder: Path) -> None:
           f" {help_time / click_time:>5.2f}x   3x")
     print(f"{f'cngen deck ({len(words)} words)':<28} {deck_time:>6.3f}s   {'bare ReportLab':<16} {floor_time:>6.3f}s"
           f" {deck_time / floor_time:>5.2f}x   1.5x (goal 1.2x)")
-    print(f"\nmedians of {HELP_RUNS} runs of each (--help) and {DECK_PAIRS} of each (deck), taken in turns;"
+    print(f"{'cngen deck --profile shop':<28} {shop_time:>6.3f}s   {'cngen deck (home)':<16} {home_time:>6.3f}s"
+          f" {shop_time / home_time:>5.2f}x   1.5x")
+    print(f"\nmedians of {HELP_RUNS} runs of each (--help) and {DECK_PAIRS} of each (decks), taken in turns;"
           f" cngen deck --blanks 0 (the floor draws no blanks) against this script's --floor as its own process")
 
 

@@ -1,7 +1,7 @@
 """Render the README's pictures from real cngen output: python docs/render_pictures.py
 
 Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
-docs/key-card.png, docs/tokens.png, docs/rules.png and docs/fold-preview.png.
+docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png and docs/shop-sheet.png.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from generator.jobs.rules import build_rules
 from generator.jobs.tokens import build_tokens
 from generator.output.preview import first_page_png
 from generator.settings.options import DeckOptions, KeyOptions, RulesOptions, SheetOptions, TokenOptions
+from generator.settings.units import PAPERS
 
 DOCS = Path(__file__).resolve().parent
 
@@ -60,6 +61,10 @@ def main() -> None:
     # Exactly what `cngen deck --sides fold --preview` writes beside its PDF.
     fold = build_deck(DeckOptions(sheet=SheetOptions(sides="fold"))).pdf
     (DOCS / "fold-preview.png").write_bytes(first_page_png(fold, dpi=50))
+
+    # The first press sheet of `cngen deck --profile shop`, as the copy shop receives it.
+    shop = SheetOptions(profile="shop", paper=PAPERS["sra3"], marks=True, file_name="deck.pdf")
+    (DOCS / "shop-sheet.png").write_bytes(first_page_png(build_deck(DeckOptions(sheet=shop)).pdf, dpi=45))
 
 
 if __name__ == "__main__":

@@ -288,10 +288,16 @@ def test_every_command_refuses_an_output_that_is_a_folder(run, tmp_path, command
     assert "Error: --output taken is a folder: give a file name, e.g. taken/" in result.output
 
 
-def test_one_card_a_page_is_said_in_the_singular(run):
-    result = run("deck", "--profile", "shop", "--blanks", "0", "-o", "shop.pdf")
-    assert result.exit_code == 0
-    assert "  1 card per 88 x 63 mm sheet: 217 sheets, 434 pages" in result.stdout
+def test_one_card_a_sheet_is_said_in_the_singular(run):
+    result = run("deck", "--profile", "shop", "--paper", "100x90mm", "--blanks", "0", "-o", "shop.pdf")
+    assert result.exit_code == 0, result.output
+    assert "  1 card per 100 x 90 mm sheet: 217 sheets, 434 pages" in result.stdout
+
+
+def test_a_pod_deck_is_one_face_a_page(run):
+    result = run("deck", "--profile", "pod", "--blanks", "0", "-o", "pod.pdf")
+    assert result.exit_code == 0, result.output
+    assert "  one face a page of 76 x 51 mm (trim plus bleed): 434 pages" in result.stdout
 
 
 def test_a_margin_of_zero_needs_no_unit(run):

@@ -22,7 +22,7 @@ PRINTING = {
     "long-edge": "flip on the long edge",
     "short-edge": "flip on the short edge",
     "fold": "one side of the paper only",
-    "shop": "made for a print shop",
+    "shop": "press sheets for a copy shop",
 }
 
 KITS = {

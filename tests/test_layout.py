@@ -11,13 +11,12 @@ from generator.geometry.sheet import (
     Box,
     SheetPlan,
     Slot,
-    crop_mark_gap,
     cut_marks,
     mirror_box,
-    plan_card_pages,
     plan_fold,
     plan_sheet,
 )
+from generator.geometry.press import crop_marks, plan_pod_page
 from generator.settings.units import MM, parse_paper
 
 A4 = parse_paper("a4")
@@ -189,14 +188,13 @@ def test_fold_marks_run_to_the_edges_and_across_the_gutter_but_never_over_cards(
             assert mark.x2 <= grid.x or mark.x1 >= grid.right
 
 
-def test_a_shop_page_holds_one_card_with_bleed_and_crop_marks_outside_it():
-    plan = plan_card_pages(WORD_CARD, 3 * MM)
-    trim, bleed = plan.trim_box, plan.bleed_box
+def test_a_pod_page_with_marks_holds_one_card_with_bleed_and_crop_marks_outside_it():
+    plan = plan_pod_page(WORD_CARD, 3 * MM, marks=True)
+    trim, bleed = plan.trim_box(plan.grid), plan.bleed_box(plan.grid)
     assert (trim.width / MM, trim.height / MM) == pytest.approx((70, 45))
     assert (bleed.x, bleed.y) == pytest.approx((trim.x - 3 * MM, trim.y - 3 * MM))
     assert bleed.x > 0 and bleed.right < plan.page_width
-    gap = crop_mark_gap(plan, 1.5 * MM)
-    marks = cut_marks(plan, gap, [plan.grid])
+    marks = crop_marks(plan, plan.grid)
     assert len(marks) == 8
     for mark in marks:
         length = abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1)
@@ -204,4 +202,3 @@ def test_a_shop_page_holds_one_card_with_bleed_and_crop_marks_outside_it():
         # Every mark starts outside the bleed.
         assert not (bleed.x < mark.x1 < bleed.right and bleed.y < mark.y1 < bleed.top
                     and bleed.x < mark.x2 < bleed.right and bleed.y < mark.y2 < bleed.top)
-    assert gap > 3 * MM

@@ -91,5 +91,6 @@ def test_the_limits_the_readme_lists_are_the_ones_enforced():
     assert rows["settings file (`cngen.yaml`)"] == megabytes["settings file"]
     assert rows["rules text (`--text`)"] == megabytes["rules text"]
     assert rows["font"] == megabytes["font"]
+    assert rows["a PDF given to `cngen preflight`"] == megabytes["PDF"]
     assert rows["any YAML file"] == (f"{MAX_DEPTH} levels of nesting, and {MAX_NODES:,} values with every "
                                      "alias (`*name`) expanded")

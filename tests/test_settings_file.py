@@ -43,6 +43,11 @@ VALID = [
     ("sides", "sides: fold", "fold"),
     ("profile", "profile: shop", "shop"),
     ("bleed", "bleed: 2mm", 2 * MM),
+    ("gutter", "gutter: 0", 0.0),
+    ("marks", "marks: false", False),
+    ("service", "service: tgc", "tgc"),
+    ("output_condition", "output_condition: CGATS TR 001", "CGATS TR 001"),
+    ("ink_limit", "ink_limit: 240", 240),
     ("back_offset", "back_offset: 1.5,-0.5", parse_offset("1.5,-0.5")),
     ("preview", "preview: true", True),
     ("title", "title: Office party", "Office party"),
@@ -90,13 +95,18 @@ def test_a_valid_value_is_read_as_cngen_uses_it_with_its_line(key, text, expecte
 # (key, the file after its first comment line, the line named, words the message must hold).
 INVALID = [
     ("paper", "paper: foolscap", 2,
-     "paper: unknown paper 'foolscap': use one of a0 to a10, b0 to b10, letter, legal, tabloid, sra3, sra4, "
+     "paper: unknown paper 'foolscap': use one of a0 to a10, b0 to b10, letter, legal, tabloid, 12x18in, sra3, sra4, "
      "or a size such as 320x450mm"),
     ("paper", "paper:", 2, "paper must be a paper name or size"),
     ("margin", "margin: 5", 2, "margin: '5' is not a length"),
     ("sides", "sides: long", 2, "sides must be one of long-edge, short-edge, fold, not 'long'"),
-    ("profile", "profile: office", 2, "profile must be one of home, shop, not 'office'"),
+    ("profile", "profile: office", 2, "profile must be one of home, shop, pod, not 'office'"),
     ("bleed", "bleed: -3mm", 2, "bleed: '-3mm' is not a length"),
+    ("gutter", "gutter: -1mm", 2, "gutter: '-1mm' is not a length"),
+    ("marks", "marks: maybe", 2, "marks must be true or false"),
+    ("service", "service: kinkos", 2, "service must be one of tgc, mpc, dtc, generic, or null, not 'kinkos'"),
+    ("output_condition", "output_condition: FOGRA99", 2, "output_condition must be one of FOGRA39"),
+    ("ink_limit", "ink_limit: 500", 2, "ink_limit must be a whole number from 100 to 400"),
     ("back_offset", "back_offset: 1.5", 2, "back_offset: '1.5' is not an offset: write DX,DY in millimetres"),
     ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
     ("title", "title: [a, b]", 2, "title must be one line of text, at most 60 characters, or null, not a list"),

@@ -130,8 +130,25 @@ def deck(settings: Settings) -> None:
     options, output = deck_options(settings), settings["deck.output"]
     plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings["preview"])
     result = build_deck(options, progress=say)
-    write_planned(plan, {output: result.pdf})
-    click.echo(deck_summary(result, output, options.sheet))
+    folder = _write_cards(settings, plan, {output: result.pdf}, {output: result.images})
+    click.echo(deck_summary(result, output, options.sheet, folder))
+
+
+def _write_cards(settings: Settings, plan, files: dict[Path, bytes],
+                 images: dict[Path, tuple[tuple[str, bytes], ...]]) -> Path | None:
+    """Write a card command's files, with a service's PNG upload beside its PDF when it takes
+    images; returns that folder, or None."""
+    from .outputs import image_folder, plan_images, write_planned
+
+    stale: list[Path] = []
+    folder = None
+    for pdf, pngs in images.items():
+        if pngs:
+            folder = image_folder(pdf, settings["service"])  # type: ignore[arg-type]
+            plan, pictures, old = plan_images(settings, plan, folder, pngs)
+            files, stale = {**files, **pictures}, stale + old
+    write_planned(plan, files, remove=[plan.real(path) if path in plan.targets else path for path in stale])
+    return folder
 
 
 @settings_command("keys")
@@ -159,8 +176,9 @@ def keys(settings: Settings) -> None:
     plan = plan_outputs(settings, {output: settings.describe("keys.output"), manifest: f"the manifest {manifest}"},
                         settings["preview"])
     result = build_keys(options, progress=say)
-    write_planned(plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")})
-    click.echo(keys_summary(result, output, manifest, options.sheet))
+    folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
+                          {output: result.images})
+    click.echo(keys_summary(result, output, manifest, options.sheet, folder))
     if settings["keys.stats"]:
         if options.count >= PROGRESS_FROM:
             say(f"measuring the balance of {len(result.cards) * result.keys_per_card:,} keys")
@@ -185,8 +203,8 @@ def tokens(settings: Settings) -> None:
     options, output = token_options(settings), settings["tokens.output"]
     plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings["preview"])
     result = build_tokens(options)
-    write_planned(plan, {output: result.pdf})
-    click.echo(tokens_summary(result, output, options.sheet))
+    folder = _write_cards(settings, plan, {output: result.pdf}, {output: result.images})
+    click.echo(tokens_summary(result, output, options.sheet, folder))
 
 
 @settings_command("rules")
@@ -211,7 +229,7 @@ def rules(settings: Settings) -> None:
     contents = planned_contents(deck_options(settings), key_options(settings, 0), token_options(settings))
     result = build_rules(rules_options(settings, contents))
     write_planned(plan, {output: result.pdf})
-    click.echo(rules_summary(result, output, settings["paper"]))
+    click.echo(rules_summary(result, output, settings["paper"], settings["profile"]))  # type: ignore[arg-type]
 
 
 @settings_command("kit")
@@ -223,12 +241,12 @@ def kit(settings: Settings) -> None:
 
     \b
     Example:
-      cngen kit --profile shop --combined
+      cngen kit --profile shop
     """
     from ..jobs.kit import NO_PREVIEW, build_kit, kit_file_names
     from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
-    from .outputs import plan_outputs, write_planned
+    from .outputs import image_folder, plan_images, plan_outputs, write_planned
     from .report import kit_table
 
     out_dir, preview = settings["kit.out_dir"], settings["preview"]
@@ -243,9 +261,15 @@ def kit(settings: Settings) -> None:
     earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, _every_kit_file(), writing)
     if preview:
         say("making the previews")
-    previews = write_planned(plan, result.files(out_dir), remove=earlier.ours, record=out_dir / RECORD_NAME)
+    files, stale = result.files(out_dir), []
+    for part in result.parts:
+        if part.images:
+            plan, pictures, old = plan_images(settings, plan, image_folder(out_dir / part.name, settings["service"]),
+                                              part.images)
+            files, stale = {**files, **pictures}, stale + old
+    previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
-    click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse, earlier))
+    click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse, earlier, options.rules.paper))
 
 
 def _every_kit_file() -> list[str]:
@@ -284,6 +308,38 @@ def calibrate(settings: Settings) -> None:
     result = build_calibration(options)
     write_planned(plan, {output: result.pdf})
     click.echo(calibration_summary(output, options))
+
+
+@main.command("preflight")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="FILE.pdf...")
+@setting_options("preflight")
+@reports_errors
+def preflight_command(files: tuple[Path, ...], **_: object) -> None:
+    """Check PDFs, cngen's or any other, against what print shops ask of a
+    PDF/X-1a file: version and PDF/X keys, output intent, page boxes, CMYK
+    only, no transparency or LZW, fonts embedded, ink per colour, text size,
+    and black-only text and thin lines. Exits with 1 if any rule fails.
+
+    \b
+    Example:
+      cngen preflight output/deck.pdf --ink-limit 240
+    """
+    from ..inputs.reader import read_input
+    from ..preflight import preflight
+    from .report import preflight_table
+
+    settings = _resolve(click.get_current_context(), "preflight")
+    failed = False
+    for path in files:
+        data = read_input(path, "PDF")
+        try:
+            report = preflight(data, ink_limit=settings["ink_limit"])  # type: ignore[arg-type]
+        except CngenError as error:
+            raise CngenError(f"{path}: {error}: give a PDF file") from None
+        click.echo(preflight_table(path, report))
+        failed = failed or not report.ok
+    if failed:
+        raise click.exceptions.Exit(1)
 
 
 @main.command()

@@ -6,6 +6,7 @@ made, and that no output ever lands on one of the run's inputs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -62,6 +63,26 @@ def write_planned(plan: OutputPlan, files: dict[Path, bytes], remove: Sequence[P
         files[record] = record_of({path.name: data for path, data in files.items()})
     write_files({plan.real(path): data for path, data in files.items()}, remove)
     return sorted(png.name for png in plan.previews.values())
+
+
+def image_folder(pdf: Path, service: str) -> Path:
+    """Where a service's PNG upload goes: a folder beside the PDF, named after it and the service."""
+    return pdf.with_name(f"{pdf.stem}-{service}")
+
+
+def plan_images(settings: Settings, plan: OutputPlan, folder: Path,
+                images: Sequence[tuple[str, bytes]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
+    """Add a service's PNGs to a checked plan, once their number is known: the plan with them,
+    the files, and the PNGs of an earlier upload in that folder that this one does not
+    replace (by cngen's own naming only), to remove so that the folder holds one upload."""
+    files = {folder / name: data for name, data in images}
+    checked = checked_outputs([Named(path, f"the image {path}") for path in files], run_inputs(settings))
+    targets = {**plan.targets, **{name.path: real for real, name in checked.items()}}
+    stems = {name.rsplit("-", 2)[0] for name, _ in images}
+    stale = [path for path in (sorted(folder.iterdir()) if folder.is_dir() else [])
+             if path not in files and any(re.fullmatch(rf"{re.escape(stem)}-[0-9]{{3,}}-(front|back)\.png", path.name)
+                                          for stem in stems) and path.is_file() and not path.is_symlink()]
+    return OutputPlan(targets, plan.previews), files, stale
 
 
 def run_inputs(settings: Settings) -> list[Named]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..model.kit import KitContents
 from ..model.tiles import counts_per_set
-from ..settings.units import format_mm
+from ..settings.units import PAPERS, format_mm
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..jobs.deck import DeckResult
@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs,
     from ..geometry.sheet import SheetPlan
     from ..model.keys import BalanceReport
     from ..output.record import EarlierFiles
+    from ..preflight import Report
     from ..settings.options import CalibrationOptions, SheetOptions
 
 
@@ -30,9 +31,9 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     return f"{count:,} {noun if count == 1 else (nouns or noun + 's')}"
 
 
-def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions) -> str:
+def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions, folder: Path | None = None) -> str:
     lines = [
-        f"Wrote {output}",
+        _wrote(output, folder=folder),
         f"  {plural(result.cards, 'card')}: {result.word_cards:,} with words "
         f"({plural(result.words, 'word')} from {result.source}), {result.blank_cards:,} blank",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
@@ -41,16 +42,27 @@ def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions) -> str:
         lines.append(f"  Left out {plural(result.dropped, 'repeated word')} (--dedupe keeps the first of each).")
     if result.blank_back:
         lines.append("  The word count is odd: the last word card has a blank back to write on.")
-    lines.append(f"  To print: {how_to_print(sheet)}")
+    lines.append(f"  To print: {how_to_print(sheet, plan=result.plan, sheets=result.sheets)}")
     return "\n".join(lines)
 
 
-def how_to_print(sheet: SheetOptions, short: bool = False) -> str:
+def _wrote(*paths: Path, folder: Path | None = None) -> str:
+    written = " and ".join(str(path) for path in paths)
+    return f"Wrote {written}" + (f", and the images to upload in {folder}/" if folder else "")
+
+
+def how_to_print(sheet: SheetOptions, short: bool = False, plan: SheetPlan | None = None, sheets: int = 0) -> str:
     if sheet.profile == "shop":
+        return _shop_advice(sheet, short, plan, sheets)
+    if sheet.profile == "pod":
+        from ..geometry.services import SERVICES
+
+        service = SERVICES[sheet.service].name if sheet.service and sheet.service != "generic" else \
+            "a print-on-demand service"
         if short:
-            return f"print shop: a card a page, {format_mm(sheet.bleed)} mm bleed, CMYK"
-        return (f"send it to a print shop: one card per page, front then back, trim box = card, "
-                f"{format_mm(sheet.bleed)} mm bleed, CMYK.")
+            return f"upload to {service}: one face a page, PDF/X-1a"
+        return (f"upload to {service}: one face a page at trim plus bleed, CMYK PDF/X-1a "
+                "(the service prints and cuts).")
     if sheet.sides == "fold":
         if short:
             return "one side, 100% scale; fold, glue, cut"
@@ -65,20 +77,43 @@ def how_to_print(sheet: SheetOptions, short: bool = False) -> str:
     )
 
 
+def _shop_advice(sheet: SheetOptions, short: bool, plan: SheetPlan | None, sheets: int) -> str:
+    """What to order at the copy shop: how many sheets of which paper, and how to turn them."""
+    paper = f"{paper_name(sheet.paper)}"
+    edge = "long" if sheet.sides == "long-edge" else "short"
+    if short:
+        return f"copy shop: {paper}, both sides, turn on the {edge} edge"
+    count = f"{plural(sheets, 'sheet')} of " if sheets else ""
+    return (f"at a copy shop, order {count}{paper} card stock printed on both sides, turned over on the "
+            f"{edge} edge, and cut along the crop marks. CMYK PDF/X-1a.")
+
+
+def paper_name(paper: tuple[float, float]) -> str:
+    """'SRA3 (320 x 450 mm)', or the size alone for a paper without a name."""
+    size = f"{format_mm(paper[0])} x {format_mm(paper[1])} mm"
+    for name, known in PAPERS.items():
+        if tuple(sorted(known)) == tuple(sorted(paper)):
+            return f"{name.upper() if name[0] in 'abs' and name[1:2].isalnum() else name} ({size})"
+    return size
+
+
 def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
     size = f"{format_mm(plan.page_width)} x {format_mm(plan.page_height)} mm"
+    if plan.press and not plan.slug:  # a print-on-demand page: one face
+        return f"  one face a page of {size} (trim plus bleed): {plural(pages, 'page')}"
     return f"  {plural(plan.per_sheet, thing)} per {size} sheet: {plural(sheets, 'sheet')}, {plural(pages, 'page')}"
 
 
-def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions) -> str:
+def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions,
+                 folder: Path | None = None) -> str:
     two = result.keys_per_card == 2
     layout = "two per card, opposite starting teams" if two else "one per card, plain backs"
     return "\n".join([
-        f"Wrote {output} and {manifest}",
+        _wrote(output, manifest, folder=folder),
         f"  {plural(len(result.cards), 'key card')}, {plural(len(result.cards) * result.keys_per_card, 'key')} "
         f"({layout}), seed {result.seed}",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
-        f"  To print: {how_to_print(sheet)}",
+        f"  To print: {how_to_print(sheet, plan=result.plan, sheets=result.sheets)}",
         f"  The same deck again: --seed {result.seed} with the same --count.",
     ])
 
@@ -100,31 +135,33 @@ def balance_text(report: BalanceReport) -> str:
     ])
 
 
-def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions) -> str:
+def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions, folder: Path | None = None) -> str:
     tiles = ", ".join(plural(count * result.sets, name.lower()) for name, count in counts_per_set().items())
     return "\n".join([
-        f"Wrote {output}",
+        _wrote(output, folder=folder),
         f"  {plural(len(result.tiles), 'tile')} in {plural(result.sets, 'set')}: {tiles}",
         sheets_line(result.plan, result.sheets, result.pages, "tile"),
-        f"  To print: {how_to_print(sheet)}",
+        f"  To print: {how_to_print(sheet, plan=result.plan, sheets=result.sheets)}",
     ])
 
 
-def rules_summary(result: RulesResult, output: Path, paper: tuple[float, float]) -> str:
+def rules_summary(result: RulesResult, output: Path, paper: tuple[float, float], profile: str = "home") -> str:
     kept = [section.variant for section in result.rules.sections if section.variant]
     return "\n".join([
         f"Wrote {output}",
         f"  {plural(result.pages, 'page')}, {format_mm(paper[0])} x {format_mm(paper[1])} mm; "
         f"variants: {', '.join(kept) if kept else 'none'}",
         f"  It describes {describe_kit(result.contents)}.",
-        "  To print: 100% scale (\"actual size\"), one or both sides.",
+        "  To print: 100% scale (\"actual size\"), one or both sides." if profile == "home" else
+        "  To print: one or both sides, at a press: the file is CMYK PDF/X-1a.",
     ])
 
 
 def describe_kit(contents: KitContents) -> str:
     """The kit in one line, as the rules sheet counts it."""
     keys = "double-sided" if contents.keys_per_card == 2 else "single-sided"
-    printing = ("for a print shop" if contents.profile == "shop" else
+    printing = ("on a copy shop's press sheets" if contents.profile == "shop" else
+                "for a print-on-demand service" if contents.profile == "pod" else
                 "folded from one-sided sheets" if contents.sides == "fold" else
                 f"printed both sides, flipped on the {contents.sides.split('-')[0]} edge")
     return (f"{plural(contents.word_cards, 'word card')} ({plural(contents.codenames, 'codename')} from "
@@ -134,13 +171,15 @@ def describe_kit(contents: KitContents) -> str:
 
 
 def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: list[str], reuse: str,
-              earlier: EarlierFiles) -> str:
+              earlier: EarlierFiles, rules_paper: tuple[float, float] = (0.0, 0.0)) -> str:
     rows = [("file", "pages", "sheets", "how to print")]
     for part in result.parts:
         if part.name == "keys.json":
             advice = f"not printed: every key, cell by cell (seed {result.seed})"
         elif part.name == "kit.pdf":
             advice = "everything above in one file, for a single upload"
+        elif not part.duplex and sheet.profile != "home":
+            advice = f"{paper_name(rules_paper)}, one or both sides, PDF/X-1a"
         elif not part.duplex:
             advice = "one or both sides, 100% scale"
         else:
@@ -176,3 +215,14 @@ def calibration_summary(output: Path, options: CalibrationOptions) -> str:
 
 def _count(value: int | None) -> str:
     return "-" if value is None else f"{value:,}"
+
+
+def preflight_table(path: Path, report: Report) -> str:
+    """One row a rule: its name, pass or FAIL, and where it fails."""
+    width = max(len(finding.rule) for finding in report.findings)
+    verdict = "passes every rule" if report.ok else "FAILS"
+    lines = [f"{path}: {verdict}"]
+    for finding in report.findings:
+        where = "; ".join(finding.where)
+        lines.append(f"  {finding.rule:<{width}}  {'pass' if finding.ok else 'FAIL'}  {where}".rstrip())
+    return "\n".join(lines)

@@ -1,8 +1,8 @@
 """Drawing finished pages: each face through its component's artist, then the cut marks.
 
-The geometry decides where every face goes (``geometry.sheet.impose``); this module applies
-the page's boxes, offset and matrices, so face drawing works in its own card coordinates and
-never knows where it sits.
+The geometry decides where every face goes (``geometry.pages.impose``); this module applies
+the page's boxes, offset, clips and matrices, so face drawing works in its own card
+coordinates and never knows where it sits.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from typing import Generic, Iterable, Protocol, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..geometry.sheet import Box, Page
-from .paint import stroke
+from ..geometry.pages import Page, Placed
+from ..geometry.press import SLUG_SIZE
+from ..geometry.sheet import Box
+from .paint import fill, stroke
 from .theme import Theme
 
 Face = TypeVar("Face", contravariant=True)
@@ -26,25 +28,43 @@ class Artist(Protocol, Generic[Face]):
     def draw(self, canvas: Canvas, face: Face) -> None: ...
 
 
-def draw_pages(canvas: Canvas, pages: Iterable[Page], artist: Artist, theme: Theme) -> int:
-    """Draw every page; returns how many there were."""
+def draw_pages(canvas: Canvas, pages: Iterable[Page], artist: Artist, theme: Theme, font_name: str = "") -> int:
+    """Draw every page; returns how many there were. ``font_name``: the slug line's font."""
     artist.define(canvas)
     count = 0
     for page in pages:
         begin_page(canvas, page)
-        for matrix, face in page.faces:
-            canvas.saveState()
-            canvas.transform(*matrix)
-            artist.draw(canvas, face)
-            canvas.restoreState()
+        for placed in page.faces:
+            _draw_face(canvas, placed, artist)
         stroke(canvas, theme.cut_mark, theme.cut_mark_width)
         for mark in page.marks:
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
         if page.fold_line is not None:
             _draw_fold_line(canvas, page, theme)
+        if page.slug_at is not None and page.slug:
+            _draw_slug(canvas, page, theme, font_name)
         canvas.showPage()
         count += 1
     return count
+
+
+def _draw_face(canvas: Canvas, placed: Placed, artist: Artist) -> None:
+    canvas.saveState()
+    if placed.clip is not None:  # the bleed stops at the gutter's middle, never on a neighbour
+        clip = canvas.beginPath()
+        clip.rect(placed.clip.x, placed.clip.y, placed.clip.width, placed.clip.height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.transform(*placed.matrix)
+    artist.draw(canvas, placed.face)
+    canvas.restoreState()
+
+
+def _draw_slug(canvas: Canvas, page: Page, theme: Theme, font_name: str) -> None:
+    canvas.saveState()
+    fill(canvas, theme.cut_mark)
+    canvas.setFont(font_name, SLUG_SIZE)
+    canvas.drawString(*page.slug_at, page.slug)
+    canvas.restoreState()
 
 
 def begin_page(canvas: Canvas, page: Page) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Generic, Iterator, Literal, Sequence, TypeVar
+from typing import Literal
 
 from ..errors import UsageError
 from ..settings.units import MM, format_mm
@@ -23,10 +23,6 @@ _EPSILON = 1e-9
 # Room between the fold line and the cards on a gutter-fold sheet, so a fold a little off
 # the line never shows on a card.
 FOLD_GUTTER = 4 * MM
-# Shop crop marks: they start this far outside the bleed and are this long (shops ask 3-6 mm).
-CROP_MARK_OFFSET = 1 * MM
-CROP_MARK_LENGTH = 5 * MM
-MAX_BLEED = 25 * MM
 
 
 @dataclass(frozen=True)
@@ -79,8 +75,10 @@ class Segment:
 class SheetPlan:
     """A grid of butted cards centred on a page, or on the left half of it for gutter-fold.
 
-    ``bleed`` is set for print-shop pages that hold one card: its artwork runs that far past
-    the cut, and the page's trim and bleed boxes describe the card.
+    Press plans (shop sheets and pod pages, ``geometry.press``) also set ``bleed``: each card's
+    artwork runs that far past its cut; ``gutter``: the space between neighbouring cards; and
+    ``mark_length``: how long their crop marks are (0 for none). Their trim and bleed boxes
+    describe the cards, not the sheet.
     """
 
     page_width: float
@@ -92,6 +90,13 @@ class SheetPlan:
     turned: bool
     fold: bool = False
     bleed: float = 0.0
+    gutter: float = 0.0
+    mark_length: float | None = None  # None: home cut marks, which run to the sheet's edge
+    slug: bool = False  # a line of print information below the cards
+
+    @property
+    def press(self) -> bool:
+        return self.mark_length is not None
 
     @property
     def per_sheet(self) -> int:
@@ -106,9 +111,14 @@ class SheetPlan:
         return self.card_width if self.turned else self.card_height
 
     @property
+    def pitch(self) -> tuple[float, float]:
+        """From one card's corner to the next card's, across and down."""
+        return self.cell_width + self.gutter, self.cell_height + self.gutter
+
+    @property
     def grid(self) -> Box:
-        width = self.columns * self.cell_width
-        height = self.rows * self.cell_height
+        width = self.columns * self.cell_width + (self.columns - 1) * self.gutter
+        height = self.rows * self.cell_height + (self.rows - 1) * self.gutter
         if self.fold:  # against the gutter, left of the fold line: the backs mirror it
             x = self.page_width / 2 - FOLD_GUTTER - width
         else:
@@ -120,25 +130,23 @@ class SheetPlan:
         """Gutter-fold puts fronts and backs on one page; duplex needs a page for each."""
         return 1 if self.fold else 2
 
-    @property
-    def trim_box(self) -> Box:
-        """The finished piece: the card on a one-card shop page, else the whole sheet."""
-        if self.bleed:
-            return self.grid
-        return Box(0.0, 0.0, self.page_width, self.page_height)
+    def trim_box(self, grid: Box) -> Box:
+        """The finished pieces: the cards of a press plan (``grid``, as placed on that face),
+        else the whole sheet, which home printing trims by hand."""
+        return grid if self.press else Box(0.0, 0.0, self.page_width, self.page_height)
 
-    @property
-    def bleed_box(self) -> Box:
-        return self.trim_box.inset(-self.bleed) if self.bleed else self.trim_box
+    def bleed_box(self, grid: Box) -> Box:
+        return self.trim_box(grid).inset(-self.bleed)
 
     def front_slots(self) -> list[Slot]:
         """Slots in reading order: left to right, then top to bottom."""
         grid = self.grid
+        across, down = self.pitch
         return [
             Slot(
                 Box(
-                    grid.x + column * self.cell_width,
-                    grid.top - (row + 1) * self.cell_height,
+                    grid.x + column * across,
+                    grid.top - row * down - self.cell_height,
                     self.cell_width,
                     self.cell_height,
                 ),
@@ -159,39 +167,18 @@ class SheetPlan:
         return Segment(self.page_width / 2, 0.0, self.page_width / 2, self.page_height)
 
 
-def plan_for(card: tuple[float, float], paper: tuple[float, float], margin: float, sides: Sides,
-             profile: str, bleed: float) -> SheetPlan:
-    """The plan a profile and a way of printing the backs ask for."""
-    if profile == "shop":
-        return plan_card_pages(card, bleed)
-    if sides == "fold":
-        return plan_fold(paper, card, margin)
-    return plan_sheet(paper, card, margin)
-
-
 def plan_sheet(
     page: tuple[float, float], card: tuple[float, float], margin: float
 ) -> SheetPlan:
-    """Fit as many cards as the page allows inside ``margin``, trying both orientations.
-
-    A tie keeps the card the way it was given, so that a 70 x 70 mm key card is never turned.
-    """
+    """Fit as many butted cards as the page allows inside ``margin``, in either orientation."""
     page_width, page_height = page
     card_width, card_height = card
     if min(page_width, page_height, card_width, card_height) <= 0:
         raise UsageError("paper and card sizes must be larger than zero")
     if margin < 0:
         raise UsageError("the margin cannot be negative")
-    usable_width = page_width - 2 * margin
-    usable_height = page_height - 2 * margin
-    candidates = []
-    for turned in (False, True):
-        cell_width, cell_height = (card_height, card_width) if turned else (card_width, card_height)
-        columns = _count_fitting(usable_width, cell_width)
-        rows = _count_fitting(usable_height, cell_height)
-        candidates.append((columns * rows, not turned, columns, rows, turned))
-    count, _, columns, rows, turned = max(candidates)
-    if count == 0:
+    columns, rows, turned = best_grid((page_width - 2 * margin, page_height - 2 * margin), card)
+    if columns * rows == 0:
         raise UsageError(
             f"a {format_mm(card_width)} x {format_mm(card_height)} mm card does not fit on a "
             f"{format_mm(page_width)} x {format_mm(page_height)} mm sheet with "
@@ -207,22 +194,23 @@ def plan_fold(page: tuple[float, float], card: tuple[float, float], margin: floa
     return replace(half, page_width=page[0], fold=True)
 
 
-def plan_card_pages(card: tuple[float, float], bleed: float) -> SheetPlan:
-    """One card per page for print shops: the card, its bleed, and crop marks beyond that."""
-    if not 0 <= bleed <= MAX_BLEED:
-        raise UsageError(f"a bleed of {format_mm(bleed)} mm is not what print shops ask: "
-                         "use 0 to 25 mm (3 mm, or 1/8 in = 3.175 mm, is usual)")
-    extra = 2 * (bleed + CROP_MARK_OFFSET + CROP_MARK_LENGTH)
-    return SheetPlan(card[0] + extra, card[1] + extra, card[0], card[1], 1, 1, False, bleed=bleed)
+def best_grid(usable: tuple[float, float], card: tuple[float, float], gutter: float = 0.0) -> tuple[int, int, bool]:
+    """Columns, rows and whether the cards are turned, for the most cards ``gutter`` apart
+    inside ``usable``, trying both orientations. A tie keeps the card the way it was given,
+    so that a 70 x 70 mm key card is never turned."""
+    candidates = []
+    for turned in (False, True):
+        cell_width, cell_height = (card[1], card[0]) if turned else card
+        columns = _count_fitting(usable[0], cell_width, gutter)
+        rows = _count_fitting(usable[1], cell_height, gutter)
+        candidates.append((columns * rows, not turned, columns, rows, turned))
+    _, _, columns, rows, turned = max(candidates)
+    return columns, rows, turned
 
 
-def crop_mark_gap(plan: SheetPlan, home_gap: float) -> float:
-    """Marks start outside the bleed on shop pages, just outside the cards on home sheets."""
-    return plan.bleed + CROP_MARK_OFFSET if plan.bleed else home_gap
-
-
-def _count_fitting(space: float, size: float) -> int:
-    return max(0, math.floor((space + _EPSILON) / size))
+def _count_fitting(space: float, size: float, gutter: float) -> int:
+    """n cards take n sizes and n - 1 gutters."""
+    return max(0, math.floor((space + gutter + _EPSILON) / (size + gutter)))
 
 
 def swaps_left_right(page: tuple[float, float], sides: Sides) -> bool:
@@ -272,54 +260,3 @@ def cut_marks(plan: SheetPlan, gap: float, grids: list[Box]) -> list[Segment]:
         y = first.y + j * plan.cell_height
         marks.extend(Segment(start, y, end, y) for start, end in zip(edges[0::2], edges[1::2]))
     return [mark for mark in marks if mark.x2 - mark.x1 > _EPSILON or mark.y2 - mark.y1 > _EPSILON]
-
-
-
-
-# --- Finished pages: what the drawing code receives ------------------------------------------
-
-Face = TypeVar("Face")
-Matrix = tuple[float, float, float, float, float, float]
-# Marks stop short of the cards so that a slightly misplaced cut never shows a stray line.
-MARK_GAP = 1.5 * MM
-
-
-@dataclass(frozen=True)
-class Page(Generic[Face]):
-    """One page, ready to draw: its size and boxes, each face with the matrix that places it,
-    the cut marks, the fold line of a gutter-fold sheet, and how far the whole page moves."""
-
-    size: tuple[float, float]
-    trim: Box
-    bleed: Box
-    faces: tuple[tuple[Matrix, Face], ...]
-    marks: tuple[Segment, ...]
-    fold_line: Segment | None = None
-    offset: tuple[float, float] = (0.0, 0.0)
-
-
-def sheet_count(plan: SheetPlan, cards: int) -> int:
-    return -(-cards // plan.per_sheet)
-
-
-def impose(
-    plan: SheetPlan, cards: Sequence[tuple[Face, Face]], sides: Sides, back_offset: tuple[float, float] = (0.0, 0.0),
-) -> Iterator[Page[Face]]:
-    """The pages of ``cards`` (front, back): duplex, two pages per sheet, the fronts, then the
-    backs where the flipped sheet puts them, moved by ``back_offset`` to make up for the
-    printer's misregistration; gutter-fold, one page per sheet, each back beside its front."""
-    size = (plan.page_width, plan.page_height)
-    fronts, backs = plan.front_slots(), plan.back_slots(sides)
-    gap = crop_mark_gap(plan, MARK_GAP)
-    front_marks = tuple(cut_marks(plan, gap, [plan.grid]))
-    back_marks = tuple(cut_marks(plan, gap, [plan.back_grid(sides)]))
-    fold_marks = tuple(cut_marks(plan, gap, [plan.grid, plan.back_grid(sides)])) if plan.fold else ()
-    for start in range(0, len(cards), plan.per_sheet):
-        sheet = cards[start : start + plan.per_sheet]
-        front_faces = tuple((slot.transform(), card[0]) for slot, card in zip(fronts, sheet))
-        back_faces = tuple((slot.transform(), card[1]) for slot, card in zip(backs, sheet))
-        if plan.fold:
-            yield Page(size, plan.trim_box, plan.bleed_box, front_faces + back_faces, fold_marks, plan.fold_line())
-            continue
-        yield Page(size, plan.trim_box, plan.bleed_box, front_faces, front_marks)
-        yield Page(size, plan.trim_box, plan.bleed_box, back_faces, back_marks, offset=back_offset)

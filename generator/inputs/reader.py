@@ -25,6 +25,7 @@ LIMITS = {
     "font": 64 * 2**20,
     "kit record": 1 * 2**20,  # the list of files an earlier kit run wrote
     "kit file": 512 * 2**20,  # an earlier kit's file, read only to compare it with what was written
+    "PDF": 512 * 2**20,  # a file to preflight
 }
 
 

@@ -41,7 +41,8 @@ from ..geometry.calibration import (
     target_scales,
     too_small,
 )
-from ..geometry.sheet import Box, Page, swaps_left_right
+from ..geometry.pages import Page
+from ..geometry.sheet import Box, swaps_left_right
 from ..inputs.bundled import BOLD, REGULAR
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import CalibrationOptions

@@ -1,30 +1,138 @@
-"""What every card component shares: its sheet plan, its theme and its PDF set-up."""
+"""What every card component shares: how its cards are printed (the size they are laid out at,
+their bleed, the sheet plan), its theme, its PDF set-up, and the drawing of its pages into a
+finished file: a home PDF, a copy shop's press sheets, or a print-on-demand upload."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+from ..draw.sheet import Artist, draw_pages
 from ..draw.theme import Theme, make_theme
-from ..geometry.sheet import SheetPlan, plan_for
+from ..geometry.pages import Page, impose, sheet_count
+from ..geometry.press import plan_pod_page, plan_press_sheet
+from ..geometry.services import SERVICES, Service, closest_stock, pixel_size
+from ..geometry.sheet import SheetPlan, plan_fold, plan_sheet
 from ..geometry.typeface import Font
-from ..output.pdf import PdfSettings
+from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import SheetOptions, Style
+from ..settings.units import is_us_paper
 
 
-def card_plan(card_size: tuple[float, float], sheet: SheetOptions) -> SheetPlan:
-    return plan_for(card_size, sheet.paper, sheet.margin, sheet.sides, sheet.profile, sheet.bleed)  # type: ignore[arg-type]
+@dataclass(frozen=True)
+class CardPrinting:
+    """How one component's cards are printed: laid out at ``card_size`` with ``bleed`` (a
+    service may sell another size than the component's), placed by ``plan``."""
+
+    card_size: tuple[float, float]
+    bleed: float
+    plan: SheetPlan
+    service: Service | None = None
+    pixels: tuple[int, int] | None = None  # a page's size in the service's pixels, for image uploads
+
+
+@dataclass(frozen=True)
+class PrintedCards:
+    pdf: bytes
+    pages: int
+    sheets: int
+    images: tuple[tuple[str, bytes], ...] = ()  # (file name, PNG) in upload order, for services that take images
+
+
+def card_printing(card_size: tuple[float, float], sheet: SheetOptions) -> CardPrinting:
+    if sheet.profile == "shop":
+        plan = plan_press_sheet(sheet.paper, card_size, sheet.bleed, sheet.gutter, sheet.margin, sheet.marks)
+        return CardPrinting(card_size, sheet.bleed, plan)
+    if sheet.profile == "pod":
+        return _pod_printing(card_size, sheet, SERVICES[sheet.service or "generic"])
+    plan = plan_fold(sheet.paper, card_size, sheet.margin) if sheet.sides == "fold" else \
+        plan_sheet(sheet.paper, card_size, sheet.margin)
+    return CardPrinting(card_size, 0.0, plan)
+
+
+def _pod_printing(card_size: tuple[float, float], sheet: SheetOptions, service: Service) -> CardPrinting:
+    """A service's own card size nearest the component's, drawn turned on its portrait page
+    when the card is landscape; the generic service keeps the component's size."""
+    bleed = sheet.bleed if service.bleed is None else service.bleed
+    if not service.stocks:
+        return CardPrinting(card_size, bleed, plan_pod_page(card_size, bleed, sheet.marks), service)
+    stock, turned = closest_stock(service, card_size)
+    size = (stock.height, stock.width) if turned else (stock.width, stock.height)
+    return CardPrinting(size, bleed, plan_pod_page(size, bleed, sheet.marks, turned), service,
+                        pixel_size(service, stock) if service.images and not sheet.marks else None)
 
 
 def card_theme(sheet: SheetOptions, style: Style) -> Theme:
-    return make_theme(sheet.profile, dict(style.colours), style.title)
+    return make_theme(sheet.profile, dict(style.colours), style.title, ink_limit=ink_limit(sheet))
+
+
+def ink_limit(sheet: SheetOptions) -> int:
+    """The user's limit, or the service's where that is lower."""
+    service = _service(sheet)
+    return min(sheet.ink_limit, service.ink_limit) if service else sheet.ink_limit
+
+
+def output_condition(sheet: SheetOptions) -> str:
+    """The user's, else the usual one where the cards are printed: by the service that sells
+    them, else by the paper."""
+    service = _service(sheet)
+    return condition_for(sheet.output_condition,
+                         service.us_based if service and service.stocks else is_us_paper(sheet.paper))
+
+
+def _service(sheet: SheetOptions) -> Service | None:
+    return SERVICES[sheet.service] if sheet.profile == "pod" and sheet.service else None
+
+
+def condition_for(chosen: str | None, us: bool) -> str:
+    """The chosen output condition, else the usual one: CGATS TR 001 (SWOP) in the US, FOGRA39
+    elsewhere."""
+    return chosen or ("CGATS TR 001" if us else "FOGRA39")
+
+
+def print_cards(what: str, printing: CardPrinting, cards: Sequence[tuple[object, object]], artist: Artist,
+                theme: Theme, sheet: SheetOptions, style: Style, font: Font) -> PrintedCards:
+    """Impose and draw the cards; press files come out as checked PDF/X-1a, and a service that
+    takes images gets one PNG a face as well."""
+    plan = printing.plan
+    document = PdfDocument(pdf_settings(what, plan, sheet, style, font))
+    back_first = printing.service is not None and printing.service.back_first
+    offset = sheet.back_offset if sheet.profile == "home" else (0.0, 0.0)
+    sheets = sheet_count(plan, len(cards))
+    pages = _with_slugs(impose(plan, cards, sheet.sides, offset, back_first), what, sheet, sheets)  # type: ignore[arg-type]
+    count = draw_pages(document.canvas, pages, artist, theme, font.name)
+    pdf = document.finish()
+    if sheet.profile == "home":
+        return PrintedCards(pdf, count, sheets)
+    from .press import finish_for_press, face_images  # pikepdf and the checks only for press files
+
+    pdf = finish_for_press(pdf, output_condition(sheet), ink_limit(sheet))
+    if printing.pixels is None:
+        return PrintedCards(pdf, count, sheets)
+    images = face_images(pdf, printing.pixels, printing.service.dpi, what, back_first)  # type: ignore[union-attr]
+    return PrintedCards(pdf, count, sheets, images)
+
+
+def _with_slugs(pages: Iterable[Page], what: str, sheet: SheetOptions, sheets: int) -> Iterable[Page]:
+    """Each press sheet says what it is, so that nobody at the shop mixes up sheets or sides."""
+    flip = {"long-edge": "turn over on the long edge", "short-edge": "turn over on the short edge"}.get(sheet.sides, "")
+    for page in pages:
+        if page.slug_at is None:
+            yield page
+            continue
+        parts = [sheet.file_name, what.lower(), f"sheet {page.sheet} of {sheets}", page.side, flip]
+        yield replace(page, slug="  ·  ".join(part for part in parts if part))
 
 
 def pdf_settings(what: str, plan: SheetPlan, sheet: SheetOptions, style: Style, font: Font) -> PdfSettings:
-    """The PDF set-up of a card component: duplex unless folded, CMYK for a shop."""
+    """The PDF set-up of a card component: duplex unless folded or pod, CMYK for a press."""
+    duplex = None if plan.fold or sheet.profile == "pod" else sheet.sides
     return PdfSettings(
         title=document_title(what, style),
         page_size=(plan.page_width, plan.page_height),
         font_name=font.name,
-        duplex=None if plan.fold else sheet.sides,
-        cmyk=sheet.profile == "shop",
+        duplex=duplex,
+        cmyk=sheet.profile != "home",
     )
 
 

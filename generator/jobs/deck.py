@@ -6,17 +6,15 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..draw.wordcard import WordCardArtist
-from ..draw.sheet import draw_pages
 from ..errors import UsageError
-from ..geometry.sheet import SheetPlan, impose, sheet_count
+from ..geometry.sheet import SheetPlan
 from ..geometry.typeface import Font, describe_character
 from ..geometry.wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
 from ..model.rng import make_rng, shuffled
 from ..model.words import Problem, WordList, raise_problems
-from ..output.pdf import PdfDocument
 from ..settings.options import DeckOptions
 from ..settings.units import format_mm
-from .cards import card_plan, card_theme, pdf_settings
+from .cards import card_printing, card_theme, print_cards
 from .sources import load_font, load_words, words_label
 
 # Lists this long take a second or more: say what is happening.
@@ -44,6 +42,7 @@ class DeckResult:
     sheets: int
     pages: int
     plan: SheetPlan
+    images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
 
     @property
     def word_cards(self) -> int:
@@ -57,23 +56,22 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     if len(word_list.entries) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
     sheet = options.sheet
-    face_layout = word_face_layout(*options.card_size, bleed=sheet.artwork_bleed)
-    _check_card_room(face_layout, font, options.card_size)
+    printing = card_printing(options.card_size, sheet)
+    face_layout = word_face_layout(*printing.card_size, bleed=printing.bleed)
+    _check_card_room(face_layout, font, printing.card_size)
     progress(f"checking {len(word_list.entries):,} words against the font and the card")
     faces = fitted_faces(word_list, face_layout, font)
     words = word_list.words
     if options.seed is not None:
         words = shuffled(words, make_rng(options.seed))
     pairs = pair_words(words, options.blanks)
-    plan = card_plan(options.card_size, sheet)
     progress(f"drawing {len(pairs):,} cards")
     cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
     theme = card_theme(sheet, options.style)
-    document = PdfDocument(pdf_settings("Codename cards", plan, sheet, options.style, font))
-    pages = draw_pages(document.canvas, impose(plan, cards, sheet.sides, sheet.back_offset),
-                       WordCardArtist(face_layout, font, theme), theme)
+    printed = print_cards("Codename cards", printing, cards, WordCardArtist(face_layout, font, theme), theme,
+                          sheet, options.style, font)
     return DeckResult(
-        pdf=document.finish(),
+        pdf=printed.pdf,
         source=words_label(options.words, options.deck),
         words=len(words),
         cards=len(pairs),
@@ -81,9 +79,10 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
         blank_back=len(words) % 2 == 1,
         dropped=word_list.dropped,
         list_name=word_list.name,
-        sheets=sheet_count(plan, len(pairs)),
-        pages=pages,
-        plan=plan,
+        sheets=printed.sheets,
+        pages=printed.pages,
+        plan=printing.plan,
+        images=printed.images,
     )
 
 

@@ -7,15 +7,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..draw.keycard import COMMON_BACK, KeyCardArtist, KeyFace
-from ..draw.sheet import draw_pages
 from ..errors import UsageError
 from ..geometry.keyface import MIN_KEY_CARD, key_face_layout
-from ..geometry.sheet import SheetPlan, impose, sheet_count
+from ..geometry.sheet import SheetPlan
 from ..model.keys import BalanceReport, KeyCard, balance_report, deal_deck
-from ..output.pdf import PdfDocument
 from ..settings.options import KeyOptions
 from ..settings.units import format_mm
-from .cards import card_plan, card_theme, pdf_settings
+from .cards import card_printing, card_theme, print_cards
 from .sources import check_title, load_font
 
 # Decks this large take a second or more to deal: say what is happening.
@@ -31,6 +29,7 @@ class KeysResult:
     plan: SheetPlan
     sheets: int
     pages: int
+    images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
 
     @property
     def keys_per_card(self) -> int:
@@ -56,19 +55,18 @@ def build_keys(options: KeyOptions, progress: Callable[[str], None] = lambda ste
     cards = deal_deck(options.count, options.seed, double_sided)
     progress(f"drawing {options.count:,} cards")
     sheet = options.sheet
-    layout = key_face_layout(*options.card_size, bleed=sheet.artwork_bleed)
+    printing = card_printing(options.card_size, sheet)
+    layout = key_face_layout(*printing.card_size, bleed=printing.bleed)
     theme = card_theme(sheet, options.style)
     faces = [
         (KeyFace(card.faces[0], face_label(card, 0)),
          KeyFace(card.faces[1], face_label(card, 1)) if double_sided else COMMON_BACK)
         for card in cards
     ]
-    plan = card_plan(options.card_size, sheet)
-    document = PdfDocument(pdf_settings("Key cards", plan, sheet, options.style, font))
     artist = KeyCardArtist(layout, font, theme, common_back=not double_sided)
-    pages = draw_pages(document.canvas, impose(plan, faces, sheet.sides, sheet.back_offset), artist, theme)
-    return KeysResult(cards, document.finish(), manifest_json(options.seed, cards), options.seed,
-                      plan, sheet_count(plan, len(cards)), pages)
+    printed = print_cards("Key cards", printing, faces, artist, theme, sheet, options.style, font)
+    return KeysResult(cards, printed.pdf, manifest_json(options.seed, cards), options.seed,
+                      printing.plan, printed.sheets, printed.pages, printed.images)
 
 
 def face_label(card: KeyCard, side: int) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from ..model.kit import KitContents
+from ..model.kit import COMBINED, DECK, KEYS, MANIFEST, RULES, TOKENS, KitContents
 from ..settings.options import KitOptions
 from .contents import built_contents
 from .deck import build_deck
@@ -17,7 +17,6 @@ from .rules import build_rules
 from .tokens import build_tokens
 
 KIT_TITLE = "Codenames print-and-play kit"
-DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
 NO_PREVIEW = (COMBINED,)  # kit.pdf opens with the deck's first sheet: deck.png already shows it
 
 
@@ -35,6 +34,7 @@ class KitPart:
     pages: int | None = None
     sheets: int | None = None
     duplex: bool = True  # printed like the cards (False: the rules, the manifest)
+    images: tuple[tuple[str, bytes], ...] = ()  # a service's PNG upload of this component
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,10 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
     contents = built_contents(deck, options.deck, keys, tokens, options.deck.sheet)
     rules = build_rules(replace(options.rules, contents=contents))
     parts = [
-        KitPart(DECK, deck.pdf, deck.pages, deck.sheets),
-        KitPart(KEYS, keys.pdf, keys.pages, keys.sheets),
+        KitPart(DECK, deck.pdf, deck.pages, deck.sheets, images=deck.images),
+        KitPart(KEYS, keys.pdf, keys.pages, keys.sheets, images=keys.images),
         KitPart(MANIFEST, keys.manifest.encode("utf-8"), duplex=False),
-        KitPart(TOKENS, tokens.pdf, tokens.pages, tokens.sheets),
+        KitPart(TOKENS, tokens.pdf, tokens.pages, tokens.sheets, images=tokens.images),
         KitPart(RULES, rules.pdf, rules.pages, duplex=False),
     ]
     if options.combined:

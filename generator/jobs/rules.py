@@ -13,7 +13,8 @@ from ..model.kit import KitContents
 from ..model.ruletext import RulesText, parse_rules, select_variants
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, TokenOptions
-from .cards import document_title
+from ..settings.units import is_us_paper
+from .cards import condition_for, document_title
 from .contents import planned_contents
 from .sources import check_title, load_font, unprintable
 
@@ -35,11 +36,18 @@ def build_rules(options: RulesOptions) -> RulesResult:
     fonts = rule_fonts(options)
     check_characters(rules, fonts)
     check_title(options.style.title, fonts.italic)
-    theme = make_theme(options.profile, dict(options.style.colours), options.style.title)
+    press = options.profile != "home"
+    theme = make_theme(options.profile, dict(options.style.colours), options.style.title, ink_limit=options.ink_limit)
     document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
-                                       fonts.regular.name, cmyk=options.profile == "shop"))
+                                       fonts.regular.name, cmyk=press))
     pages = typeset_rules(document.canvas, rules, fonts, options.paper, theme)
-    return RulesResult(document.finish(), pages, rules, contents)
+    pdf = document.finish()
+    if press:
+        from .press import finish_for_press  # pikepdf and the checks only for press files
+
+        pdf = finish_for_press(pdf, condition_for(options.output_condition, is_us_paper(options.paper)),
+                               options.ink_limit)
+    return RulesResult(pdf, pages, rules, contents)
 
 
 def check_characters(rules: RulesText, fonts: RuleFonts) -> None:

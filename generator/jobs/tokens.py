@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..draw.sheet import draw_pages
 from ..draw.tile import TileArtist
 from ..errors import UsageError
-from ..geometry.sheet import SheetPlan, impose, sheet_count
+from ..geometry.sheet import SheetPlan
 from ..geometry.tileface import fit_name, tile_layout
 from ..model.tiles import Tile, tiles
-from ..output.pdf import PdfDocument
 from ..settings.options import TokenOptions
 from ..settings.units import format_mm
-from .cards import card_plan, card_theme, pdf_settings
+from .cards import card_printing, card_theme, print_cards
 from .sources import load_font
 
 
@@ -25,23 +23,24 @@ class TokensResult:
     plan: SheetPlan
     sheets: int
     pages: int
+    images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
 
 
 def build_tokens(options: TokenOptions) -> TokensResult:
     font = load_font(options.font)
     sheet = options.sheet
-    layout = tile_layout(*options.card_size, bleed=sheet.artwork_bleed)
+    printing = card_printing(options.card_size, sheet)
+    layout = tile_layout(*printing.card_size, bleed=printing.bleed)
     all_tiles = tiles(options.sets)
     names = {tile.front.name: fit_name(tile.front.name, layout, font) for tile in all_tiles}
     if any(fitted is None for fitted in names.values()):
         raise UsageError(
-            f"a {format_mm(options.card_size[0])} x {format_mm(options.card_size[1])} mm tile is too small "
+            f"a {format_mm(printing.card_size[0])} x {format_mm(printing.card_size[1])} mm tile is too small "
             "for its name: choose a larger --card-size, e.g. 70x45mm"
         )
     theme = card_theme(sheet, options.style)
-    plan = card_plan(options.card_size, sheet)
-    document = PdfDocument(pdf_settings("Agent tiles", plan, sheet, options.style, font))
     faces = [(tile.front, tile.back) for tile in all_tiles]
     artist = TileArtist(layout, names, font, theme)  # type: ignore[arg-type]
-    pages = draw_pages(document.canvas, impose(plan, faces, sheet.sides, sheet.back_offset), artist, theme)
-    return TokensResult(all_tiles, options.sets, document.finish(), plan, sheet_count(plan, len(all_tiles)), pages)
+    printed = print_cards("Agent tiles", printing, faces, artist, theme, sheet, options.style, font)
+    return TokensResult(all_tiles, options.sets, printed.pdf, printing.plan, printed.sheets, printed.pages,
+                        printed.images)

@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from .tiles import counts_per_set
 
+# The kit's files, named once: the kit writes them, and press sheets name them on their slug.
+DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
+
 
 @dataclass(frozen=True)
 class KitContents:
@@ -17,7 +20,7 @@ class KitContents:
     key_cards: int
     keys_per_card: int  # 2 for double-sided key cards, 1 for single-sided
     tile_sets: int
-    profile: str  # home or shop
+    profile: str  # home, shop or pod
     sides: str  # long-edge, short-edge or fold
 
     @property
@@ -42,11 +45,11 @@ class KitContents:
 
     def conditions(self) -> frozenset[str]:
         """The names a rules text's `when:` can test: how the kit is printed and what it holds."""
-        printing = "shop" if self.profile == "shop" else self.sides
+        printing = self.sides if self.profile == "home" else self.profile
         return frozenset({
             printing,
             self.profile,
-            "duplex" if printing in ("long-edge", "short-edge", "shop") else "one-side",
+            "duplex" if printing in ("long-edge", "short-edge", "shop", "pod") else "one-side",
             "double-sided-keys" if self.keys_per_card == 2 else "single-sided-keys",
             "blank-cards" if self.blank_cards else "no-blank-cards",
         })

@@ -54,7 +54,7 @@ Conditions:
 
 - ``when: fold`` (or a list of such names, any of which will do) on a section, a block or a
   list entry keeps it only for kits it describes: printed ``long-edge``, ``short-edge``,
-  ``fold`` or at a ``shop``; ``home``, ``duplex`` (both sides printed), ``one-side``;
+  ``fold``, at a ``shop`` or by a print-on-demand service (``pod``); ``home``, ``duplex`` (both sides printed), ``one-side``;
   ``double-sided-keys`` or ``single-sided-keys``; ``blank-cards`` or ``no-blank-cards``.
   A list whose entries are all left out disappears; a section whose blocks all are, or a
   sheet with no section left, is a mistake: put the ``when:`` on the section instead.
@@ -86,7 +86,7 @@ from .kit import KitContents
 from .variants import VARIANTS
 
 BLOCK_KINDS = ("text", "items", "steps", "table", "example")
-CONDITIONS = ("long-edge", "short-edge", "fold", "shop", "home", "duplex", "one-side",
+CONDITIONS = ("long-edge", "short-edge", "fold", "shop", "pod", "home", "duplex", "one-side",
               "double-sided-keys", "single-sided-keys", "blank-cards", "no-blank-cards")
 ROOT_KEYS = ("language", "title", "subtitle", "sections", "example")
 SECTION_KEYS = ("id", "title", "variant", "when", "blocks")

@@ -135,6 +135,9 @@ class ContentWalker:
         self.parsed: dict[tuple[int, int], list] = {}  # forms drawn many times are parsed once
         self.met = Seen()  # streams and resources already reported
         self.walking: list[tuple[int, int]] = []  # forms under way: a form that draws itself stops
+        # A form drawn again in the same state (scale, turn, colours, line width, text state)
+        # can find nothing new: a sheet that places one card's artwork 25 times is read once.
+        self.forms_judged: set[tuple] = set()
         self.patterns_walked: set[tuple[int, int]] = set()
         self.handlers: dict[bytes, Callable[[Frame, list], None]] = self.operator_table()
 
@@ -375,6 +378,13 @@ class ContentWalker:
         key = form.objgen
         if frame.depth >= MAX_DEPTH or key in self.walking:
             return  # a form that draws itself, or absurd nesting: nothing more to learn
+        if key != (0, 0):
+            state = frame.state
+            judged = (key, _objgen(frame.resources), tuple(round(value, 6) for value in state.ctm[:4]), state.fill,
+                      state.stroke, state.line_width, state.font_size, state.render_mode, frame.text_matrix)
+            if judged in self.forms_judged:
+                return
+            self.forms_judged.add(judged)
         place = f"{frame.place}, {label}"
         # Forms without resources of their own use their parent's (older PDFs do this).
         resources = form.get("/Resources", frame.resources)
@@ -387,6 +397,11 @@ class ContentWalker:
             self.run(Frame(place, resources, state, frame.depth + 1, []), self.parse(place, form))
         finally:
             self.walking.pop()
+
+
+def _objgen(item: object) -> tuple[int, int] | int:
+    """An indirect object's number, else the object's identity for this walk."""
+    return item.objgen if isinstance(item, pikepdf.Object) and item.objgen != (0, 0) else id(item)
 
 
 def reason(error: Exception) -> str:

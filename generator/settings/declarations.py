@@ -78,7 +78,14 @@ FONT = kinds.nullable(kinds.input_path("FILE.ttf"))
 # Seeds: any 64-bit number, far more than the 2**32 cngen picks from and prints.
 MAX_SEED = 2**64 - 1
 SEED = kinds.nullable(kinds.whole(0, cap=MAX_SEED))  # --help shows the range: [0<=x<=18446744073709551615]
-WORD_CARD = "70x45mm"  # tiles take the word card's size by default, so that a tile covers a word
+WORD_CARD = "70x45mm"
+PROFILES = ("home", "shop", "pod")
+PRESS_PROFILES = ("shop", "pod")  # CMYK PDF/X-1a files, for printers other than your own
+SERVICE_KEYS = ("tgc", "mpc", "dtc", "generic")  # described in geometry/services.py
+PRESET_SERVICES = ("tgc", "mpc", "dtc")  # the services that choose the card size and bleed
+IMAGE_SERVICES = ("tgc", "mpc")  # the services that take one PNG a face
+# Printing conditions of the ICC's characterisation registry (output/pdfx.py describes them).
+OUTPUT_CONDITION_NAMES = ("FOGRA39", "FOGRA51", "FOGRA52", "CGATS TR 001", "CGATS TR 006")  # tiles take the word card's size by default, so that a tile covers a word
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("paper", kinds.text(f"a paper name or size such as a4 or 320x450mm", parse_paper, "PAPER"), "a4",
@@ -86,7 +93,9 @@ SETTINGS: tuple[Setting, ...] = (
             ("deck", "keys", "tokens", "rules", "kit", "calibrate"), "--paper",
             helps={"rules": "Page size of the rules sheet: a4, letter, or any paper name or size.",
                    "calibrate": "Sheet size of the test sheet: the paper you print cards on."}),
-    Setting("margin", LENGTH, "5mm", "Smallest blank margin around the cards; home printers cannot print the edges.",
+    Setting("margin", LENGTH, "5mm",
+            "Smallest blank margin at the sheet's edges: home printers cannot print there, and a press "
+            "holds the sheet there (shop sheets keep their crop marks and slug line inside it).",
             CARDS, "--margin"),
     Setting("sides", kinds.choice("long-edge", "short-edge", "fold"), "long-edge",
             "How the backs are printed: duplex flipped on the long or short edge (backs mirrored to match), "
@@ -94,13 +103,33 @@ SETTINGS: tuple[Setting, ...] = (
             (*CARDS, "rules", "calibrate"), "--sides",
             helps={"rules": "How the kit's cards are printed; the sheet's printing section explains that way.",
                    "calibrate": "The flip you print the cards with: long-edge or short-edge."}),
-    Setting("profile", kinds.choice("home", "shop"), "home",
-            "home: cards butted on sheets, RGB, for your own printer. shop: one card a page with bleed, crop "
-            "marks and trim boxes, CMYK only, for a print shop.",
+    Setting("profile", kinds.choice(*PROFILES), "home",
+            "home: cards butted on sheets, RGB, for your own printer. shop: press sheets for a copy shop, "
+            "cards imposed with bleed, gutters and crop marks. pod: one face a page, trim plus bleed, for a "
+            "print-on-demand service (see --service). shop and pod files are CMYK PDF/X-1a.",
             (*CARDS, "rules"), "--profile",
-            helps={"rules": "home: RGB, for your own printer. shop: CMYK only, and the printing section "
-                            "describes a shop's cards."}),
-    Setting("bleed", LENGTH, "3mm", "How far artwork runs past the cut with --profile shop.", CARDS, "--bleed"),
+            helps={"rules": "home: RGB, for your own printer. shop and pod: a CMYK PDF/X-1a sheet, and the "
+                            "printing section describes the cards printed that way."}),
+    Setting("bleed", LENGTH, "3mm", "How far card artwork runs past the cut on shop and pod files, 0 to 25 mm.",
+            CARDS, "--bleed"),
+    Setting("gutter", kinds.nullable(LENGTH), None,
+            "Space between the cards of a shop sheet (default: twice the bleed, so each card keeps its own "
+            "bleed); 0 butts the cards, which then share their cuts.", CARDS, "--gutter"),
+    Setting("marks", kinds.flag(), False,
+            "Crop marks at every cut: on by default on shop sheets; on pod pages only when asked, as most "
+            "services want none.", CARDS, "--marks/--no-marks"),
+    Setting("service", kinds.nullable(kinds.choice(*SERVICE_KEYS)), None,
+            "With --profile pod, the print-on-demand service the files are for: tgc (The Game Crafter), "
+            "mpc (MakePlayingCards), dtc (DriveThruCards) or generic. It sets the card size, bleed, page "
+            "order, ink limit and file type the service asks for.", CARDS, "--service"),
+    Setting("output_condition", kinds.nullable(kinds.choice(*OUTPUT_CONDITION_NAMES)), None,
+            "The printing condition a shop or pod file is made for, named as the ICC registry names it "
+            "(default: FOGRA39 on ISO papers, CGATS TR 001 on US papers and for US services).",
+            (*CARDS, "rules"), "--output-condition"),
+    Setting("ink_limit", kinds.whole(100, 400, "PERCENT"), 300,
+            "Most ink any colour may use, in percent (C+M+Y+K), on shop and pod files; a service's own "
+            "lower limit wins.", (*CARDS, "rules", "preflight"), "--ink-limit",
+            helps={"preflight": "Most ink any colour may use, in percent (C+M+Y+K)."}),
     Setting("back_offset", kinds.text('two distances in millimetres, across and down, such as "1.5,-0.5"',
                                       parse_offset, "DX,DY"), "0,0",
             "Move every back page by DX,DY mm, as measured with 'cngen calibrate'.",
@@ -240,17 +269,53 @@ class Unsupported:
 
 
 NO_EFFECT: tuple[NoEffect, ...] = (
-    NoEffect("paper", ("profile", "shop"), ("deck", "keys", "tokens"),
-             "a shop page is one card with its bleed, whatever the paper"),
-    NoEffect("margin", ("profile", "shop"), CARDS, "a shop page holds one card with its bleed, and no margin"),
-    NoEffect("back_offset", ("profile", "shop"), CARDS, "a print shop lines up both sides itself"),
+    NoEffect("paper", ("profile", "pod"), ("deck", "keys", "tokens"),
+             "a pod page is one card with its bleed, whatever the paper"),
+    NoEffect("margin", ("profile", "pod"), CARDS, "a pod page holds one card with its bleed, and no margin"),
+    *(NoEffect("back_offset", ("profile", profile), CARDS, "a press lines up both sides itself")
+      for profile in PRESS_PROFILES),
     NoEffect("bleed", ("profile", "home"), CARDS, "home sheets butt the cards against each other, with no bleed"),
     NoEffect("back_offset", ("sides", "fold"), CARDS, "a folded sheet is printed on one side only"),
+    *(NoEffect("gutter", ("profile", profile), CARDS, "only shop sheets space their cards apart")
+      for profile in ("home", "pod")),
+    NoEffect("marks", ("profile", "home"), CARDS, "home sheets always carry their cut marks"),
+    *(NoEffect("service", ("profile", profile), CARDS,
+               "a print-on-demand service takes one face a page: add --profile pod") for profile in ("home", "shop")),
+    NoEffect("sides", ("profile", "pod"), CARDS, "a service prints each card's two faces itself, from their pages"),
+    NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
+    NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
+    *(NoEffect("marks", ("service", service), CARDS, f"{service} takes images of each face and its bleed, "
+                                                              "without marks") for service in IMAGE_SERVICES),
+    # A service asks its own bleed (and takes the card size it sells nearest the component's).
+    *(NoEffect("bleed", ("service", service), CARDS, f"{service} asks its own bleed") for service in PRESET_SERVICES),
 )
 
 EXCLUDES: tuple[Excludes, ...] = (
     Excludes(("profile", "shop"), ("sides", "fold"), (*CARDS, "rules"),
-             "a print shop prints both sides, so there is nothing to fold"),
+             "a copy shop prints both sides, so there is nothing to fold"),
+    Excludes(("profile", "pod"), ("sides", "fold"), (*CARDS, "rules"),
+             "a print-on-demand service prints both sides, so there is nothing to fold"),
+    Excludes(("profile", "shop"), ("kit.combined", True), ("kit",),
+             "a copy shop prints each paper size from its own file, and the rules sheet is not on press sheets"),
+    Excludes(("profile", "pod"), ("kit.combined", True), ("kit",),
+             "a print-on-demand service takes one upload per card size, never one file mixing them"),
+)
+
+
+@dataclass(frozen=True)
+class DefaultWhen:
+    """A default that depends on another setting: ``value`` (as a user writes it) replaces the
+    declared default of ``key`` on ``commands`` while ``when`` holds."""
+
+    key: str
+    when: tuple[str, object]
+    value: object
+    commands: tuple[str, ...]
+
+
+DEFAULTS_WHEN: tuple[DefaultWhen, ...] = (
+    DefaultWhen("paper", ("profile", "shop"), "sra3", ("deck", "keys", "tokens", "kit")),
+    DefaultWhen("marks", ("profile", "shop"), True, CARDS),
 )
 
 UNSUPPORTED: tuple[Unsupported, ...] = (

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from ..model.kit import KitContents
+from ..model.kit import DECK, KEYS, TOKENS, KitContents
 from .declarations import BY_KEY, SETTINGS
 from .resolve import Settings, default_value
-from .units import RGB
+from .units import PAPERS, RGB, is_us_paper
 
 
 def default(key: str):
@@ -32,14 +32,15 @@ class SheetOptions:
     sides: str = default("sides")
     profile: str = default("profile")
     bleed: float = default("bleed")
+    gutter: float | None = default("gutter")  # None: twice the bleed
+    marks: bool = default("marks")
+    service: str | None = default("service")
+    output_condition: str | None = default("output_condition")  # None: by the paper or service
+    ink_limit: int = default("ink_limit")
     # How far to move everything on back pages (points, back-page coordinates), to undo a
     # printer's misregistration measured with `cngen calibrate`.
     back_offset: tuple[float, float] = default("back_offset")
-
-    @property
-    def artwork_bleed(self) -> float:
-        """How far card artwork runs past the cut: only shop pages have bleed."""
-        return self.bleed if self.profile == "shop" else 0.0
+    file_name: str = ""  # the file the cards go to, named on each press sheet's slug line
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class RulesOptions:
     font: Path | None = default("rules.font")
     paper: tuple[float, float] = default("paper")
     profile: str = default("profile")
+    output_condition: str | None = default("output_condition")
+    ink_limit: int = default("ink_limit")
     # The kit the sheet describes; None describes the kit cngen prints with its defaults.
     contents: KitContents | None = None
     style: Style = Style()
@@ -123,8 +126,8 @@ def _section(settings: Settings, cls: type, section: str, **others) -> object:
     return cls(**chosen, **others)
 
 
-def sheet_options(settings: Settings) -> SheetOptions:
-    return _section(settings, SheetOptions, "")  # type: ignore[return-value]
+def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:
+    return _section(settings, SheetOptions, "", file_name=file_name)  # type: ignore[return-value]
 
 
 def style(settings: Settings) -> Style:
@@ -133,29 +136,45 @@ def style(settings: Settings) -> Style:
     return Style(colours, settings.values.get("title"))  # type: ignore[arg-type]
 
 
-def deck_options(settings: Settings, font_key: str = "deck.font") -> DeckOptions:
+def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
     settings.check_input("deck.words")
     return _section(settings, DeckOptions, "deck", font=settings.check_input(font_key),  # type: ignore[return-value]
-                    sheet=sheet_options(settings), style=style(settings))
+                    sheet=sheet_options(settings, file_name or _output_name(settings, "deck")), style=style(settings))
 
 
-def key_options(settings: Settings, seed: int, font_key: str = "keys.font") -> KeyOptions:
+def key_options(settings: Settings, seed: int, font_key: str = "keys.font", file_name: str = "") -> KeyOptions:
     return _section(settings, KeyOptions, "keys", seed=seed, font=settings.check_input(font_key),  # type: ignore[return-value]
-                    sheet=sheet_options(settings), style=style(settings))
+                    sheet=sheet_options(settings, file_name or _output_name(settings, "keys")), style=style(settings))
 
 
-def token_options(settings: Settings, font_key: str = "tokens.font") -> TokenOptions:
+def token_options(settings: Settings, font_key: str = "tokens.font", file_name: str = "") -> TokenOptions:
     return _section(settings, TokenOptions, "tokens", font=settings.check_input(font_key),  # type: ignore[return-value]
-                    sheet=sheet_options(settings), style=style(settings))
+                    sheet=sheet_options(settings, file_name or _output_name(settings, "tokens")),
+                    style=style(settings))
+
+
+def _output_name(settings: Settings, section: str) -> str:
+    output = settings.values.get(f"{section}.output")
+    return Path(output).name if output is not None else ""  # type: ignore[arg-type]
 
 
 def rules_options(settings: Settings, contents: KitContents | None = None, font_key: str = "rules.font") -> RulesOptions:
     settings.check_input("rules.text")
     return RulesOptions(
         variants=settings["rules.variants"], text=settings["rules.text"],  # type: ignore[arg-type]
-        font=settings.check_input(font_key), paper=settings["paper"], profile=settings["profile"],  # type: ignore[arg-type]
+        font=settings.check_input(font_key), paper=rules_paper(settings), profile=settings["profile"],  # type: ignore[arg-type]
+        output_condition=settings["output_condition"], ink_limit=settings["ink_limit"],  # type: ignore[arg-type]
         contents=contents, style=style(settings),
     )
+
+
+def rules_paper(settings: Settings) -> tuple[float, float]:
+    """The paper the rules sheet is set on. A shop kit's paper is the press sheet of its cards:
+    the rules go on that region's office paper, Letter beside US sheets, else A4."""
+    paper: tuple[float, float] = settings["paper"]  # type: ignore[assignment]
+    if settings.command == "kit" and settings["profile"] == "shop":
+        return PAPERS["letter"] if is_us_paper(paper) else PAPERS["a4"]
+    return paper
 
 
 def calibration_options(settings: Settings) -> CalibrationOptions:
@@ -183,9 +202,9 @@ def kit_key_seed(settings: Settings, kit_seed_value: int) -> int:
 
 def kit_options(settings: Settings, seed: int) -> KitOptions:
     return KitOptions(
-        deck=deck_options(settings, kit_font_key(settings, "deck")),
-        keys=key_options(settings, kit_key_seed(settings, seed), kit_font_key(settings, "keys")),
-        tokens=token_options(settings, kit_font_key(settings, "tokens")),
+        deck=deck_options(settings, kit_font_key(settings, "deck"), DECK),
+        keys=key_options(settings, kit_key_seed(settings, seed), kit_font_key(settings, "keys"), KEYS),
+        tokens=token_options(settings, kit_font_key(settings, "tokens"), TOKENS),
         rules=rules_options(settings, font_key=kit_font_key(settings, "rules")),
         combined=settings["kit.combined"],  # type: ignore[arg-type]
     )

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..errors import CngenError, UsageError
 from ..inputs.reader import STDIN
-from .declarations import ALTERNATIVES, BY_KEY, EXCLUDES, NO_EFFECT, UNSUPPORTED, Setting, settings_of
+from .declarations import (ALTERNATIVES, BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, UNSUPPORTED, Setting,
+                           settings_of)
 from .source import NO_FILE, SettingsFile
 
 
@@ -52,6 +53,8 @@ class Settings:
     def describe(self, key: str) -> str:
         """The setting as the user gave it: '--profile shop', 'profile: shop (cngen.yaml:2)'."""
         origin, text = self.origins[key], _shown(self.values[key], self.origins[key])
+        if origin.flag is not None and isinstance(self.values[key], bool):
+            return origin.flag  # --combined, not "--combined True"
         if origin.flag is not None:
             return f"{origin.flag} {text}".rstrip()
         if origin.place is not None:
@@ -124,11 +127,22 @@ def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFi
         else:
             values[key], origins[key] = default_value(setting), Origin()
     settings = Settings(command, values, origins)
+    _apply_defaults_that_depend(settings)
     _choose_alternatives(settings)
     _refuse_unsupported(settings)
     _refuse_exclusions(settings)
     _drop_what_has_no_effect(settings)
     return settings
+
+
+def _apply_defaults_that_depend(settings: Settings) -> None:
+    """Defaults that follow another setting: a shop's sheets are SRA3 unless paper is given."""
+    for rule in DEFAULTS_WHEN:
+        key, (condition, value) = rule.key, rule.when
+        if settings.command in rule.commands and not settings.given(key) and settings.values.get(condition) == value:
+            setting = BY_KEY[key]
+            parsed = rule.value if setting.kind.scalar in ("int", "bool") else setting.kind.parse(rule.value)
+            settings.values[key], settings.origins[key] = parsed, Origin(text=str(rule.value))
 
 
 def _choose_alternatives(settings: Settings) -> None:

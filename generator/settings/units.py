@@ -29,8 +29,10 @@ PAPERS: dict[str, tuple[float, float]] = {
     "tabloid": pagesizes.TABLOID,
     "sra3": (320 * MM, 450 * MM),
     "sra4": (225 * MM, 320 * MM),
+    "12x18in": (12 * 72.0, 18 * 72.0),  # the US copy shop's press sheet
 }
-PAPER_NAMES = "a0 to a10, b0 to b10, letter, legal, tabloid, sra3, sra4"
+PAPER_NAMES = "a0 to a10, b0 to b10, letter, legal, tabloid, 12x18in, sra3, sra4"
+US_PAPERS = ("letter", "legal", "tabloid", "12x18in")
 
 # ASCII digits only (Python's \d and float() also take '５'; float() takes 1_0, nan and 1e309).
 _NUMBER = r"([0-9]+(?:\.[0-9]+)?|\.[0-9]+)"
@@ -87,6 +89,16 @@ def parse_paper(text: str) -> tuple[float, float]:
     if not _SIZE.match(name):
         raise UsageError(f"unknown paper {quoted(text)}: use one of {PAPER_NAMES}, or a size such as 320x450mm")
     return parse_size(name)
+
+
+def is_us_paper(paper: tuple[float, float]) -> bool:
+    """Whether a sheet is one of the US sizes, either way round (a custom size in whole inches
+    counts too: it was measured in inches)."""
+    sizes = {tuple(sorted(PAPERS[name])) for name in US_PAPERS}
+    if tuple(sorted(paper)) in sizes:
+        return True
+    return all(abs(side / 72 - round(side / 72)) < 1e-9 for side in paper) and \
+        not any(tuple(sorted(paper)) == tuple(sorted(size)) for size in PAPERS.values())
 
 
 def parse_offset(text: str) -> tuple[float, float]:

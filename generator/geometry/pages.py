@@ -1,0 +1,99 @@
+"""Finished pages, what the drawing code receives: each face with the matrix that places it
+and the box it is clipped to, the page's boxes, its marks and its slug line.
+
+Duplex plans give two pages a sheet, the fronts and then the backs where the turned sheet
+puts them; gutter-fold gives one, each back beside its front. A print-on-demand page holds
+one face, and some services want each card's back before its front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Iterator, Literal, Sequence, TypeVar
+
+from ..settings.units import MM
+from .press import crop_marks, slug_origin
+from .sheet import Box, Segment, SheetPlan, Sides, Slot, cut_marks
+
+Face = TypeVar("Face")
+Matrix = tuple[float, float, float, float, float, float]
+Side = Literal["front", "back", "both"]
+# Home marks stop short of the cards so that a slightly misplaced cut never shows a stray line.
+MARK_GAP = 1.5 * MM
+
+
+@dataclass(frozen=True)
+class Placed(Generic[Face]):
+    """A face on a page: the matrix from card to page coordinates, and the box (on the page)
+    its artwork is clipped to, or None where the artwork ends at the card's edge anyway."""
+
+    matrix: Matrix
+    clip: Box | None
+    face: Face
+
+
+@dataclass(frozen=True)
+class Page(Generic[Face]):
+    """One page, ready to draw: its size and boxes, its faces, the cut marks, the fold line of
+    a gutter-fold sheet, how far the whole page moves, and, on press sheets, where the slug
+    line goes and what it says."""
+
+    size: tuple[float, float]
+    trim: Box
+    bleed: Box
+    faces: tuple[Placed[Face], ...]
+    marks: tuple[Segment, ...]
+    fold_line: Segment | None = None
+    offset: tuple[float, float] = (0.0, 0.0)
+    sheet: int = 1  # which sheet of the file, from 1
+    side: Side = "front"
+    slug_at: tuple[float, float] | None = None
+    slug: str = ""
+
+
+def sheet_count(plan: SheetPlan, cards: int) -> int:
+    return -(-cards // plan.per_sheet)
+
+
+def impose(plan: SheetPlan, cards: Sequence[tuple[Face, Face]], sides: Sides,
+           back_offset: tuple[float, float] = (0.0, 0.0), back_first: bool = False) -> Iterator[Page[Face]]:
+    """The pages of ``cards`` (front, back). Backs are moved by ``back_offset`` to make up for
+    a home printer's misregistration; ``back_first`` puts each sheet's back page first."""
+    size = (plan.page_width, plan.page_height)
+    front_grid, back_grid = plan.grid, plan.back_grid(sides)
+    fronts, backs = plan.front_slots(), plan.back_slots(sides)
+    front_marks, back_marks = _marks(plan, [front_grid]), _marks(plan, [back_grid])
+    for index, start in enumerate(range(0, len(cards), plan.per_sheet), start=1):
+        sheet = cards[start : start + plan.per_sheet]
+        front_faces = tuple(_placed(plan, slot, front_grid, card[0]) for slot, card in zip(fronts, sheet))
+        back_faces = tuple(_placed(plan, slot, back_grid, card[1]) for slot, card in zip(backs, sheet))
+        if plan.fold:
+            yield Page(size, plan.trim_box(front_grid), plan.bleed_box(front_grid), front_faces + back_faces,
+                       _marks(plan, [front_grid, back_grid]), plan.fold_line(), sheet=index, side="both")
+            continue
+        front = Page(size, plan.trim_box(front_grid), plan.bleed_box(front_grid), front_faces, front_marks,
+                     sheet=index, side="front", slug_at=slug_origin(plan, front_grid))
+        back = Page(size, plan.trim_box(back_grid), plan.bleed_box(back_grid), back_faces, back_marks,
+                    offset=back_offset, sheet=index, side="back", slug_at=slug_origin(plan, back_grid))
+        yield from (back, front) if back_first else (front, back)
+
+
+def _marks(plan: SheetPlan, grids: list[Box]) -> tuple[Segment, ...]:
+    return tuple(crop_marks(plan, grids[0]) if plan.press else cut_marks(plan, MARK_GAP, grids))
+
+
+def _placed(plan: SheetPlan, slot: Slot, grid: Box, face: Face) -> Placed[Face]:
+    return Placed(slot.transform(), clip_box(plan, slot.box, grid) if plan.press else None, face)
+
+
+def clip_box(plan: SheetPlan, card: Box, grid: Box) -> Box:
+    """How far a card's artwork may run: its full bleed where it faces the margin, and up to
+    the middle of the gutter where it faces a neighbour, so that no card prints on another."""
+    inner = min(plan.bleed, plan.gutter / 2)
+
+    def reach(edge: float, outer_edge: float) -> float:
+        return plan.bleed if abs(edge - outer_edge) < 1e-6 else inner
+
+    left, right = reach(card.x, grid.x), reach(card.right, grid.right)
+    bottom, top = reach(card.y, grid.y), reach(card.top, grid.top)
+    return Box(card.x - left, card.y - bottom, card.width + left + right, card.height + bottom + top)

@@ -1,0 +1,393 @@
+"""Inks of the CMYK files, as a copy shop's preflight reads them: every content stream of every
+page (forms included) is interpreted with its transforms, and each piece of text, each stroke
+and each fill is checked against the shop's rules.
+
+(a) text in black ink only (C = M = Y = 0; white, no ink at all, is fine);
+(b) every stroked line thinner than 2 pt, as printed, in black ink only;
+(c) no colour over the ink limit (C + M + Y + K, 300% unless asked for less);
+(d) no text smaller than 6 pt, as printed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from decimal import Decimal
+from dataclasses import dataclass, field
+
+import pikepdf
+import pytest
+
+from generator.draw.theme import PALETTE, Ink, is_cmyk, make_theme
+from generator.jobs.calibration import build_calibration
+from generator.jobs.deck import build_deck
+from generator.jobs.keys import build_keys
+from generator.jobs.rules import build_rules
+from generator.jobs.tokens import build_tokens
+from generator.settings.options import (
+    CalibrationOptions,
+    DeckOptions,
+    KeyOptions,
+    RulesOptions,
+    SheetOptions,
+    Style,
+    TokenOptions,
+)
+
+MM = 72 / 25.4
+THIN = 2.0  # points: a stroke thinner than this is a thin line
+SMALLEST_TEXT = 6.0  # points
+EPSILON = 1e-6
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def multiply(first: Matrix, second: Matrix) -> Matrix:
+    """``first`` then ``second``, as PDF concatenates matrices (row vectors)."""
+    a, b, c, d, e, f = first
+    A, B, C, D, E, F = second
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def thinnest_scale(matrix: Matrix) -> float:
+    """The smallest factor by which ``matrix`` scales a length (its smaller singular value)."""
+    a, b, c, d = matrix[:4]
+    trace = a * a + b * b + c * c + d * d
+    det = abs(a * d - b * c)
+    return math.sqrt(max(trace / 2 - math.sqrt(max(trace * trace / 4 - det * det, 0.0)), 0.0))
+
+
+def cmyk_of(operator: str, operands: list[float]) -> tuple[float, ...]:
+    if operator in ("k", "K"):
+        return tuple(operands)
+    if operator in ("g", "G"):
+        return (0.0, 0.0, 0.0, 1.0 - operands[0])
+    return ("RGB",) + tuple(operands)  # type: ignore[return-value]  # never in a CMYK file
+
+
+@dataclass
+class State:
+    ctm: Matrix = IDENTITY
+    fill: tuple = (0.0, 0.0, 0.0, 1.0)
+    stroke: tuple = (0.0, 0.0, 0.0, 1.0)
+    line_width: float = 1.0
+
+
+@dataclass
+class Marks:
+    """What a page prints: (colour, size in points as printed, text) of each run of text,
+    (colour, width as printed) of each stroke, and every colour painted."""
+
+    texts: list[tuple[tuple, float, str]] = field(default_factory=list)
+    strokes: list[tuple[tuple, float]] = field(default_factory=list)
+    fills: list[tuple] = field(default_factory=list)
+
+    @property
+    def colours(self) -> set[tuple]:
+        return {c for c, _, _ in self.texts} | {c for c, _ in self.strokes} | set(self.fills)
+
+
+COLOUR_OPERATORS = {"k": "fill", "g": "fill", "rg": "fill", "K": "stroke", "G": "stroke", "RG": "stroke"}
+STROKING = {"S", "s", "B", "B*", "b", "b*"}
+FILLING = {"f", "F", "f*", "B", "B*", "b", "b*"}
+SHOWING = {"Tj", "TJ", "'", '"'}
+
+
+def read_marks(pdf: bytes) -> list[Marks]:
+    """Every page's marks, forms followed into with their matrices."""
+    pages = []
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            marks = Marks()
+            _interpret(page.obj, page.obj.get("/Resources", pikepdf.Dictionary()), State(), marks)
+            pages.append(marks)
+    return pages
+
+
+def _text(operands) -> str:
+    parts = []
+    for operand in operands:
+        if isinstance(operand, pikepdf.String):
+            parts.append(bytes(operand).decode("latin-1"))
+        elif isinstance(operand, pikepdf.Array):
+            parts.append(_text(list(operand)))
+    return "".join(parts)
+
+
+def _interpret(stream, resources, state: State, marks: Marks, depth: int = 0) -> None:
+    assert depth < 20, "forms nested too deeply"
+    stack: list[State] = []
+    text_matrix = line_matrix = IDENTITY
+    font_size = 0.0
+    leading = 0.0
+    for operands, operator in pikepdf.parse_content_stream(stream):
+        op = str(operator)
+        values = [float(v) if isinstance(v, (int, float, Decimal)) else v for v in operands]
+        if op == "q":
+            stack.append(State(state.ctm, state.fill, state.stroke, state.line_width))
+        elif op == "Q":
+            state = stack.pop()
+        elif op == "cm":
+            state.ctm = multiply(tuple(values), state.ctm)  # type: ignore[arg-type]
+        elif op == "w":
+            state.line_width = values[0]
+        elif op in COLOUR_OPERATORS:
+            setattr(state, COLOUR_OPERATORS[op], cmyk_of(op, values))
+        elif op in ("sc", "scn", "SC", "SCN", "cs", "CS"):
+            raise AssertionError(f"colour space operator {op}: not expected in cngen's files")
+        elif op == "BT":
+            text_matrix = line_matrix = IDENTITY
+        elif op == "Tf":
+            font_size = values[1]
+        elif op == "TL":
+            leading = values[0]
+        elif op == "Tm":
+            text_matrix = line_matrix = tuple(values)  # type: ignore[assignment]
+        elif op in ("Td", "TD"):
+            if op == "TD":
+                leading = -values[1]
+            line_matrix = text_matrix = multiply((1, 0, 0, 1, values[0], values[1]), line_matrix)
+        elif op in ("T*", "'", '"'):
+            line_matrix = text_matrix = multiply((1, 0, 0, 1, 0, -leading), line_matrix)
+        if op in SHOWING:
+            size = font_size * thinnest_scale(multiply(text_matrix, state.ctm))
+            marks.texts.append((state.fill, size, _text(operands)))
+        if op in STROKING:
+            marks.strokes.append((state.stroke, state.line_width * thinnest_scale(state.ctm)))
+        if op in FILLING:
+            marks.fills.append(state.fill)
+        if op == "Do":
+            xobject = resources["/XObject"][operands[0]]
+            assert xobject["/Subtype"] == "/Form", "no images in a CMYK file"
+            matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
+            inner = State(multiply(matrix, state.ctm), state.fill, state.stroke, state.line_width)
+            _interpret(xobject, xobject.get("/Resources", resources), inner, marks, depth + 1)
+
+
+def black_ink_only(colour: tuple) -> bool:
+    return len(colour) == 4 and all(abs(part) <= EPSILON for part in colour[:3])
+
+
+def total_ink(colour: tuple) -> float:
+    return 100 * sum(colour)
+
+
+def violations(pages: list[Marks], ink_limit: float = 300) -> list[str]:
+    found = []
+    for number, marks in enumerate(pages, start=1):
+        for colour, size, text in marks.texts:
+            if not black_ink_only(colour):
+                found.append(f"page {number}: text {text!r} in {colour}, not black ink only")
+            if size < SMALLEST_TEXT - 1e-3:
+                found.append(f"page {number}: text {text!r} is {size:.2f} pt")
+        for colour, width in marks.strokes:
+            if width < THIN - EPSILON and not black_ink_only(colour):
+                found.append(f"page {number}: a {width:.2f} pt line in {colour}, not black ink only")
+        for colour in marks.colours:
+            if len(colour) != 4:
+                found.append(f"page {number}: {colour} is not CMYK")
+            elif total_ink(colour) > ink_limit + 1e-3:
+                found.append(f"page {number}: {colour} is {total_ink(colour):.0f}% of ink")
+    return found
+
+
+# --- The components, small, in each CMYK profile --------------------------------------------
+
+WORDS = "ACE\nANCHOR\nEXTRAORDINARY\nWASHINGTON\nMOON\nPIT\n"
+
+
+def sheet(profile: str) -> SheetOptions:
+    return SheetOptions(profile=profile, bleed=3 * MM)
+
+
+def build(component: str, profile: str, tmp_path, style: Style = Style()) -> bytes:
+    if component == "deck":
+        words = tmp_path / "words.txt"
+        words.write_text(WORDS, encoding="utf-8")
+        return build_deck(DeckOptions(words=words, blanks=1, sheet=sheet(profile), style=style)).pdf
+    if component == "keys":
+        return build_keys(KeyOptions(seed=5, count=4, sheet=sheet(profile), style=style)).pdf
+    if component == "single-sided keys":
+        return build_keys(KeyOptions(seed=5, count=2, single_sided=True, sheet=sheet(profile), style=style)).pdf
+    if component == "tokens":
+        return build_tokens(TokenOptions(sheet=sheet(profile), style=style)).pdf
+    if component == "rules":
+        return build_rules(RulesOptions(profile=profile, style=style)).pdf
+    assert component == "calibration"
+    return build_calibration(CalibrationOptions(sides="long-edge", style=style)).pdf
+
+
+COMPONENTS = ["deck", "keys", "single-sided keys", "tokens", "rules", "calibration"]
+CMYK_PROFILES = ["shop", "pod"]
+
+
+def profiles_for(component: str) -> list[str]:
+    return ["shop"] if component == "calibration" else CMYK_PROFILES  # calibration is always CMYK
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    cache: dict[tuple[str, str], list[Marks]] = {}
+
+    def marks(component: str, profile: str) -> list[Marks]:
+        if (component, profile) not in cache:
+            pdf = build(component, profile, tmp_path_factory.mktemp("words"))
+            cache[component, profile] = read_marks(pdf)
+        return cache[component, profile]
+
+    return marks
+
+
+CASES = [(component, profile) for component in COMPONENTS for profile in profiles_for(component)]
+
+
+@pytest.mark.parametrize("component, profile", CASES)
+def test_text_is_black_ink_only(files, component, profile):
+    pages = files(component, profile)
+    assert any(marks.texts for marks in pages)
+    bad = [(text, colour) for marks in pages for colour, _, text in marks.texts if not black_ink_only(colour)]
+    assert not bad
+
+
+def coloured_thin_lines(marks: Marks) -> list[tuple[tuple, float]]:
+    return [(colour, round(width, 2)) for colour, width in marks.strokes
+            if width < THIN - EPSILON and not black_ink_only(colour)]
+
+
+@pytest.mark.parametrize("component, profile", [case for case in CASES if case[0] != "calibration"])
+def test_thin_lines_are_black_ink_only(files, component, profile):
+    pages = files(component, profile)
+    assert any(marks.strokes for marks in pages)
+    assert not [line for marks in pages for line in coloured_thin_lines(marks)]
+
+
+def test_the_calibration_sheets_only_coloured_thin_lines_are_its_red_back_crosses(files):
+    """The one exception, on purpose: the calibration sheet measures the user's own duplex
+    printer and never goes to a shop; its back crosses are red (0.8 pt) so that they stand
+    out from the black targets when seen through the paper. Everything else is black ink."""
+    front, back = files("calibration", "shop")
+    assert not coloured_thin_lines(front)
+    assert set(coloured_thin_lines(back)) == {(make_theme("shop").red, 0.8)}
+
+
+@pytest.mark.parametrize("component, profile", CASES)
+def test_every_colour_is_cmyk_and_within_the_ink_limit(files, component, profile):
+    colours = set().union(*(marks.colours for marks in files(component, profile)))
+    assert colours and all(len(colour) == 4 for colour in colours)
+    assert max(total_ink(colour) for colour in colours) <= 300 + 1e-3
+
+
+@pytest.mark.parametrize("component, profile", CASES + [(c, "home") for c in COMPONENTS if c != "calibration"])
+def test_no_text_smaller_than_six_points(files, component, profile):
+    sizes = [(round(size, 2), text) for marks in files(component, profile) for _, size, text in marks.texts]
+    assert sizes and min(size for size, _ in sizes) >= SMALLEST_TEXT - 1e-3, min(sizes)
+
+
+def test_the_interpreter_sees_what_a_preflight_would_flag():
+    """The checks are not vacuous: a file with each fault is caught."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.setFillColorCMYK(0, 0.85, 0.8, 0.05)
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(10, 10, "red")  # (a)
+    canvas.saveState()
+    canvas.scale(0.5, 0.5)
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    canvas.drawString(10, 40, "small")  # (d): 5 pt as printed
+    canvas.setStrokeColorCMYK(0, 0.2, 0.45, 0.45)
+    canvas.setLineWidth(3)
+    canvas.line(0, 0, 100, 0)  # (b): 1.5 pt as printed
+    canvas.restoreState()
+    canvas.setFillColorCMYK(1, 1, 1, 1)
+    canvas.rect(0, 0, 5, 5, stroke=0, fill=1)  # (c): 400%
+    canvas.showPage()
+    canvas.save()
+    found = violations(read_marks(buffer.getvalue()))
+    assert any("'red'" in item and "black ink" in item for item in found)
+    assert any("'small' is 5.00 pt" in item for item in found)
+    assert any("1.50 pt line" in item for item in found)
+    assert any("400% of ink" in item for item in found)
+
+
+@pytest.mark.parametrize("paper", [(148 * MM, 210 * MM), (176 * MM, 250 * MM), (612.0, 792.0)], ids=["a5", "b5", "letter"])
+def test_the_rules_sheet_keeps_its_rules_on_other_papers(paper):
+    """Narrow columns (A5) put the example's key card under its grid, to keep the words at 6 pt."""
+    pages = read_marks(build_rules(RulesOptions(profile="pod", paper=paper)).pdf)
+    assert not violations(pages)
+    assert "TRUMPET" in {text for marks in pages for _, _, text in marks.texts}
+
+
+def test_the_example_grid_grows_for_its_words_and_reports_those_that_cannot_fit():
+    from generator.geometry.rulesexample import SHARES, example_layout
+    from generator.jobs.sources import load_font
+
+    font = load_font(None)
+    words = ["PLANET"] * 24 + ["TRUMPET"]
+    wide = example_layout(241.0, words, font)  # an A4 column
+    assert not wide.unfitting and wide.key.x > wide.cells[4].right  # the key card beside the grid
+    assert min(word.size for word in wide.words) >= 6
+    assert SHARES[0] * 241 < wide.cells[4].right <= SHARES[-1] * 241 + 1e-6
+    narrow = example_layout(153.0, words, font)  # an A5 column
+    assert not narrow.unfitting and narrow.key.top <= narrow.cells[-1].y  # the key card under it
+    too_long = example_layout(153.0, ["EXTRAORDINARILY"] + words[1:], font)
+    assert too_long.unfitting == (0,)
+
+
+# --- The theme's inks ----------------------------------------------------------------------
+
+USER_COLOURS = {"red": (0.9, 0.05, 0.0), "assassin": (0.05, 0.0, 0.1), "outline": (0.2, 0.1, 0.4),
+                "card": (1.0, 1.0, 1.0), "blue": (0.0, 0.0, 0.3), "band": (0.5, 0.5, 0.5)}
+
+
+@pytest.mark.parametrize("profile", CMYK_PROFILES)
+@pytest.mark.parametrize("limit", [300, 280, 240])
+@pytest.mark.parametrize("colours", [None, USER_COLOURS], ids=["palette", "user"])
+def test_every_theme_colour_keeps_to_the_ink_limit_and_keeps_its_black(profile, limit, colours):
+    theme = make_theme(profile, colours, ink_limit=limit)
+    unlimited = make_theme(profile, colours, ink_limit=400)
+    for name, value in vars(theme).items():
+        if isinstance(value, tuple):
+            assert len(value) == 4 and total_ink(value) <= limit + 1e-3, name
+            before = getattr(unlimited, name)
+            assert value[3] == before[3], f"{name}: black ink kept"
+            if total_ink(before) > limit:  # C, M and Y taken out in proportion
+                ratios = {round(new / old, 3) for new, old in zip(value[:3], before[:3]) if old}
+                assert len(ratios) == 1, name
+
+
+def test_the_rich_black_is_reduced_under_a_low_limit_and_text_stays_pure_black():
+    theme = make_theme("pod", ink_limit=240)
+    assert total_ink(theme.assassin) <= 240 and theme.assassin[3] == 1.0
+    strict = make_theme("shop", ink_limit=200)
+    assert strict.assassin == pytest.approx((0.6 / 1.4, 0.4 / 1.4, 0.4 / 1.4, 1.0), abs=1e-4)
+    for theme in (make_theme("shop"), make_theme("pod"), strict):
+        assert theme.text == (0.0, 0.0, 0.0, 1.0)
+        assert black_ink_only(theme.line) and black_ink_only(theme.heading)
+
+
+def test_pod_is_cmyk_like_shop_and_home_is_unchanged():
+    assert is_cmyk("shop") and is_cmyk("pod") and not is_cmyk("home")
+    assert make_theme("pod") == make_theme("shop")
+    home = make_theme("home", {"red": (0.9, 0.1, 0.1)}, "title")
+    assert home.title == "title" and home.red == (0.9, 0.1, 0.1)
+    assert home.line == home.outline == PALETTE["outline"].rgb  # home keeps the coloured frames
+    assert home.heading == home.red
+    assert make_theme("home", ink_limit=200) == make_theme("home")  # RGB has no ink to limit
+
+
+def test_a_thin_line_grey_is_as_dark_as_the_outline_it_replaces():
+    shop = make_theme("shop")
+    grey = shop.line[3]
+    outline = Ink(PALETTE["outline"].cmyk).rgb
+    luma = 0.299 * outline[0] + 0.587 * outline[1] + 0.114 * outline[2]
+    assert grey == pytest.approx(1 - luma, abs=0.02)
+    dark = make_theme("shop", {"outline": (0.0, 0.0, 0.0)})
+    assert dark.line == (0.0, 0.0, 0.0, 1.0)
+
+
+def test_limit_is_validated():
+    with pytest.raises(ValueError):
+        make_theme("shop", ink_limit=50)
