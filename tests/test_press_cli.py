@@ -132,3 +132,17 @@ def test_preflight_refuses_what_is_not_a_pdf_in_one_line(run, tmp_path, content,
     assert result.exit_code in (1, 2)
     assert message in result.stderr and "Traceback" not in result.output
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_settings_file_from_init_leaves_a_shop_its_sra3_and_its_marks(run, tmp_path):
+    assert run("init").exit_code == 0
+    result = run("deck", "--profile", "shop", "--blanks", "0")
+    assert result.exit_code == 0, result.output
+    assert "25 cards per 320 x 450 mm sheet" in result.stdout
+    (tmp_path / "cngen.yaml").write_text("paper: a3\nmarks: false\n", encoding="utf-8")
+    result = run("deck", "--profile", "shop", "--blanks", "0", "-o", "a3.pdf")
+    assert "297 x 420 mm sheet" in result.stdout
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "a3.pdf") as document:
+        assert not [line for line in document.pages[0].lines if line["linewidth"] == pytest.approx(0.25)]

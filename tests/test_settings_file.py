@@ -11,7 +11,7 @@ import pytest
 
 from generator.errors import CngenError
 from generator.model.variants import VARIANTS
-from generator.settings.declarations import BY_KEY, SECTIONS, SETTINGS
+from generator.settings.declarations import BY_KEY, DEFAULTS_WHEN, SECTIONS, SETTINGS
 from generator.settings.file import default_settings_text, load_settings_file, parse_settings
 from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, SettingsFile, find_settings_file
 from generator.settings.resolve import default_value
@@ -270,8 +270,12 @@ def test_text_that_is_not_utf8_is_refused_with_its_line():
 
 def test_the_default_file_reads_back_to_the_defaults():
     found = values(default_settings_text())
+    follows = {rule.key for rule in DEFAULTS_WHEN}
     for setting in SETTINGS:
-        if setting.default is None:
+        if setting.key in follows:  # written as a comment, so that a shop still gets SRA3
+            assert setting.key not in found, setting.key
+            assert f"# {setting.name}: " in default_settings_text()
+        elif setting.default is None:
             assert setting.key not in found, setting.key  # null: not set
         elif setting.kind.path is not None:
             assert found[setting.key] == FOLDER / setting.default, setting.key
@@ -287,7 +291,7 @@ def test_the_default_file_writes_out_every_key_under_a_comment_naming_its_comman
     for setting in SETTINGS:
         indent = "  " if setting.section else ""
         found = [index for index, line in enumerate(lines)
-                 if index > starts[setting.section] and re.match(rf"{indent}{setting.name}: ", line)]
+                 if index > starts[setting.section] and re.match(rf"{indent}(# )?{setting.name}: ", line)]
         assert found, setting.key
         comment = lines[found[0] - 1]
         assert comment.startswith(f"{indent}# ") and comment.endswith(f"[{', '.join(setting.commands)}]"), setting.key

@@ -20,7 +20,7 @@ from ..errors import CngenError, UsageError
 from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.reader import STDIN, read_input
 from ..inputs.text import NotUtf8, decode_utf8
-from .declarations import SECTION_HELP, SECTIONS, SETTINGS, Setting
+from .declarations import DEFAULTS_WHEN, SECTION_HELP, SECTIONS, SETTINGS, Setting
 from .kinds import WHOLE_NUMBER, Kind, quoted, suggest
 from .source import NO_FILE, FileValue, SettingsFile
 
@@ -253,8 +253,19 @@ def default_settings_text() -> str:
         for setting in SETTINGS:
             if setting.section == section:
                 lines.append(f"{indent}# {setting.help} [{', '.join(setting.commands)}]")
-                lines.append(f"{indent}{setting.name}: {_yaml_value(setting.default)}")
+                lines.append(f"{indent}{_default_line(setting)}")
     return "\n".join(lines) + "\n"
+
+
+def _default_line(setting: Setting) -> str:
+    """``key: default``; a default that follows another setting (a shop's SRA3) is written as a
+    comment, so that the file does not pin it: uncommented, it holds for every profile."""
+    line = f"{setting.name}: {_yaml_value(setting.default)}"
+    follows = [rule for rule in DEFAULTS_WHEN if rule.key == setting.key]
+    if not follows:
+        return line
+    otherwise = "; ".join(f"{_yaml_value(rule.value)} when {rule.when[0]} is {rule.when[1]}" for rule in follows)
+    return f"# {line}  ({otherwise})"
 
 
 def _yaml_value(value: object) -> str:
