@@ -130,25 +130,19 @@ def deck(settings: Settings) -> None:
     options, output = deck_options(settings), settings["deck.output"]
     plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings["preview"])
     result = build_deck(options, progress=say)
-    folder = _write_cards(settings, plan, {output: result.pdf}, {output: result.images})
+    folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     click.echo(deck_summary(result, output, options.sheet, folder))
 
 
-def _write_cards(settings: Settings, plan, files: dict[Path, bytes],
-                 images: dict[Path, tuple[tuple[str, bytes], ...]]) -> Path | None:
+def _write_cards(settings: Settings, plan, files: dict[Path, bytes], pdf: Path,
+                 images: tuple[tuple[str, bytes], ...]) -> Path | None:
     """Write a card command's files, with a service's PNG upload beside its PDF when it takes
     images; returns that folder, or None."""
-    from .outputs import image_folder, plan_images, write_planned
+    from .outputs import image_folder, with_uploads, write_planned
 
-    stale: list[Path] = []
-    folder = None
-    for pdf, pngs in images.items():
-        if pngs:
-            folder = image_folder(pdf, settings["service"])  # type: ignore[arg-type]
-            plan, pictures, old = plan_images(settings, plan, folder, pngs)
-            files, stale = {**files, **pictures}, stale + old
-    write_planned(plan, files, remove=[plan.real(path) if path in plan.targets else path for path in stale])
-    return folder
+    plan, files, stale = with_uploads(settings, plan, files, {pdf: images})
+    write_planned(plan, files, remove=stale)
+    return image_folder(pdf, settings["service"]) if images else None  # type: ignore[arg-type]
 
 
 @settings_command("keys")
@@ -177,7 +171,7 @@ def keys(settings: Settings) -> None:
                         settings["preview"])
     result = build_keys(options, progress=say)
     folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
-                          {output: result.images})
+                          output, result.images)
     click.echo(keys_summary(result, output, manifest, options.sheet, folder))
     if settings["keys.stats"]:
         if options.count >= PROGRESS_FROM:
@@ -203,7 +197,7 @@ def tokens(settings: Settings) -> None:
     options, output = token_options(settings), settings["tokens.output"]
     plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings["preview"])
     result = build_tokens(options)
-    folder = _write_cards(settings, plan, {output: result.pdf}, {output: result.images})
+    folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     click.echo(tokens_summary(result, output, options.sheet, folder))
 
 
@@ -246,7 +240,7 @@ def kit(settings: Settings) -> None:
     from ..jobs.kit import NO_PREVIEW, build_kit, kit_file_names
     from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
-    from .outputs import image_folder, plan_images, plan_outputs, write_planned
+    from .outputs import plan_outputs, with_uploads, write_planned
     from .report import kit_table
 
     out_dir, preview = settings["kit.out_dir"], settings["preview"]
@@ -261,12 +255,8 @@ def kit(settings: Settings) -> None:
     earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, _every_kit_file(), writing)
     if preview:
         say("making the previews")
-    files, stale = result.files(out_dir), []
-    for part in result.parts:
-        if part.images:
-            plan, pictures, old = plan_images(settings, plan, image_folder(out_dir / part.name, settings["service"]),
-                                              part.images)
-            files, stale = {**files, **pictures}, stale + old
+    uploads = {out_dir / part.name: part.images for part in result.parts}
+    plan, files, stale = with_uploads(settings, plan, result.files(out_dir), uploads)
     previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
     click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse, earlier, options.rules.paper))

@@ -70,11 +70,23 @@ def image_folder(pdf: Path, service: str) -> Path:
     return pdf.with_name(f"{pdf.stem}-{service}")
 
 
-def plan_images(settings: Settings, plan: OutputPlan, folder: Path,
-                images: Sequence[tuple[str, bytes]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
-    """Add a service's PNGs to a checked plan, once their number is known: the plan with them,
-    the files, and the PNGs of an earlier upload in that folder that this one does not
-    replace (by cngen's own naming only), to remove so that the folder holds one upload."""
+def with_uploads(settings: Settings, plan: OutputPlan, files: dict[Path, bytes],
+                 uploads: dict[Path, Sequence[tuple[str, bytes]]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
+    """Add each PDF's PNG upload (for services that take images), in a folder beside it, to a
+    checked plan once the PNGs are known: the plan and files with them, and the PNGs of an
+    earlier upload in those folders that these do not replace, to remove."""
+    stale: list[Path] = []
+    for pdf, images in uploads.items():
+        if images:
+            plan, pictures, old = _plan_images(settings, plan, image_folder(pdf, settings["service"]), images)  # type: ignore[arg-type]
+            files, stale = {**files, **pictures}, stale + old
+    return plan, files, stale
+
+
+def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
+                 images: Sequence[tuple[str, bytes]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
+    """One folder's PNGs checked like every output, and the earlier ones there (by cngen's own
+    naming only) that they leave over, so that the folder holds one upload."""
     files = {folder / name: data for name, data in images}
     checked = checked_outputs([Named(path, f"the image {path}") for path in files], run_inputs(settings))
     targets = {**plan.targets, **{name.path: real for real, name in checked.items()}}

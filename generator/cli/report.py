@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..model.kit import KitContents
 from ..model.tiles import counts_per_set
-from ..settings.units import PAPERS, format_mm
+from ..settings.units import format_mm, paper_named
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..jobs.deck import DeckResult
@@ -42,7 +42,7 @@ def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions, folder: 
         lines.append(f"  Left out {plural(result.dropped, 'repeated word')} (--dedupe keeps the first of each).")
     if result.blank_back:
         lines.append("  The word count is odd: the last word card has a blank back to write on.")
-    lines.append(f"  To print: {how_to_print(sheet, plan=result.plan, sheets=result.sheets)}")
+    lines.append(f"  To print: {how_to_print(sheet, sheets=result.sheets)}")
     return "\n".join(lines)
 
 
@@ -51,9 +51,9 @@ def _wrote(*paths: Path, folder: Path | None = None) -> str:
     return f"Wrote {written}" + (f", and the images to upload in {folder}/" if folder else "")
 
 
-def how_to_print(sheet: SheetOptions, short: bool = False, plan: SheetPlan | None = None, sheets: int = 0) -> str:
+def how_to_print(sheet: SheetOptions, short: bool = False, sheets: int = 0) -> str:
     if sheet.profile == "shop":
-        return _shop_advice(sheet, short, plan, sheets)
+        return _shop_advice(sheet, short, sheets)
     if sheet.profile == "pod":
         from ..geometry.services import SERVICES
 
@@ -77,9 +77,9 @@ def how_to_print(sheet: SheetOptions, short: bool = False, plan: SheetPlan | Non
     )
 
 
-def _shop_advice(sheet: SheetOptions, short: bool, plan: SheetPlan | None, sheets: int) -> str:
+def _shop_advice(sheet: SheetOptions, short: bool, sheets: int) -> str:
     """What to order at the copy shop: how many sheets of which paper, and how to turn them."""
-    paper = f"{paper_name(sheet.paper)}"
+    paper = paper_name(sheet.paper)
     edge = "long" if sheet.sides == "long-edge" else "short"
     if short:
         return f"copy shop: {paper}, both sides, turn on the {edge} edge"
@@ -91,10 +91,11 @@ def _shop_advice(sheet: SheetOptions, short: bool, plan: SheetPlan | None, sheet
 def paper_name(paper: tuple[float, float]) -> str:
     """'SRA3 (320 x 450 mm)', or the size alone for a paper without a name."""
     size = f"{format_mm(paper[0])} x {format_mm(paper[1])} mm"
-    for name, known in PAPERS.items():
-        if tuple(sorted(known)) == tuple(sorted(paper)):
-            return f"{name.upper() if name[0] in 'abs' and name[1:2].isalnum() else name} ({size})"
-    return size
+    name = paper_named(paper)
+    if name is None:
+        return size
+    shown = name.upper() if name[0] in "abs" and name[1:2].isalnum() else name  # A4, SRA3; letter, 12x18in
+    return f"{shown} ({size})"
 
 
 def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
@@ -113,7 +114,7 @@ def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetO
         f"  {plural(len(result.cards), 'key card')}, {plural(len(result.cards) * result.keys_per_card, 'key')} "
         f"({layout}), seed {result.seed}",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
-        f"  To print: {how_to_print(sheet, plan=result.plan, sheets=result.sheets)}",
+        f"  To print: {how_to_print(sheet, sheets=result.sheets)}",
         f"  The same deck again: --seed {result.seed} with the same --count.",
     ])
 
@@ -141,7 +142,7 @@ def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions, fold
         _wrote(output, folder=folder),
         f"  {plural(len(result.tiles), 'tile')} in {plural(result.sets, 'set')}: {tiles}",
         sheets_line(result.plan, result.sheets, result.pages, "tile"),
-        f"  To print: {how_to_print(sheet, plan=result.plan, sheets=result.sheets)}",
+        f"  To print: {how_to_print(sheet, sheets=result.sheets)}",
     ])
 
 

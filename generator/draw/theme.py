@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
+from ..settings.declarations import PRESS_PROFILES
 from ..settings.units import RGB, parse_colour
 
 Colour = tuple[float, ...]
@@ -112,14 +113,13 @@ class Theme:
     colour_line_min: float = 0.0
 
 
-CMYK_PROFILES = ("shop", "pod")
 COLOUR_LINE_MIN = 2.0  # points: shops want thinner lines in black ink only
 INK_LIMIT = 300  # percent: what most shops take; some services ask for less (240, 280)
 
 
 def is_cmyk(profile: str) -> bool:
     """Whether a profile's files are CMYK (a print shop's or print-on-demand service's)."""
-    return profile in CMYK_PROFILES
+    return profile in PRESS_PROFILES
 
 
 def make_theme(

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from ..draw.sheet import Artist, draw_pages
-from ..draw.theme import Theme, make_theme
+from ..draw.theme import Theme, is_cmyk, make_theme
 from ..geometry.pages import Page, impose, sheet_count
 from ..geometry.press import plan_pod_page, plan_press_sheet
 from ..geometry.services import SERVICES, Service, closest_stock, pixel_size
@@ -97,12 +97,13 @@ def print_cards(what: str, printing: CardPrinting, cards: Sequence[tuple[object,
     plan = printing.plan
     document = PdfDocument(pdf_settings(what, plan, sheet, style, font))
     back_first = printing.service is not None and printing.service.back_first
-    offset = sheet.back_offset if sheet.profile == "home" else (0.0, 0.0)
+    press = is_cmyk(sheet.profile)
+    offset = (0.0, 0.0) if press else sheet.back_offset
     sheets = sheet_count(plan, len(cards))
     pages = _with_slugs(impose(plan, cards, sheet.sides, offset, back_first), what, sheet, sheets)  # type: ignore[arg-type]
     count = draw_pages(document.canvas, pages, artist, theme, font.name)
     pdf = document.finish()
-    if sheet.profile == "home":
+    if not press:
         return PrintedCards(pdf, count, sheets)
     from .press import finish_for_press, face_images  # pikepdf and the checks only for press files
 
@@ -132,7 +133,7 @@ def pdf_settings(what: str, plan: SheetPlan, sheet: SheetOptions, style: Style, 
         page_size=(plan.page_width, plan.page_height),
         font_name=font.name,
         duplex=duplex,
-        cmyk=sheet.profile != "home",
+        cmyk=is_cmyk(sheet.profile),
     )
 
 

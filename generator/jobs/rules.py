@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw.rules import RuleFonts, set_in, typeset_rules
-from ..draw.theme import make_theme
+from ..draw.theme import is_cmyk, make_theme
 from ..errors import CngenError
 from ..inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
 from ..inputs.reader import read_input, source_name
@@ -36,7 +36,7 @@ def build_rules(options: RulesOptions) -> RulesResult:
     fonts = rule_fonts(options)
     check_characters(rules, fonts)
     check_title(options.style.title, fonts.italic)
-    press = options.profile != "home"
+    press = is_cmyk(options.profile)
     theme = make_theme(options.profile, dict(options.style.colours), options.style.title, ink_limit=options.ink_limit)
     document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
                                        fonts.regular.name, cmyk=press))

@@ -103,12 +103,17 @@ def _not_a_file(path: Path, key: str) -> str:
 
 def default_value(setting: Setting) -> object:
     """The declared default as cngen uses it (points, paths, tuples)."""
-    default, kind = setting.default, setting.kind
-    if default is None or kind.scalar in ("int", "bool"):
-        return default
+    return value_as_used(setting, setting.default)
+
+
+def value_as_used(setting: Setting, written: object) -> object:
+    """A value as the declarations write it ("sra3", True) -> as cngen uses it."""
+    kind = setting.kind
+    if written is None or kind.scalar in ("int", "bool"):
+        return written
     if kind.scalar == "list":
-        return kind.parse_list(default)  # type: ignore[arg-type]
-    return kind.parse(default)  # type: ignore[arg-type]
+        return kind.parse_list(written)  # type: ignore[arg-type]
+    return kind.parse(written)  # type: ignore[arg-type]
 
 
 def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile = NO_FILE) -> Settings:
@@ -140,9 +145,8 @@ def _apply_defaults_that_depend(settings: Settings) -> None:
     for rule in DEFAULTS_WHEN:
         key, (condition, value) = rule.key, rule.when
         if settings.command in rule.commands and not settings.given(key) and settings.values.get(condition) == value:
-            setting = BY_KEY[key]
-            parsed = rule.value if setting.kind.scalar in ("int", "bool") else setting.kind.parse(rule.value)
-            settings.values[key], settings.origins[key] = parsed, Origin(text=str(rule.value))
+            settings.values[key] = value_as_used(BY_KEY[key], rule.value)
+            settings.origins[key] = Origin(text=str(rule.value))
 
 
 def _choose_alternatives(settings: Settings) -> None:

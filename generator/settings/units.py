@@ -91,14 +91,19 @@ def parse_paper(text: str) -> tuple[float, float]:
     return parse_size(name)
 
 
+def paper_named(paper: tuple[float, float]) -> str | None:
+    """The name of a sheet size, either way round ("sra3"), or None for a size without one."""
+    either_way = tuple(sorted(paper))
+    return next((name for name, size in PAPERS.items() if tuple(sorted(size)) == either_way), None)
+
+
 def is_us_paper(paper: tuple[float, float]) -> bool:
     """Whether a sheet is one of the US sizes, either way round (a custom size in whole inches
     counts too: it was measured in inches)."""
-    sizes = {tuple(sorted(PAPERS[name])) for name in US_PAPERS}
-    if tuple(sorted(paper)) in sizes:
-        return True
-    return all(abs(side / 72 - round(side / 72)) < 1e-9 for side in paper) and \
-        not any(tuple(sorted(paper)) == tuple(sorted(size)) for size in PAPERS.values())
+    name = paper_named(paper)
+    if name is not None:
+        return name in US_PAPERS
+    return all(abs(side / 72 - round(side / 72)) < 1e-9 for side in paper)
 
 
 def parse_offset(text: str) -> tuple[float, float]:
