@@ -115,7 +115,7 @@ def test_another_text_file_is_printed_with_its_own_words(tmp_path):
     )
     texts = page_texts(build_rules(RulesOptions(text=text)).pdf)
     assert len(texts) == 1
-    assert texts[0].replace("Règles · page 1 ", "").replace(" cngen", "") == (
+    assert texts[0].replace("Règles · page 1 ", "").replace(" Codenames", "") == (
         "Règles Deux équipes Le jeu 40 cartes clés, 25 tuiles."
     )
 

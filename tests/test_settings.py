@@ -41,6 +41,7 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "back_offset": ("1.5,-0.5", {}),
     "preview": (True, {}),
     "title": ("Office party", {}),
+    "ink": ("light", {}),
     **{f"theme.{name}": ("#123456", {}) for name in ("red", "blue", "bystander", "assassin", "card", "band", "outline")},
     "deck.deck": ("francais", {}),
     "deck.words": ("words.txt", {}),

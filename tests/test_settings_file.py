@@ -51,6 +51,7 @@ VALID = [
     ("back_offset", "back_offset: 1.5,-0.5", parse_offset("1.5,-0.5")),
     ("preview", "preview: true", True),
     ("title", "title: Office party", "Office party"),
+    ("ink", "ink: light", "light"),
     *[(f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', parse_colour("#D8322B"))
       for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")],
     ("deck.deck", "deck:\n  deck: francais", "francais"),
@@ -110,6 +111,7 @@ INVALID = [
     ("back_offset", "back_offset: 1.5", 2, "back_offset: '1.5' is not an offset: write DX,DY in millimetres"),
     ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
     ("title", "title: [a, b]", 2, "title must be one line of text, at most 60 characters, or null, not a list"),
+    ("ink", "ink: heavy", 2, "ink must be one of full, light, not 'heavy'"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
         for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")

@@ -106,7 +106,8 @@ class Theme:
     cut_mark: Colour
     line: Colour  # thin frames, rules and the emblem: the outline, or a grey of black ink
     heading: Colour  # the rules sheet's headings: red, or black ink
-    title: str = "cngen"
+    title: str | None = None  # the kit's title, None for none
+    ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
     # The thinnest line that may be drawn in colour (several inks); thinner lines are drawn in
     # black ink only. 0 for home printers, which print one colour at a time with no registration.
@@ -124,7 +125,7 @@ def is_cmyk(profile: str) -> bool:
 
 def make_theme(
     profile: str = "home", colours: dict[str, RGB] | None = None, title: str | None = None, *,
-    ink_limit: int = INK_LIMIT,
+    ink_limit: int = INK_LIMIT, ink: str = "full",
 ) -> Theme:
     """The theme for a profile, with any colours the user chose. CMYK profiles keep every
     colour, the user's included, within ``ink_limit`` percent of ink (see ``Ink.limited``)."""
@@ -140,6 +141,8 @@ def make_theme(
     inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
     inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),
                 label=Ink((0.0, 0.0, 0.0, 0.0)), on_colour=Ink((0.0, 0.0, 0.0, 0.0)))
+    if ink == "light":
+        inks.update(card=Ink((0.0, 0.0, 0.0, 0.0)))
     cmyk = is_cmyk(profile)
     if cmyk:
         inks.update(line=inks["outline"].black_only(), heading=inks["text"])
@@ -148,7 +151,7 @@ def make_theme(
         inks.update(line=inks["outline"], heading=inks["red"])
         resolved = {name: ink.rgb for name, ink in inks.items()}
     names = {field.name for field in fields(Theme)}
-    return Theme(**{name: value for name, value in resolved.items() if name in names}, title=title or "cngen",
+    return Theme(**{name: value for name, value in resolved.items() if name in names}, title=title, ink=ink,
                  colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
 
 

@@ -63,7 +63,7 @@ def _pod_printing(card_size: tuple[float, float], sheet: SheetOptions, service: 
 
 
 def card_theme(sheet: SheetOptions, style: Style) -> Theme:
-    return make_theme(sheet.profile, dict(style.colours), style.title, ink_limit=ink_limit(sheet))
+    return make_theme(sheet.profile, dict(style.colours), style.title, ink_limit=ink_limit(sheet), ink=style.ink)
 
 
 def ink_limit(sheet: SheetOptions) -> int:

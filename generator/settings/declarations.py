@@ -79,6 +79,8 @@ FONT = kinds.nullable(kinds.input_path("FILE.ttf"))
 MAX_SEED = 2**64 - 1
 SEED = kinds.nullable(kinds.whole(0, cap=MAX_SEED))  # --help shows the range: [0<=x<=18446744073709551615]
 WORD_CARD = "70x45mm"
+DEFAULT_TITLE = "Codenames"
+INK_STYLES = ("full", "light")  # how much ink the cards' grounds take (draw/theme.py)
 PROFILES = ("home", "shop", "pod")
 PRESS_PROFILES = ("shop", "pod")  # CMYK PDF/X-1a files, for printers other than your own
 SERVICE_KEYS = ("tgc", "mpc", "dtc", "generic")  # described in geometry/services.py
@@ -137,9 +139,13 @@ SETTINGS: tuple[Setting, ...] = (
             helps={"calibrate": "Print the back moved by DX,DY mm, to check a correction."}),
     Setting("preview", kinds.flag(), False, "Also write a PNG of the first page beside each PDF.",
             ("deck", "keys", "tokens", "rules", "kit"), "--preview/--no-preview"),
-    Setting("title", kinds.nullable(kinds.one_line(60)), None,
-            "A title for the kit: on the rules sheet, single-sided key card backs and every PDF's "
-            "title; null for none.", ("deck", "keys", "tokens", "rules", "kit")),
+    Setting("title", kinds.nullable(kinds.one_line(60)), DEFAULT_TITLE,
+            "The kit's title: at the head of the rules sheet, on single-sided key card backs and in "
+            "every PDF's title; null for none.", ("deck", "keys", "tokens", "rules", "kit"), "--title"),
+    Setting("ink", kinds.choice(*INK_STYLES), "full",
+            "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
+            "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
+            CARDS, "--ink"),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
             ("keys", "tokens", "rules", "kit", "calibrate")),
     _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit")),

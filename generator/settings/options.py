@@ -45,10 +45,12 @@ class SheetOptions:
 
 @dataclass(frozen=True)
 class Style:
-    """How the kit looks: the user's theme colours (red, green, blue from 0 to 1) and title."""
+    """How the kit looks: the user's theme colours (red, green, blue from 0 to 1), its title
+    and how much ink its grounds take."""
 
     colours: tuple[tuple[str, RGB], ...] = ()
     title: str | None = default("title")
+    ink: str = default("ink")
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:
 def style(settings: Settings) -> Style:
     colours = tuple((setting.name, settings[setting.key]) for setting in SETTINGS
                     if setting.section == "theme" and setting.key in settings.values and settings[setting.key] is not None)
-    return Style(colours, settings.values.get("title"))  # type: ignore[arg-type]
+    return Style(colours, settings.values.get("title"), settings.values.get("ink", Style.ink))  # type: ignore[arg-type]
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
