@@ -1,7 +1,9 @@
 """Render the README's pictures from real cngen output: python docs/render_pictures.py
 
 Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
-docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png and docs/shop-sheet.png.
+docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png, docs/shop-sheet.png,
+and the whole kit side by side: docs/kit.png, docs/kit-grey.png (as a mono laser prints it)
+and docs/kit-light.png (--ink light).
 """
 
 from __future__ import annotations
@@ -11,15 +13,22 @@ from pathlib import Path
 import pypdfium2
 from PIL import Image
 
+from generator.jobs.calibration import build_calibration
 from generator.jobs.deck import build_deck
 from generator.jobs.keys import build_keys
 from generator.jobs.rules import build_rules
 from generator.jobs.tokens import build_tokens
 from generator.output.preview import first_page_png
-from generator.settings.options import DeckOptions, KeyOptions, RulesOptions, SheetOptions, TokenOptions
+from generator.settings.options import (
+    CalibrationOptions, DeckOptions, KeyOptions, RulesOptions, SheetOptions, Style, TokenOptions,
+)
 from generator.settings.units import PAPERS
 
 DOCS = Path(__file__).resolve().parent
+KIT_DPI = 150  # every component of the kit picture at the same scale, as on the table
+GAP = 24  # pixels between the components
+# One face a page, cut to the trim: what a print-on-demand file with no bleed holds.
+FACES = SheetOptions(profile="pod", bleed=0.0)
 
 
 def main() -> None:
@@ -65,6 +74,71 @@ def main() -> None:
     # The first press sheet of `cngen deck --profile shop`, as the copy shop receives it.
     shop = SheetOptions(profile="shop", paper=PAPERS["sra3"], marks=True, file_name="deck.pdf")
     (DOCS / "shop-sheet.png").write_bytes(first_page_png(build_deck(DeckOptions(sheet=shop)).pdf, dpi=45))
+
+    kit = kit_picture(Style())
+    kit.save(DOCS / "kit.png", optimize=True)
+    kit.convert("L").save(DOCS / "kit-grey.png", optimize=True)
+    kit_picture(Style(ink="light")).save(DOCS / "kit-light.png", optimize=True)
+
+
+def kit_picture(style: Style) -> Image.Image:
+    """A word card, a key card, a tile of each role, the rules sheet and the calibration
+    sheet, all at one scale: the kit as it lies on the table."""
+    deck = build_deck(DeckOptions(sheet=FACES, style=style, seed=3)).pdf
+    keys = build_keys(KeyOptions(seed=1234, count=1, sheet=FACES, style=style)).pdf
+    tokens = build_tokens(TokenOptions(sheet=FACES, style=style)).pdf
+    cards = [_faces(deck, [0])[0], _faces(keys, [0])[0]]
+    tiles = _faces(tokens, _first_page_of_each_role(tokens))
+    sheets = [_page(build_rules(RulesOptions(style=style)).pdf, 0, 0.42),
+              _page(build_calibration(CalibrationOptions(style=style)).pdf, 0, 0.42)]
+    columns = [_stack(cards), _stack([_row(tiles[i:i + 2]) for i in range(0, len(tiles), 2)]), _row(sheets)]
+    return _row(columns, background="#d9d6d0")
+
+
+def _first_page_of_each_role(pdf: bytes) -> list[int]:
+    """The page of the first tile of each role, in the order the tokens are printed."""
+    import pypdf
+    import io
+
+    pages, seen = [], set()
+    for index, page in enumerate(pypdf.PdfReader(io.BytesIO(pdf)).pages):
+        name = " ".join(page.extract_text().split())
+        if name not in seen:
+            seen.add(name)
+            pages.append(index)
+    return pages[:6]
+
+
+def _faces(pdf: bytes, pages: list[int]) -> list[Image.Image]:
+    document = pypdfium2.PdfDocument(pdf)
+    return [document[page].render(scale=KIT_DPI / 72).to_pil() for page in pages]
+
+
+def _page(pdf: bytes, page: int, scale: float) -> Image.Image:
+    image = pypdfium2.PdfDocument(pdf)[page].render(scale=KIT_DPI / 72).to_pil()
+    return image.resize((round(image.width * scale), round(image.height * scale)), Image.LANCZOS)
+
+
+def _row(images: list[Image.Image], background: str = "white") -> Image.Image:
+    width = sum(image.width for image in images) + GAP * (len(images) + 1)
+    height = max(image.height for image in images) + 2 * GAP
+    canvas = Image.new("RGB", (width, height), background)
+    x = GAP
+    for image in images:
+        canvas.paste(image, (x, GAP))
+        x += image.width + GAP
+    return canvas
+
+
+def _stack(images: list[Image.Image]) -> Image.Image:
+    width = max(image.width for image in images) + 2 * GAP
+    height = sum(image.height for image in images) + GAP * (len(images) + 1)
+    canvas = Image.new("RGB", (width, height), "white")
+    y = GAP
+    for image in images:
+        canvas.paste(image, (GAP, y))
+        y += image.height + GAP
+    return canvas
 
 
 if __name__ == "__main__":
