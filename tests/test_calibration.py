@@ -19,7 +19,8 @@ from pypdf.generic import ContentStream
 
 from generator.jobs.calibration import TITLE, build_calibration
 from generator.draw.calibration import LABEL_SIZE, MARKER_SIZE
-from generator.draw.theme import Ink, make_theme
+from generator.geometry.style import CAPTION, EMBLEM_LINE, TITLE as TITLE_SIZE, TYPE_SCALE
+from generator.draw.theme import PALETTE, Ink, make_theme
 from generator.errors import UsageError
 from generator.geometry.calibration import (
     SAFE_MARGIN,
@@ -39,7 +40,8 @@ A4 = (210 * MM, 297 * MM)
 A4_LANDSCAPE = (297 * MM, 210 * MM)
 SIDES = ("long-edge", "short-edge")
 PAGES = {"portrait": A4, "landscape": A4_LANDSCAPE}
-RED = (0.0, 0.85, 0.8, 0.05)  # the default theme's red, in CMYK
+RED = PALETTE["red"].cmyk  # the default theme's red, in CMYK
+CROSS = 2.0  # points: the back crosses' weight, the thinnest a coloured line may be on a CMYK file
 SCALE_TEXT = max(LABEL_SIZE, MARKER_SIZE) + 0.01  # the targets' numbers and markers: the smallest text
 TOLERANCE = 0.01  # points
 
@@ -151,7 +153,7 @@ def red_strokes(result) -> set[tuple[float, ...]]:
     """The colours of the back page's bold strokes: the crosses."""
     with open_pdf(result) as pdf:
         return {tuple(round(v, 4) for v in line["stroking_color"])
-                for line in pdf.pages[1].lines if abs(line["linewidth"] - 0.8) < 1e-6}
+                for line in pdf.pages[1].lines if abs(line["linewidth"] - CROSS) < 1e-6}
 
 
 def test_the_back_crosses_take_the_theme_red_in_cmyk_even_from_an_rgb_theme():
@@ -193,7 +195,7 @@ def back_crosses(page) -> list[tuple[float, float]]:
     """Centres of the bold red crosses: where their horizontal and vertical arms meet."""
     red = [
         line for line in page.lines
-        if abs(line["linewidth"] - 0.8) < 1e-6 and tuple(round(v, 3) for v in line["stroking_color"]) == RED
+        if abs(line["linewidth"] - CROSS) < 1e-6 and tuple(round(v, 3) for v in line["stroking_color"]) == RED
     ]
     horizontal = sorted(((l["x0"] + l["x1"]) / 2, l["y0"]) for l in red if abs(l["y0"] - l["y1"]) < TOLERANCE)
     vertical = sorted((l["x0"], (l["y0"] + l["y1"]) / 2) for l in red if abs(l["x0"] - l["x1"]) < TOLERANCE)
@@ -225,6 +227,40 @@ def test_two_pages_with_the_title_and_the_scales(a4_long):
         back = pdf.pages[1].extract_text()
     assert {str(n) for n in range(-5, 6)} <= words
     assert "back side" in back
+
+
+def test_the_heading_carries_the_emblem_and_the_text_takes_the_kits_type_scale(a4_long):
+    """The kit's look: the title at TITLE size beside the emblem (a ring in the black-ink grey
+    of frames), every other text at a step of the scale or fitted between two of them."""
+    line = make_theme("shop").line
+    with open_pdf(a4_long) as pdf:
+        page = pdf.pages[0]
+        upper = [char for char in page.chars if char["bottom"] < page.height / 2]  # above the enlarged example
+        title = [char for char in upper if char["size"] > 12]
+        assert "".join(char["text"] for char in title) == TITLE
+        assert {round(char["size"], 2) for char in title} == {TITLE_SIZE}
+        rings = [curve for curve in page.curves if curve["stroke"] and not curve["fill"]
+                 and abs(curve["linewidth"] - EMBLEM_LINE) < 1e-6
+                 and tuple(round(v, 3) for v in curve["stroking_color"]) == tuple(round(v, 3) for v in line)]
+        assert len(rings) == 1
+        ring = rings[0]
+        assert ring["x1"] < min(char["x0"] for char in title)  # beside the title, before it
+        middle = (ring["top"] + ring["bottom"]) / 2
+        assert min(char["top"] for char in title) < middle < max(char["bottom"] for char in title)
+        other = {round(char["size"], 2) for char in upper if char["size"] <= 12 and not is_target_label(char)}
+        assert other and all(CAPTION <= size <= max(TYPE_SCALE) for size in other)
+
+
+def test_no_coloured_line_is_thinner_than_two_points():
+    """Shops' rule for CMYK files, which this sheet is: thin lines in black ink alone."""
+    for sides in SIDES:
+        with open_pdf(build(sides, offset_mm=(1.0, -2.0))) as pdf:
+            for page in pdf.pages:
+                for obj in page.lines + page.curves + page.rects:
+                    if not obj.get("stroke", True) or obj["linewidth"] >= 2 - 1e-6:
+                        continue
+                    cyan, magenta, yellow, _ = obj["stroking_color"]
+                    assert cyan == magenta == yellow == 0, (obj["object_type"], obj["linewidth"], obj["stroking_color"])
 
 
 def test_five_front_targets_inside_the_safe_margin(a4_long):
@@ -395,7 +431,7 @@ def is_target_label(char) -> bool:
 @pytest.mark.parametrize("paper", ["a5", "a4", "letter", "b5"])
 @pytest.mark.parametrize("landscape", [False, True])
 @pytest.mark.parametrize("offset_mm", [(0.0, 0.0), (-12.5, 17.5)])
-def test_the_text_keeps_clear_of_the_targets_and_is_at_least_6_5_pt(paper, landscape, offset_mm):
+def test_the_text_keeps_clear_of_the_targets_and_is_at_least_7_pt(paper, landscape, offset_mm):
     width, height = PAPERS[paper]
     size = (height, width) if landscape else (width, height)
     for sides in SIDES:
@@ -407,7 +443,7 @@ def test_the_text_keeps_clear_of_the_targets_and_is_at_least_6_5_pt(paper, lands
         with open_pdf(result) as pdf:
             for page in pdf.pages:
                 text = [char for char in page.chars if not is_target_label(char)]
-                assert text and all(char["size"] >= 6.5 for char in text)
+                assert text and all(char["size"] >= CAPTION - 1e-6 for char in text)
             page = pdf.pages[0]
             reach_x, reach_y = TARGET_REACH
             for cx, cy in front_targets(page):

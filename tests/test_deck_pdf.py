@@ -72,12 +72,12 @@ def test_both_copies_of_a_word_share_one_card(standard):
         assert all(len(words) == 1 for words in by_card.values())
 
 
-def test_every_word_keeps_three_millimetres_from_the_cut(standard):
+def test_every_word_keeps_four_millimetres_from_the_cut(standard):
     _, pages = standard
     for page in pages:
         for text in page.texts:
             box, card = text.bbox, text.card
-            assert card.contains(box.x0, box.y0, 3 * MM) and card.contains(box.x1, box.y1, 3 * MM), text
+            assert card.contains(box.x0, box.y0, 4 * MM) and card.contains(box.x1, box.y1, 4 * MM), text
 
 
 def test_each_back_sits_behind_its_front_when_flipped_on_the_long_edge(standard):

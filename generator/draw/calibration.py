@@ -14,9 +14,14 @@ horizontal scale and left and right for the vertical one, each in line with its 
 which keeps their size), as narrow as 5 pt figures.
 All of it stays within ``geometry.calibration.TARGET_REACH`` of the centre.
 
-The text is set with Platypus (``draw.text``): the heading, the numbered instructions, the
-example's caption and the back's note are lists of paragraphs, measured by the caller to
-choose sizes and places, then drawn with ``draw.text.draw_stack``.
+The back's crosses are drawn in the theme's red, COLOUR_LINE_MIN (2 pt) wide: on a CMYK file
+a thinner coloured line breaks the print shops' rule (thin lines in black ink only), and a
+bold cross shows through the paper better; its centre is still read to half a millimetre.
+
+The text is set with Platypus (``draw.text``) in the kit's type scale (``geometry.style``):
+the heading (the emblem and the title, as on the rules sheet, and a subtitle), the numbered
+instructions, the example's caption and the back's note are lists of paragraphs,
+measured by the caller to choose sizes and places, then drawn with ``draw.text.draw_stack``.
 """
 
 from __future__ import annotations
@@ -28,11 +33,14 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from ..geometry.calibration import Scale
+from ..geometry.style import EMBLEM_LINE, EMBLEM_RADIUS
 from ..geometry.typeface import Font
 from ..settings.units import MM
+from .emblem import draw_keyhole_emblem
 from .paint import fill, stroke
-from .text import BLACK, backtick_markup, joined_markup, paragraph, register_bold, text_style, unbreakable
-from .theme import CMYK
+from .text import (BLACK, backtick_markup, draw_stack, fits_width, joined_markup, paragraph, register_bold,
+                   stack_height, text_style)
+from .theme import CMYK, COLOUR_LINE_MIN, Colour
 
 HAIRLINE = 0.25  # grid lines and ticks
 CROSSHAIR = 0.5  # the target's middle lines, so the zero stands out from the grid
@@ -46,13 +54,14 @@ LABEL_GAP = 0.8 * MM  # between the square and its numbers
 MARKER_SIZE = 6.0
 MARKER_INSET = 1.7 * MM  # from the square to the "+DX" and "+DY" markers in its corners
 
-BACK_ARM = 3 * MM  # from the centre of a back cross to the end of each arm
-BACK_RING = 1 * MM  # radius of the ring around its centre
-BACK_WEIGHT = 0.8
+BACK_ARM = 3.5 * MM  # from the centre of a back cross to the end of each arm
+BACK_RING = 1.8 * MM  # radius of the ring around its centre
+BACK_WEIGHT = COLOUR_LINE_MIN  # the thinnest coloured line a CMYK file may hold
 
-HEADING_GAP = 0.3  # between the title and the line under it, in that line's size
+EMBLEM_GAP = 2.5 * MM  # between the heading's emblem and the title
 LINE_SPACING = 1.3  # of the instructions and the caption, in their size
-PARAGRAPH_GAP = 0.45  # between two instructions, in lines
+TIGHT_SPACING = 1.2  # the same at the smallest size, on sheets with little room
+PARAGRAPH_GAP = 0.35  # between two instructions, in lines
 HANGING = 1.4  # the instructions' indent, in their size: the numbers hang in it
 
 
@@ -142,10 +151,10 @@ def _corner_text(canvas: Canvas, x: float, baseline: float, text: str, side: int
         canvas.drawRightString(x, baseline, text)
 
 
-def draw_back_mark(canvas: Canvas, centre: tuple[float, float], colour: CMYK) -> None:
+def draw_back_mark(canvas: Canvas, centre: tuple[float, float], colour: CMYK, weight: float = BACK_WEIGHT) -> None:
     """A back target: a bold cross with a ring, to be seen through the paper from the front."""
     cx, cy = centre
-    stroke(canvas, colour, BACK_WEIGHT)
+    stroke(canvas, colour, weight)
     canvas.line(cx - BACK_ARM, cy, cx + BACK_ARM, cy)
     canvas.line(cx, cy - BACK_ARM, cx, cy + BACK_ARM)
     canvas.circle(cx, cy, BACK_RING, stroke=1, fill=0)
@@ -166,7 +175,8 @@ def draw_example(
     canvas.saveState()
     canvas.translate(*centre)
     canvas.scale(magnification, magnification)
-    draw_back_mark(canvas, mark, colour)
+    # The enlarged cross keeps the life-size weight as printed, so that it hides no number.
+    draw_back_mark(canvas, mark, colour, BACK_WEIGHT / magnification)
     draw_target(canvas, (0.0, 0.0), horizontal, vertical, fonts)
     canvas.restoreState()
 
@@ -184,24 +194,65 @@ def cap_height(font: Font) -> float:
 Item = tuple[str, str]
 
 
+@dataclass(frozen=True)
+class Heading:
+    """The sheet's heading: the emblem and the title on one line, the subtitle under them."""
+
+    title: str
+    size: float
+    font: Font
+    subtitle: list[Paragraph]
+
+    @property
+    def radius(self) -> float:
+        """The emblem's: EMBLEM_RADIUS, or half the capitals' height under a smaller title."""
+        return min(EMBLEM_RADIUS, self.font.cap_height * self.size / 2)
+
+    @property
+    def line_width(self) -> float:
+        """The emblem and the title, side by side."""
+        return 2 * self.radius + EMBLEM_GAP + self.font.width(self.title, self.size)
+
+    def fits(self, width: float) -> bool:
+        return self.line_width <= width and fits_width(self.subtitle, width)
+
+    def height(self, width: float) -> float:
+        return self.font.line_height(self.size) + stack_height(self.subtitle, width)
+
+
 def heading(
     title: str, subtitle: Sequence[str], fonts: CalibrationFonts, title_size: float, subtitle_size: float,
-) -> list[Paragraph]:
-    """The title on one line, centred, and under it the subtitle's phrases joined with
-    " · " into as few centred lines as the width allows."""
+) -> Heading:
+    """The title on one line beside the emblem, and the subtitle's phrases joined with " · "
+    into as few centred lines as the width allows."""
     register_bold(fonts.regular, fonts.bold)
-    title_style = text_style("calibration-title", fonts.bold, title_size, centred=True,
-                             space_after=HEADING_GAP * subtitle_size)
     subtitle_style = text_style("calibration-subtitle", fonts.regular, subtitle_size, centred=True)
-    return [paragraph(unbreakable(title), title_style), paragraph(joined_markup(subtitle), subtitle_style)]
+    return Heading(title, title_size, fonts.bold, [paragraph(joined_markup(subtitle), subtitle_style)])
 
 
-def items(texts: Sequence[Item], fonts: CalibrationFonts, size: float) -> list[Paragraph]:
-    """Paragraphs of running text with their hanging markers, ``size`` points."""
+def draw_heading(canvas: Canvas, heading: Heading, left: float, top: float, width: float, colour: Colour) -> None:
+    """The heading centred in ``width`` from ``top``; the emblem in ``colour``, as the rules
+    sheet has it beside its title."""
+    font, size, radius = heading.font, heading.size, heading.radius
+    start = left + (width - heading.line_width) / 2
+    baseline = top - font.ascent * size
+    draw_keyhole_emblem(canvas, start + radius, baseline + font.cap_height * size / 2, radius - EMBLEM_LINE / 2,
+                        colour, EMBLEM_LINE)
+    fill(canvas, BLACK)
+    canvas.setFont(font.name, size)
+    canvas.drawString(start + 2 * radius + EMBLEM_GAP, baseline, heading.title)
+    draw_stack(canvas, heading.subtitle, left, top - font.line_height(size), width)
+
+
+def items(
+    texts: Sequence[Item], fonts: CalibrationFonts, size: float, spacing: float = LINE_SPACING,
+) -> list[Paragraph]:
+    """Paragraphs of running text with their hanging markers, ``size`` points, the lines
+    ``spacing`` times the size apart."""
     register_bold(fonts.regular, fonts.bold)
-    leading = LINE_SPACING * size
-    style = text_style(f"calibration-{size:g}", fonts.regular, size, leading=leading, hanging=HANGING * size,
-                       marker_font=fonts.bold, space_after=PARAGRAPH_GAP * leading)
+    leading = spacing * size
+    style = text_style(f"calibration-{size:g}-{spacing:g}", fonts.regular, size, leading=leading,
+                       hanging=HANGING * size, marker_font=fonts.bold, space_after=PARAGRAPH_GAP * leading)
     return [paragraph(backtick_markup(text), style, marker) for marker, text in texts]
 
 

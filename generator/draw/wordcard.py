@@ -1,5 +1,10 @@
 """The codename card face: the word upright on a light label, and upside down on a shaded band
-for the spymasters across the table. A face without a word is a blank card to write on.
+for the spymasters across the table, the emblem between them. A face without a word is a blank
+card to write on.
+
+The kit's measures (``geometry.style``): the label is a panel with the frame's line and the
+panels' corner radius; the emblem sits between two rules (``draw.emblem``); all of it in the
+theme's line colour.
 """
 
 from __future__ import annotations
@@ -7,14 +12,15 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.sheet import Box
+from ..geometry.style import FRAME_LINE, PANEL_RADIUS
 from ..geometry.typeface import Font
 from ..geometry.wordface import WordFace, WordFaceLayout
 from ..settings.units import MM
-from .emblem import draw_keyhole_emblem
+from .emblem import draw_emblem_between_rules
 from .paint import centred_lines, fill, form_name, stroke
 from .theme import Theme
 
-CORNER = 1.8 * MM
+RULE_INSET = 2 * MM  # the rules stop this far inside the strip's ends
 
 
 class WordCardArtist:
@@ -35,7 +41,7 @@ class WordCardArtist:
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
         canvas.beginForm(self.artwork, area.x, area.y, area.right, area.top)
         _draw_background(canvas, layout, theme)
-        _draw_emblem(canvas, layout.emblem, theme)
+        _draw_emblem(canvas, layout, theme)
         canvas.endForm()
         canvas.beginForm(self.blank, area.x, area.y, area.right, area.top)
         canvas.doForm(self.artwork)
@@ -65,21 +71,19 @@ def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> No
     canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
     fill(canvas, theme.band)
     band = layout.band
-    canvas.roundRect(band.x, band.y, band.width, band.height, CORNER, stroke=0, fill=1)
+    canvas.roundRect(band.x, band.y, band.width, band.height, PANEL_RADIUS, stroke=0, fill=1)
     fill(canvas, theme.label)
-    stroke(canvas, theme.line, 0.8)
+    stroke(canvas, theme.line, FRAME_LINE)
     label = layout.label
-    canvas.roundRect(label.x, label.y, label.width, label.height, CORNER, stroke=1, fill=1)
+    canvas.roundRect(label.x, label.y, label.width, label.height, PANEL_RADIUS, stroke=1, fill=1)
 
 
-def _draw_emblem(canvas: Canvas, strip: Box, theme: Theme) -> None:
-    """Our mark between two rules."""
-    centre_x, centre_y = strip.centre
-    radius = min(strip.height * 0.32, 4 * MM)
-    draw_keyhole_emblem(canvas, centre_x, centre_y, radius, theme.line, 0.8)
-    rule_gap = radius * 1.8
-    canvas.line(strip.x + 2 * MM, centre_y, centre_x - rule_gap, centre_y)
-    canvas.line(centre_x + rule_gap, centre_y, strip.right - 2 * MM, centre_y)
+def _draw_emblem(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
+    """Our mark between two rules, in the strip between the label and the band."""
+    strip, radius = layout.emblem, layout.emblem_radius
+    if radius > 0:
+        draw_emblem_between_rules(canvas, strip.x + RULE_INSET, strip.right - RULE_INSET, strip.centre[1], radius,
+                                  theme.line)
 
 
 def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:

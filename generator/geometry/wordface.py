@@ -3,6 +3,17 @@
 Pure: boxes in card coordinates (points, origin bottom left) and the fitted text for a word.
 The same fit decides whether a word is accepted and how it is drawn, so a word that passed
 validation always fits when printed.
+
+The face, top to bottom inside the safe area: the spymasters' band, a narrow strip holding
+the emblem between two rules, and the label with the upright word. The strip is only as tall
+as the emblem needs (at most a fifth of the safe height), and the words share the rest, three
+parts to the label for two to the band. On the default 70 x 45 mm card that is a label of 18.1
+mm, a band of 12.1 mm and a strip of 6.8 mm: room for the codename at DISPLAY size and for
+the spymasters' copy at SUBTITLE size, which most words reach.
+
+Whatever the card's size, each text box is at least as large as the earlier layout's (label
+46%, band 30% of the safe height), and the largest sizes are higher: no word this layout
+refuses was ever accepted.
 """
 
 from __future__ import annotations
@@ -10,19 +21,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .fit import FittedText, fit_text
+from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
 from .typeface import Font
 from .sheet import Box
 from ..settings.units import MM
 
 # Readability floors, in points: the word for the field operatives, and the spymasters' copy.
+# Long entries shrink down to them; shorter ones print at the type scale's steps.
 MIN_WORD_SIZE = 10.0
 MIN_MIRRORED_SIZE = 7.0
-MAX_WORD_SIZE = 22.0
-MAX_MIRRORED_SIZE = 13.0
+MAX_WORD_SIZE = DISPLAY
+MAX_MIRRORED_SIZE = SUBTITLE
 
 # Text and art keep this far from the cut, so a card cut or printed slightly off loses nothing.
 SAFE_INSET = 4 * MM
 TEXT_PADDING = 1.5 * MM
+# A large word keeps this share of its cap height clear of its panel's sides (3 mm at 30 pt),
+# a small one at least TEXT_PADDING: a word as wide as its panel looks cramped. The gap only
+# ever lowers a size, never below what the word needs to pass: it refuses no word.
+SIDE_GAP = 0.4
+
+# The emblem's strip: the emblem with this much clear above and below it, and never more than
+# this share of the safe height (small cards get a smaller emblem instead).
+EMBLEM_CLEARANCE = 0.8 * MM
+EMBLEM_SHARE = 0.20
+LABEL_SHARE = 0.6  # of what the strip leaves; the band gets the rest
 
 
 @dataclass(frozen=True)
@@ -45,6 +68,11 @@ class WordFaceLayout:
     def band_text(self) -> Box:
         return self.band.inset(TEXT_PADDING)
 
+    @property
+    def emblem_radius(self) -> float:
+        """The emblem's ring: EMBLEM_RADIUS, or less on a card too small for it."""
+        return max(min(EMBLEM_RADIUS, self.emblem.height / 2 - EMBLEM_CLEARANCE), 0.0)
+
 
 @dataclass(frozen=True)
 class WordFace:
@@ -54,10 +82,11 @@ class WordFace:
 
 
 def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -> WordFaceLayout:
-    """Split the safe area top to bottom: band 30%, emblem strip, label 46%."""
+    """Split the safe area top to bottom: band, emblem strip, label (see the module's notes)."""
     safe = Box(0, 0, card_width, card_height).inset(SAFE_INSET)
-    label_height = 0.46 * safe.height
-    band_height = 0.30 * safe.height
+    strip = min(2 * (EMBLEM_RADIUS + EMBLEM_CLEARANCE), EMBLEM_SHARE * safe.height)
+    label_height = LABEL_SHARE * (safe.height - strip)
+    band_height = safe.height - strip - label_height
     label = Box(safe.x, safe.y, safe.width, label_height)
     band = Box(safe.x, safe.top - band_height, safe.width, band_height)
     emblem = Box(safe.x, label.top, safe.width, band.y - label.top)
@@ -74,4 +103,27 @@ def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:
 
 
 def _fit_in(word: str, box: Box, font: Font, max_size: float, min_size: float) -> FittedText | None:
-    return fit_text(word, font, box.width, box.height, max_size, min_size)
+    """The word in ``box`` (a panel's text box) with the side gap its size calls for.
+
+    Most words reach ``max_size`` with the gap of that size: one fit. Any other is fitted in
+    the whole box, then again with the gap of the size found there; the second size is a
+    little smaller, so the word keeps more than its own gap. A word that only fits the whole
+    box keeps it: the gap never refuses a word.
+    """
+    widest_gap = _side_gap(font, max_size)
+    if widest_gap > 0:
+        roomy = fit_text(word, font, box.width - 2 * widest_gap, box.height, max_size, min_size)
+        if roomy is not None and roomy.size >= max_size:
+            return roomy
+    tight = fit_text(word, font, box.width, box.height, max_size, min_size)
+    if tight is None:
+        return None
+    gap = _side_gap(font, tight.size)
+    if gap <= 0:
+        return tight
+    return fit_text(word, font, box.width - 2 * gap, box.height, max_size, min_size) or tight
+
+
+def _side_gap(font: Font, size: float) -> float:
+    """How much narrower than its text box a word of ``size`` is fitted, on each side."""
+    return SIDE_GAP * font.cap_height * size - TEXT_PADDING

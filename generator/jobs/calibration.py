@@ -26,13 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw import calibration as artwork
-from ..draw.calibration import CalibrationFonts, Item, draw_back_mark, draw_example, draw_target
+from ..draw.calibration import (LINE_SPACING, TIGHT_SPACING, CalibrationFonts, Item, draw_back_mark, draw_example,
+                                draw_heading, draw_target)
 from ..draw.sheet import begin_page
-from ..draw.text import draw_centred_stack, draw_stack, first_fitting_size, fits_width, stack_height
+from ..draw.text import draw_centred_stack, draw_stack, fits_width, stack_height
 from ..draw.theme import make_theme
 from ..errors import UsageError
 from ..geometry.calibration import (
     EXAMPLE_READING,
+    FrontLayout,
     Point,
     example_mark,
     front_layout,
@@ -43,6 +45,7 @@ from ..geometry.calibration import (
 )
 from ..geometry.pages import Page
 from ..geometry.sheet import Box, swaps_left_right
+from ..geometry.style import BODY, CAPTION, HEADING, SUBTITLE, TITLE as TITLE_SIZE
 from ..inputs.bundled import BOLD, REGULAR
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import CalibrationOptions
@@ -50,11 +53,14 @@ from ..settings.units import MM, format_number, format_offset
 from .sources import load_font
 
 TITLE = "Duplex calibration"
-TEXT_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5)  # the instructions take the largest that fits
-TITLE_SIZE = 18.0
-SUBTITLE_SIZE = 8.0
-NOTE_SIZE = 8.0
-CAPTION_SIZE = 7.5
+# Sizes from the kit's type scale, largest first: each text takes the largest that fits, the
+# instructions and the back's note going below BODY in half points down to CAPTION on small
+# sheets, where the instructions' lines may then close up a little.
+TITLE_SIZES = (TITLE_SIZE, SUBTITLE, HEADING)
+TEXT_SIZES = (BODY, 9.0, 8.5, 8.0, 7.5, CAPTION)
+TEXT_SETTINGS = tuple((size, LINE_SPACING) for size in TEXT_SIZES) + ((CAPTION, TIGHT_SPACING),)
+SUBTITLE_SIZE = CAPTION  # a slug: which side, sheet and flip this is
+# The example's caption is set as large as the instructions.
 _FLIP = {"long-edge": "flip on long edge", "short-edge": "flip on short edge"}
 
 
@@ -71,23 +77,21 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
         raise UsageError(f"calibration measures double-sided printing: choose --sides long-edge or short-edge, "
                          f"not {sides}")
     fonts = CalibrationFonts(regular=load_font(None, REGULAR), bold=load_font(None, BOLD))
-    red = make_theme("shop", dict(options.style.colours)).red  # this sheet holds no RGB
+    theme = make_theme("shop", dict(options.style.colours))  # this sheet holds no RGB
+    red = theme.red
 
     # Where things go, then the text measured into that room.
     layout = front_layout(page)
     horizontal, vertical = target_scales(page, sides)
-    heading = artwork.heading(TITLE, _subtitle_parts(options), fonts, TITLE_SIZE, SUBTITLE_SIZE)
-    note = artwork.note(_back_note_parts(options), fonts, NOTE_SIZE)
-    if not (fits_width(heading, layout.heading_width) and fits_width(note, layout.heading_width)):
+    notes = (artwork.note(_back_note_parts(options), fonts, size) for size in TEXT_SIZES)
+    note = next((note for note in notes if fits_width(note, layout.heading_width)), None)
+    if note is None:
         raise UsageError(too_small(page))
-    text_top = layout.text_top(stack_height(heading, layout.heading_width))
     steps = instructions(page, sides, back_offset)
-    size = first_fitting_size(TEXT_SIZES, lambda size: artwork.items(steps, fonts, size), layout.text_width,
-                              text_top - layout.text_bottom)
-    if size is None:
-        raise UsageError(too_small(page))
+    heading, (size, spacing) = _set_front(layout, _subtitle_parts(options), steps, fonts)
+    text_top = layout.text_top(heading.height(layout.heading_width))
     example = place_example(layout, lambda magnification: stack_height(
-        artwork.items(_caption(magnification), fonts, CAPTION_SIZE), layout.text_width))
+        artwork.items(_caption(magnification), fonts, size, spacing), layout.text_width))
 
     document = PdfDocument(PdfSettings(TITLE, page, fonts.regular.name, duplex=sides))
     canvas = document.canvas
@@ -95,13 +99,13 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
     begin_page(canvas, Page(page, whole, whole, (), ()))
     for centre in layout.centres:
         draw_target(canvas, centre, horizontal, vertical, fonts)
-    draw_stack(canvas, heading, layout.centre_x - layout.heading_width / 2, layout.heading_top,
-               layout.heading_width)
-    draw_stack(canvas, artwork.items(steps, fonts, size), layout.text_left, text_top, layout.text_width)
+    draw_heading(canvas, heading, layout.centre_x - layout.heading_width / 2, layout.heading_top,
+                 layout.heading_width, theme.line)
+    draw_stack(canvas, artwork.items(steps, fonts, size, spacing), layout.text_left, text_top, layout.text_width)
     if example is not None:
         draw_example(canvas, example.centre, example.magnification, horizontal, vertical, fonts,
                      example_mark(page, sides), red)
-        caption = artwork.items(_caption(example.magnification), fonts, CAPTION_SIZE)
+        caption = artwork.items(_caption(example.magnification), fonts, size, spacing)
         draw_stack(canvas, caption, layout.text_left, example.caption_top, layout.text_width)
     canvas.showPage()
 
@@ -112,6 +116,23 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
     draw_centred_stack(canvas, note, layout.back_note_centre(sides), layout.heading_width)
     canvas.showPage()
     return CalibrationResult(document.finish(), 2)
+
+
+def _set_front(layout: FrontLayout, subtitle: list[str], steps: list[Item],
+               fonts: CalibrationFonts) -> tuple[artwork.Heading, tuple[float, float]]:
+    """The heading and the instructions' (size, line spacing): the instructions as large as
+    they fit under the smallest title, then the title as large as it can be over them."""
+    headings = [heading for heading in (artwork.heading(TITLE, subtitle, fonts, size, SUBTITLE_SIZE)
+                                        for size in TITLE_SIZES) if heading.fits(layout.heading_width)]
+    for size, spacing in TEXT_SETTINGS:
+        paragraphs = artwork.items(steps, fonts, size, spacing)
+        if not fits_width(paragraphs, layout.text_width):
+            continue
+        height = stack_height(paragraphs, layout.text_width)
+        for heading in headings:
+            if height <= layout.text_top(heading.height(layout.heading_width)) - layout.text_bottom + 1e-6:
+                return heading, (size, spacing)
+    raise UsageError(too_small(layout.page))
 
 
 def instructions(page: Point, sides: str, back_offset: Point) -> list[Item]:
