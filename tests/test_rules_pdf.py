@@ -79,7 +79,8 @@ def test_the_drawn_example_shows_a_complete_key(full):
     letters = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
     with pdfplumber.open(io.BytesIO(result.pdf)) as document:
         cells = [letters[colour_of(c)] for page in document.pages for c in page.curves
-                 if colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3 and 2 * MM < c["width"] < 8 * MM]
+                 if c["fill"] and colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3
+                 and 2 * MM < c["width"] < 8 * MM]
     example = bundled_rules().example
     assert Counter(cells) == Counter(example.key.cells)
 
@@ -114,10 +115,7 @@ def test_another_text_file_is_printed_with_its_own_words(tmp_path):
         encoding="utf-8",
     )
     texts = page_texts(build_rules(RulesOptions(text=text)).pdf)
-    assert len(texts) == 1
-    assert texts[0].replace("Règles · page 1 ", "").replace(" Codenames", "") == (
-        "Règles Deux équipes Le jeu 40 cartes clés, 25 tuiles."
-    )
+    assert texts == ["Codenames Règles · Deux équipes Le jeu 40 cartes clés, 25 tuiles. Codenames · Règles · page 1"]
 
 
 def test_a_text_with_an_unknown_placeholder_is_refused():

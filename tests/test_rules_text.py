@@ -5,11 +5,13 @@ cannot draw, or that runs right to left, is refused before anything is written."
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pdfplumber
 import pypdf
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
@@ -118,7 +120,7 @@ def test_numbers_and_booleans_are_text_as_written(tmp_path, monkeypatch):
     text = rules_file("      - text: 1.50\n      - items: [yes, 007]\n      - table:\n          columns: [n, ok]\n"
                       "          rows:\n            - [8, true]\n", title="2024")
     shown = printed(tmp_path, monkeypatch, text)
-    assert shown.startswith("2024") and "1.50" in shown and "• yes • 007" in shown and "8 true" in shown
+    assert shown.startswith("Codenames 2024 ") and "1.50" in shown and "• yes • 007" in shown and "8 true" in shown
 
 
 # --- Shapes --------------------------------------------------------------------------------
@@ -353,3 +355,76 @@ def test_a_title_the_font_cannot_print_is_refused(run, tmp_path, command, title,
     assert result.exit_code == 1, result.output
     assert f"Error: the title '{title}'" in result.output and complaint in result.output
     assert not (tmp_path / "output").exists()
+
+
+# --- The example's turn: clue, targets, guesses, captions ------------------------------------
+
+EXAMPLE_TOP = ("example:\n  words: [" + ", ".join(f"W{n}" for n in range(1, 26)) + "]\n"
+               "  key: {starting: red, grid: [RRNBB, RBRNB, NRBRN, BARNB, RBNNR]}\n")
+TURNS = {
+    "a target that is not a word": (EXAMPLE_TOP + "  clue: 'Space: 3'\n  targets: [W1, W30]\n", 6,
+                                    "example: targets: 'W30' is not one of the example's 25 words: did you mean"),
+    "targets without a clue": (EXAMPLE_TOP + "  targets: [W1]\n", 5, "targets are the words a clue points at: add clue:"),
+    "a guess named twice": (EXAMPLE_TOP + "  guesses: [W2, w2]\n", 5, "guesses: 'w2' is listed twice"),
+    "an unknown caption": (EXAMPLE_TOP + "  captions: {key: x}\n", 5, "unknown key 'key'"),
+    "a clue with tags": (EXAMPLE_TOP + "  clue: '<b>Space</b>: 3'\n", 5, "a title is plain text"),
+}
+
+
+@pytest.mark.parametrize("top, line, problem", TURNS.values(), ids=TURNS.keys())
+def test_the_examples_turn_is_checked_with_its_line(tmp_path, monkeypatch, top, line, problem):
+    message = refused(tmp_path, monkeypatch, rules_file("      - example: key-and-grid\n", top=top))
+    assert message.startswith(f"r.yaml:{line}: ") and problem in message, message
+
+
+def test_the_examples_turn_is_read_into_cells():
+    top = EXAMPLE_TOP + "  clue: 'Space: 3'\n  targets: [w1, W2, W6]\n  guesses: [W1, W24]\n" \
+                        "  captions: {clue: Seen by the spymasters, grid: After the turn}\n"
+    example = parse_rules(rules_file(top=top).encode(), "r.yaml", default_contents()).example
+    assert example.clue.plain == "Space: 3" and example.targets == (0, 1, 5) and example.guesses == (0, 23)
+    assert example.covers == ((0, "R"), (23, "N"))
+    assert (example.clue_caption.plain, example.grid_caption.plain) == ("Seen by the spymasters", "After the turn")
+
+
+# --- Every sentence our own ------------------------------------------------------------------
+
+SEEDS = Path(__file__).resolve().parents[1] / ".." / "shared" / "seeds"
+SHINGLE = 8  # words in a row that no sentence of ours may share with a reference text
+
+
+def shingles(text: str) -> set[tuple[str, ...]]:
+    """Runs of SHINGLE words, lower case, punctuation stripped, apostrophes of either kind kept."""
+    words = re.findall(r"[a-z0-9]+(?:'[a-z0-9]+)*", text.lower().replace("\u2019", "'").replace("\u2018", "'"))
+    return {tuple(words[i:i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
+
+
+def bundled_strings(node) -> list[str]:
+    """Every string the bundled text can print, under any condition and variant: tags
+    dropped, placeholders read as a number and the plural noun."""
+    if isinstance(node, dict):
+        return [text for key, value in node.items() if key not in ("id", "when", "variant", "language", "key")
+                for text in bundled_strings(value)]
+    if isinstance(node, list):
+        return [text for value in node for text in bundled_strings(value)]
+    if not isinstance(node, str):
+        return [str(node)]
+    text = re.sub(r"</?[bi]>", "", node)
+    text = re.sub(r"\{\w+\|[^|{}]*\|([^|{}]*)\}", r"2 \1", text)
+    return [re.sub(r"\{\w+\}", "2", text)]
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the reference rule texts ({SEEDS}) are not beside this checkout")
+def test_no_eight_words_in_a_row_of_the_rules_come_from_a_reference_text():
+    reference: set[tuple[str, ...]] = set()
+    for path in sorted(SEEDS.iterdir()):
+        if path.is_file():
+            reference |= shingles(path.read_text(encoding="utf-8", errors="replace"))
+    assert reference
+    strings = bundled_strings(yaml.safe_load(rules_path().read_text(encoding="utf-8")))
+    assert any("invalid clue" in text for text in strings) and any("Variant: match play" in text for text in strings)
+    borrowed = {" ".join(run) for text in strings for run in shingles(text) & reference}
+    # The sheet as printed too (every variant), head and figure included, read across lines.
+    pdf = build_rules(RulesOptions()).pdf
+    printed = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    borrowed |= {" ".join(run) for run in shingles(printed) & reference}
+    assert not borrowed

@@ -1,45 +1,79 @@
-"""Typesetting the rules sheet: a title, two columns, headings, lists, a table, page numbers,
-and a drawn example of a key card beside the word grid it describes.
+"""Typesetting the rules sheet: a head with the kit's title and emblem, one or two columns of
+headings, paragraphs, lists and tables, a footer, and the drawn example of a turn.
 
-Platypus flowables are poured into frames on cngen's own canvas, so the sheet gets the
-same embedded fonts, colours and reproducible output as every other PDF.
+Platypus lays the text out through a document template that draws on cngen's own canvas, so
+the sheet gets the same embedded fonts, colours and reproducible output as every other PDF,
+and paragraphs split between columns as they should. Two rules of good setting are added:
+
+* a heading always has the first lines of its section under it (never alone at the foot of
+  a column), and a figure or table stays whole with its heading;
+* a short section is never cut at the turn of a page: it moves to the next page whole. (It
+  may still run from the first column into the second on the same page.)
 
 The rules text reaches Platypus only through ``markup``: each span's text escaped, wrapped
-in tags of our own. Titles, the footer and the example's words are drawn as plain strings.
+in tags of our own. The head's title, the footer and the example's words are drawn as plain
+strings.
 """
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Iterator
 from xml.sax.saxutils import escape
 
-from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError, PageTemplate
 
-from ..errors import CngenError, UsageError
+from ..geometry.fit import FittedText
+from ..geometry.rulesexample import EXAMPLE_CARD, ExampleLayout
+from ..geometry.rulespage import RulesPage, fit_title, footer_line
 from ..geometry.keyface import key_face_layout
-from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.sheet import Box
+from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD, PANEL_RADIUS
 from ..geometry.typeface import Font
+from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED
 from ..model.ruletext import Example, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
-from ..settings.units import MM, format_mm
+from ..settings.units import MM
+from .emblem import draw_keyhole_emblem
 from .keycard import KeyCardArtist, KeyFace
 from .paint import centred_lines, fill, stroke
 from .sheet import set_boxes
+from .symbols import draw_role_symbol
 from .text import reportlab_colour
 from .theme import Theme
 
-MARGIN = 16 * MM
-GUTTER = 8 * MM
-HEADER_HEIGHT = 24 * MM
-FOOTER = 9 * MM
-SMALLEST_PAGE = (148 * MM, 210 * MM)  # A5: the smallest paper the sheet asks for
+@dataclass(frozen=True)
+class Spacing:
+    """How loosely the text is set: the body's line spacing and the space after a paragraph
+    and before a heading (points)."""
+
+    leading: float
+    paragraph: float
+    heading: float
+
+
+# Tightest first. The sheet takes the loosest that needs no more pages than the tightest, so
+# that pages with room to spare are filled by air between the lines rather than by a hole,
+# and a sheet a few lines too long for its pages closes up rather than taking one more.
+SPACINGS = (Spacing(11.3, 2.5, 6.0), Spacing(11.6, 3.0, 7.0), Spacing(12.0, 3.5, 8.0), Spacing(12.4, 4.0, 9.0))
+LEAD_LINES = 3  # a heading is followed by at least this many lines in its column
+SHORT_SECTION = 0.25  # of a column's height: a section this short is never cut at a page turn
+FLOAT_PULLS = 2  # sections that may go before a figure's section that did not fit its column
+HEAD_GAP = 3 * MM  # between the head's lines and the rule under it
+HEAD_SPACE = 4 * MM  # from that rule to the columns
+EMBLEM_GAP = 4 * MM  # between the emblem and the title
+LINE_WIDTH = 0.4  # points: the table's rules and the example's cards
+RING_WIDTH = 0.8  # points: the rings round the words a clue points at
+SEPARATOR = "\u2002\u00b7\u2002"  # between the head's second line's parts: en spaces round a middle dot
+
+
+class RulesDoNotFit(Exception):
+    """Something on the sheet (a table row, a figure) is taller than a column of this page."""
 
 
 @dataclass(frozen=True)
@@ -49,36 +83,40 @@ class RuleFonts:
     italic: Font
 
 
-def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> int:
-    """Pour the rules onto as many pages as they need; returns the page count."""
+def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
+                  example: ExampleLayout | None = None) -> int:
+    """Pour the rules onto as many pages as they need; returns the page count. ``example`` is
+    the drawn example laid out for the page's columns (needed when a block draws it).
+
+    The text is first set on a scratch canvas at each of the ``SPACINGS``: the loosest that
+    takes no more pages than the tightest is the one drawn."""
     registerFontFamily(fonts.regular.name, normal=fonts.regular.name, bold=fonts.bold.name,
                        italic=fonts.italic.name, boldItalic=fonts.bold.name)
-    styles = _styles(fonts, theme)
-    example = _example(rules, fonts, page, theme)
-    if example is not None:
-        example.card.define(canvas)
-    story = [flowable for section in rules.sections for flowable in _section(section, styles, example, theme)]
-    number = 0
-    while story:
-        number += 1
-        before = len(story)
-        canvas.setPageSize(page)
-        whole = Box(0.0, 0.0, *page)
-        set_boxes(canvas, whole, whole)  # nothing runs to the edge: no bleed
-        if number == 1:
-            _draw_title(canvas, rules, fonts, page, theme)
-        _draw_footer(canvas, rules, fonts, page, number, theme)
-        for frame in _columns(page, first=number == 1):
-            try:
-                frame.addFromList(story, canvas)
-            except LayoutError:
-                raise UsageError(_too_small(page)) from None
-            if not story:
-                break
-        if len(story) == before:
-            raise UsageError(_too_small(page))
-        canvas.showPage()
-    return number
+    def pages(spacing: Spacing) -> int:
+        scratch = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
+                         initialFontName=fonts.regular.name)
+        return _pour(scratch, rules, fonts, page, theme, example, spacing)
+
+    fewest = pages(SPACINGS[0])
+    chosen = next((spacing for spacing in reversed(SPACINGS[1:]) if pages(spacing) == fewest), SPACINGS[0])
+    return _pour(canvas, rules, fonts, page, theme, example, chosen)
+
+
+def _pour(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
+          example: ExampleLayout | None, spacing: Spacing) -> int:
+    styles = _styles(fonts, theme, rules, spacing)
+    head = _Head(rules, fonts, page, theme, styles)
+    art = None
+    if example is not None and rules.example is not None:
+        art = _ExampleArt(example, rules.example, fonts, theme)
+        art.card.define(canvas)
+    story = [flowable for section in rules.sections for flowable in _section(section, styles, art, theme)]
+    document = _SheetTemplate(canvas, page, head, rules, fonts, theme)
+    try:
+        document.build(story)
+    except LayoutError:
+        raise RulesDoNotFit() from None
+    return document.page
 
 
 def set_in(rules: RulesText, fonts: RuleFonts) -> Iterator[tuple[str, int, str, Font]]:
@@ -108,76 +146,14 @@ def set_in(rules: RulesText, fonts: RuleFonts) -> Iterator[tuple[str, int, str, 
                     for cell in row:
                         yield from spans(cell)
             elif block.kind == "example":
-                for number, (word, line) in enumerate(zip(block.content.words, block.content.lines), start=1):
+                example = block.content
+                for number, (word, line) in enumerate(zip(example.words, example.lines), start=1):
                     yield word, line, f"example, word {number}", fonts.bold
-
-
-@dataclass(frozen=True)
-class ExampleArt:
-    """What the example block draws: its layout in a column and the key card's artist."""
-
-    layout: ExampleLayout
-    card: KeyCardArtist
-
-
-EXAMPLE_CARD = 70 * MM  # the example's key card is drawn as a card this size, scaled down
-
-
-def _example(rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> ExampleArt | None:
-    """The example laid out for the page's columns, if a block draws it; its words are refused,
-    with their lines, when one does not fit its cell at the smallest size shops accept."""
-    drawn = any(block.kind == "example" for section in rules.sections for block in section.blocks)
-    if rules.example is None or not drawn:
-        return None
-    layout = example_layout(_column_width(page), rules.example.words, fonts.bold)
-    if layout.unfitting and _column_width(page) < _column_width(SMALLEST_PAGE) - 1e-6:
-        raise UsageError(_too_small(page))  # the page, not the word, is what to change
-    for index in layout.unfitting:
-        word = rules.example.words[index]
-        line = rules.example.lines[index] if index < len(rules.example.lines) else 0
-        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell of the "
-                         f"example's grid at {MIN_WORD_SIZE:g} pt on a {format_mm(page[0])} x "
-                         f"{format_mm(page[1])} mm page: choose a shorter word or larger paper")
-    card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
-                         scale=layout.key.width / EXAMPLE_CARD)
-    return ExampleArt(layout, card)
-
-
-def _too_small(page: tuple[float, float]) -> str:
-    return (f"a {format_mm(page[0])} x {format_mm(page[1])} mm page is too small for the rules sheet's two "
-            "columns: choose --paper a5 or larger (a4 or letter print it on two pages)")
-
-
-def _styles(fonts: RuleFonts, theme: Theme) -> dict[str, ParagraphStyle]:
-    text = reportlab_colour(theme.text)
-    body = ParagraphStyle("body", fontName=fonts.regular.name, bulletFontName=fonts.regular.name, fontSize=9,
-                          leading=11.6, textColor=text,
-                          spaceAfter=4)
-    return {
-        "body": body,
-        "item": ParagraphStyle("item", parent=body, leftIndent=10, bulletIndent=1, spaceAfter=2),
-        "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=12, leading=14,
-                                  textColor=reportlab_colour(theme.heading), spaceBefore=7, spaceAfter=3,
-                                  keepWithNext=1),
-        # Small text is black ink only: colour needs perfect registration of three inks.
-        "variant": ParagraphStyle("variant", parent=body, fontName=fonts.bold.name, fontSize=7, leading=9,
-                                  spaceBefore=7, spaceAfter=0, keepWithNext=1),
-        "cell": ParagraphStyle("cell", parent=body, fontSize=8, leading=9.6, spaceAfter=0),
-        "caption": ParagraphStyle("caption", parent=body, fontName=fonts.italic.name, fontSize=8, leading=10,
-                                  alignment=TA_CENTER),
-    }
-
-
-def _section(section: Section, styles, example: ExampleArt | None, theme: Theme) -> list[Flowable]:
-    flowables: list[Flowable] = []
-    if section.variant:
-        flowables.append(Paragraph("VARIANT", styles["variant"]))
-        flowables.append(Paragraph(escape(section.title), styles["heading"].clone("vheading", spaceBefore=0)))
-    else:
-        flowables.append(Paragraph(escape(section.title), styles["heading"]))
-    for block in section.blocks:
-        flowables.extend(_block(block.kind, block.content, styles, example, theme))
-    return flowables
+                if example.clue is not None:
+                    yield from spans(example.clue, bold=True)
+                for caption in (example.clue_caption, example.grid_caption):
+                    if caption is not None:
+                        yield caption.plain, caption.line, caption.where, fonts.italic
 
 
 def markup(text: Rich) -> str:
@@ -194,101 +170,372 @@ def markup(text: Rich) -> str:
     return "".join(parts)
 
 
-def _block(kind: str, content, styles, example: ExampleArt | None, theme: Theme) -> list[Flowable]:
+# --- Styles --------------------------------------------------------------------------------
+
+
+def _styles(fonts: RuleFonts, theme: Theme, rules: RulesText, spacing: Spacing = SPACINGS[0]
+            ) -> dict[str, ParagraphStyle]:
+    text = reportlab_colour(theme.text)
+    body = ParagraphStyle("body", fontName=fonts.regular.name, fontSize=BODY, leading=spacing.leading,
+                          textColor=text, spaceAfter=spacing.paragraph, allowWidows=0, allowOrphans=0,
+                          splitLongWords=1)
+    # Hanging indents: every list's text starts at one indent, right of its widest marker, so
+    # that a bullet's or a step's turnover lines align with its first line.
+    markers = ["\u2022"] + [f"{number}." for number in range(1, _most_steps(rules) + 1)]
+    marker_font = fonts.bold.name
+    widest = max(stringWidth(marker, marker_font, BODY) for marker in markers)
+    indent = round(widest + 0.6 * BODY + 1.0, 2)  # Platypus keeps 0.6 em after a marker
+    return {
+        "body": body,
+        "item": ParagraphStyle("item", parent=body, leftIndent=indent, firstLineIndent=0, bulletIndent=0,
+                               bulletFontName=marker_font, bulletFontSize=BODY, bulletColor=text, spaceAfter=1.5),
+        "last item": ParagraphStyle("last item", parent=body, leftIndent=indent, firstLineIndent=0,
+                                    bulletIndent=0, bulletFontName=marker_font, bulletFontSize=BODY,
+                                    bulletColor=text, spaceAfter=body.spaceAfter),
+        "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=HEADING,
+                                  leading=HEADING * 1.15, textColor=reportlab_colour(theme.heading),
+                                  spaceBefore=spacing.heading, spaceAfter=2),
+        "cell": ParagraphStyle("cell", parent=body, leading=BODY * 1.2, spaceAfter=0),
+        "head line": ParagraphStyle("head line", parent=body, fontSize=LEAD, leading=LEAD * 1.25, spaceAfter=0),
+    }
+
+
+def _most_steps(rules: RulesText) -> int:
+    return max([len(block.content) for section in rules.sections for block in section.blocks
+                if block.kind == "steps"] or [1])
+
+
+# --- Sections ------------------------------------------------------------------------------
+
+
+def _section(section: Section, styles, art: "_ExampleArt | None", theme: Theme) -> list[Flowable]:
+    heading = Paragraph(escape(section.title), styles["heading"])
+    body: list[Flowable] = []
+    for block in section.blocks:
+        body.extend(_block(block.kind, block.content, styles, art, theme))
+    return [_SectionStart(heading, body), heading, *body]
+
+
+def _block(kind: str, content, styles, art: "_ExampleArt | None", theme: Theme) -> list[Flowable]:
     if kind == "text":
         return [Paragraph(markup(content), styles["body"])]
-    if kind == "items":
-        return [Paragraph(markup(item), styles["item"], bulletText="\u2022") for item in content]
-    if kind == "steps":
-        return [Paragraph(markup(item), styles["item"], bulletText=f"{n}.") for n, item in enumerate(content, start=1)]
+    if kind in ("items", "steps"):
+        markers = ["\u2022"] * len(content) if kind == "items" else [f"{n}." for n in range(1, len(content) + 1)]
+        last = len(content) - 1
+        return [Paragraph(markup(item), styles["last item" if index == last else "item"], bulletText=marker)
+                for index, (item, marker) in enumerate(zip(content, markers))]
     if kind == "table":
-        return [_table(content, styles, theme), Spacer(0, 4)]
+        # A table stays whole when it fits a column; a longer one splits, its head repeated.
+        return [KeepTogether([Spacer(0, 2), _table(content, styles, theme)]), Spacer(0, 5)]
     if kind == "example":
-        assert example is not None
-        return [ExampleFigure(content, example, theme), Spacer(0, 4)]
+        assert art is not None, "the rules job lays the example out before typesetting it"
+        return [ExampleFigure(art), Spacer(0, 5)]
     return []
+
+
+class _SectionStart(CondPageBreak):
+    """Placed before a section's heading: ends the column unless the heading fits with the
+    first lines of its section (or, for a figure or table, the whole of it); and in a page's
+    last column, unless a short section fits whole, so that it is not cut at the page turn.
+
+    A section that holds a figure ``floats``: rather than leave the rest of a column empty
+    when it does not fit there, the sheet sets the next section first (see ``_SheetTemplate``)."""
+
+    def __init__(self, heading: Paragraph, body: list[Flowable]):
+        super().__init__(0.0)
+        self.heading, self.body = heading, body
+        self.floats = any(isinstance(flowable, ExampleFigure) for flowable in body)
+        self.pulled = 0  # sections set before this one, to fill the column it did not fit
+
+    def needed(self, frame: Frame, last_column: bool, canvas: Canvas) -> float:
+        """The room the section's start needs in ``frame``."""
+        width = frame._getAvailableWidth()
+        heading = self.heading.getSpaceBefore() + self.heading.wrap(width, 1e6)[1] + self.heading.getSpaceAfter()
+        heights = [_height(flowable, width, canvas) for flowable in self.body]
+        whole = heading + sum(heights) + sum(f.getSpaceBefore() + f.getSpaceAfter() for f in self.body)
+        if last_column and whole <= SHORT_SECTION * frame._height:
+            return whole
+        return heading + (_lead(self.body[0], heights[0]) if self.body else 0.0)
+
+    def fits(self, frame: Frame, last_column: bool, canvas: Canvas) -> bool:
+        room = frame._y - frame._y1p
+        return bool(getattr(frame, "_atTop", False)) or room >= self.needed(frame, last_column, canvas)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        frame = self._doctemplateAttr("frame")
+        template = self._doctemplateAttr("pageTemplate")
+        if frame is None or template is None or getattr(frame, "_atTop", False):
+            return 0, 0
+        self.height = self.needed(frame, frame is template.frames[-1], self.canv)
+        return super().wrap(available_width, available_height)
+
+
+def _height(flowable: Flowable, width: float, canvas: Canvas) -> float:
+    """A flowable's height in a column ``width`` wide (a group kept together: its parts')."""
+    if isinstance(flowable, KeepTogether):
+        return sum(_height(part, width, canvas) + part.getSpaceBefore() + part.getSpaceAfter()
+                   for part in flowable._content)
+    return flowable.wrapOn(canvas, width, 1e6)[1]
+
+
+def _lead(flowable: Flowable, height: float) -> float:
+    """How much of a section's first block must follow its heading: a few lines of a
+    paragraph, or the whole of a figure or table."""
+    if isinstance(flowable, Paragraph):
+        return min(height, LEAD_LINES * flowable.style.leading)
+    return height
 
 
 def _table(content: RulesTable, styles, theme: Theme) -> Table:
     head = [Paragraph(f"<b>{markup(cell)}</b>", styles["cell"]) for cell in content.columns]
     rows = [[Paragraph(markup(cell), styles["cell"]) for cell in row] for row in content.rows]
     count = len(content.columns)
-    widths = ["28%", "72%"] if count == 2 else [f"{100 / count:g}%"] * count
-    table = Table([head, *rows], colWidths=widths, repeatRows=1)
+    widths = ["36%", "64%"] if count == 2 else [f"{100 / count:g}%"] * count
+    table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
         # Tables set a font of their own even when every cell is a paragraph: name ours.
-        ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, 8),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, reportlab_colour(theme.line)),
+        ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, BODY),
+        ("LINEBELOW", (0, 0), (-1, -1), LINE_WIDTH, reportlab_colour(theme.line)),
         ("BACKGROUND", (0, 0), (-1, 0), reportlab_colour(theme.card)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
     return table
 
 
-class ExampleFigure(Flowable):
-    """The example table of 25 words and, beside it or under it, the key card that describes it,
-    as ``geometry.rulesexample`` lays them out for the column."""
+# --- Pages: the head, the columns and the footer -----------------------------------------
 
-    def __init__(self, example: Example, art: ExampleArt, theme: Theme):
+
+class _Head:
+    """The first page's head: the emblem, the kit's title (or, with none, the rules text's),
+    and a line under it with the rules text's title and subtitle."""
+
+    def __init__(self, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme, styles):
+        self.page, self.theme, self.fonts = page, theme, fonts
+        self.radius = 6.5 * MM if page.text_width >= 150 * MM else 5.5 * MM
+        self.x = page.margin + 2 * self.radius + EMBLEM_GAP
+        width = page.width - page.margin - self.x
+        kit_title = theme.title
+        big = kit_title or rules.title
+        self.title: FittedText = fit_title(big, fonts.bold, width)
+        parts = []
+        if kit_title:
+            colour = _hex(theme.heading)
+            parts.append(f'<font color="{colour}"><b>{escape(rules.title)}</b></font>')
+        if rules.subtitle:
+            parts.append(f"<i>{escape(rules.subtitle)}</i>")
+        self.line = Paragraph(SEPARATOR.join(parts), styles["head line"]) if parts else None
+        line_height = self.line.wrap(width, 1e6)[1] if self.line is not None else 0.0
+        self.title_step = self.title.size * 1.12
+        title_height = fonts.bold.cap_height * self.title.size + (len(self.title.lines) - 1) * self.title_step \
+            - fonts.bold.descent * self.title.size
+        self.line_top = page.height - page.margin - title_height - (1.5 * MM if self.line is not None else 0.0)
+        self.bottom = self.line_top - line_height
+        self.rule_y = min(self.bottom, page.height - page.margin - 2 * self.radius) - HEAD_GAP
+        self.width = width
+
+    @property
+    def columns_top(self) -> float:
+        return self.rule_y - HEAD_SPACE
+
+    def draw(self, canvas: Canvas) -> None:
+        page, theme, fonts = self.page, self.theme, self.fonts
+        top = page.height - page.margin
+        fill(canvas, theme.text)
+        canvas.setFont(fonts.bold.name, self.title.size)
+        baseline = top - fonts.bold.cap_height * self.title.size
+        for line in self.title.lines:
+            canvas.drawString(self.x, baseline, line)
+            baseline -= self.title_step
+        if self.line is not None:
+            self.line.wrap(self.width, 1e6)
+            self.line.drawOn(canvas, self.x, self.bottom)
+        middle = (top + max(self.rule_y + HEAD_GAP, top - 2 * self.radius)) / 2
+        draw_keyhole_emblem(canvas, page.margin + self.radius, middle, self.radius - EMBLEM_LINE / 2, theme.line,
+                            EMBLEM_LINE)
+        stroke(canvas, theme.line, FRAME_LINE)
+        canvas.line(page.margin, self.rule_y, page.width - page.margin, self.rule_y)
+
+
+class _SheetTemplate(BaseDocTemplate):
+    """Platypus's page machinery on our canvas: the first page under the head, the others
+    full height, one or two columns each, and the footer on every page."""
+
+    def __init__(self, canvas: Canvas, page: RulesPage, head: _Head, rules: RulesText, fonts: RuleFonts,
+                 theme: Theme):
+        self._canvas, self.sheet, self.head, self.rules, self.fonts, self.theme = canvas, page, head, rules, fonts, theme
+        super().__init__(None, pagesize=(page.width, page.height), leftMargin=page.margin, rightMargin=page.margin,
+                         topMargin=page.margin, bottomMargin=page.margin, allowSplitting=1)
+        self._doSave = 0  # the caller's document finishes the canvas
+        self.addPageTemplates([
+            PageTemplate("first", self._frames(head.columns_top), onPage=self._first_page, onPageEnd=self._footer,
+                         autoNextPageTemplate="next"),
+            PageTemplate("next", self._frames(page.text_top), onPage=self._next_page, onPageEnd=self._footer),
+        ])
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """Platypus's own, but a floating section that does not fit where it stands lets the
+        next section go first when that one can start there (at most ``FLOAT_PULLS`` of them),
+        so that the column fills instead of ending early."""
+        first = flowables[0]
+        if isinstance(first, _SectionStart) and first.floats and first.pulled < FLOAT_PULLS and self.frame is not None:
+            last = self.frame is self.pageTemplate.frames[-1]
+            if not first.fits(self.frame, last, self.canv):
+                starts = [index for index, flowable in enumerate(flowables) if isinstance(flowable, _SectionStart)]
+                # Only a section that starts in this column is worth pulling: it fills the room.
+                if len(starts) >= 2 and flowables[starts[1]].fits(self.frame, last, self.canv):
+                    end = starts[2] if len(starts) >= 3 else len(flowables)
+                    pulled = flowables[starts[1]:end]
+                    del flowables[starts[1]:end]
+                    flowables[0:0] = pulled
+                    first.pulled += 1
+        super().handle_flowable(flowables)
+
+    def _makeCanvas(self, filename=None, canvasmaker=None) -> Canvas:
+        from reportlab.lib.sequencer import Sequencer
+
+        self.seq = Sequencer()
+        return self._canvas
+
+    def _frames(self, top: float) -> list[Frame]:
+        page = self.sheet
+        bottom = page.text_bottom
+        return [Frame(page.column_x(index), bottom, page.column_width, top - bottom, leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0, showBoundary=0, id=f"column {index + 1}")
+                for index in range(page.columns)]
+
+    def _first_page(self, canvas: Canvas, document) -> None:
+        self._next_page(canvas, document)
+        self.head.draw(canvas)
+
+    def _next_page(self, canvas: Canvas, document) -> None:
+        page = self.sheet
+        whole = Box(0.0, 0.0, page.width, page.height)
+        set_boxes(canvas, whole, whole)  # nothing runs to the edge: no bleed
+
+    def _footer(self, canvas: Canvas, document) -> None:
+        """Drawn last, so that text read out of the page ends with it."""
+        page, fonts, theme = self.sheet, self.fonts, self.theme
+        line = footer_line([theme.title or "", self.rules.title], f"page {document.page}", fonts.regular, CAPTION,
+                           page.text_width)
+        canvas.setFont(fonts.regular.name, CAPTION)
+        fill(canvas, theme.text)
+        canvas.drawCentredString(page.width / 2, page.margin, line)
+
+
+def _hex(colour) -> str:
+    """A theme colour as Platypus's markup names it (CMYK colours keep their inks)."""
+    if len(colour) == 4:
+        return "cmyk(%s)" % ",".join(f"{part:g}" for part in colour)
+    return reportlab_colour(colour).hexval().replace("0x", "#")
+
+
+# --- The drawn example -----------------------------------------------------------------------
+
+
+class _ExampleArt:
+    """What the example draws: its layout in a column, its turn, and the key card's artist."""
+
+    def __init__(self, layout: ExampleLayout, example: Example, fonts: RuleFonts, theme: Theme):
+        self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
+        self.card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
+                                  scale=layout.key.width / EXAMPLE_CARD)
+
+
+ROLE_COLOURS = {RED: ("red", "on_colour", "on_colour"), BLUE: ("blue", "on_colour", "on_colour"),
+                BYSTANDER: ("bystander", "on_bystander", "text"), ASSASSIN: ("assassin", "on_colour", "on_colour")}
+
+
+class ExampleFigure(Flowable):
+    """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
+    the table as the turn leaves it (the guessed words covered by their tiles), as
+    ``geometry.rulesexample`` lays them out for the column."""
+
+    def __init__(self, art: _ExampleArt):
         super().__init__()
-        self.example, self.art, self.font, self.theme = example, art, art.card.font, theme
+        self.art = art
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         self.width, self.height = self.art.layout.width, self.art.layout.height
         return self.width, self.height
 
     def draw(self) -> None:
-        canvas, layout = self.canv, self.art.layout
-        for box, fitted in zip(layout.cells, layout.words):
-            fill(canvas, self.theme.card)
-            stroke(canvas, self.theme.line, 0.4)
-            canvas.roundRect(box.x, box.y, box.width, box.height * 0.999, 1 * MM, stroke=1, fill=1)
-            if fitted is not None:
-                fill(canvas, self.theme.text)
-                centred_lines(canvas, fitted, self.font, *box.centre)
-        key, card = layout.key, self.art.card.layout.card
+        canvas, art = self.canv, self.art
+        layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
+        # The spymasters' view.
+        key, card = layout.key, art.card.layout.card
         canvas.saveState()
         canvas.translate(key.x, key.y)
         canvas.scale(key.width / card.width, key.height / card.height)
-        self.art.card.draw(canvas, KeyFace(self.example.key))
+        art.card.draw(canvas, KeyFace(example.key))
         canvas.restoreState()
+        for cell in example.targets:
+            _ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
+        if layout.bubble is not None and layout.clue is not None:
+            _bubble(canvas, layout.bubble, layout.tail, theme)
+            fill(canvas, theme.text)
+            centred_lines(canvas, layout.clue, fonts.bold, *layout.bubble.centre)
+        if layout.clue_caption is not None:
+            _caption(canvas, layout.clue_caption.text, fonts.italic, layout.clue_caption.x, layout.clue_caption.top,
+                     theme)
+        # The table after the turn.
+        covered = dict(example.covers)
+        for cell, box in enumerate(layout.cells):
+            fill(canvas, theme.card)
+            stroke(canvas, theme.line, LINE_WIDTH)
+            canvas.roundRect(box.x, box.y, box.width, box.height, PANEL_RADIUS * 0.6, stroke=1, fill=1)
+            word = layout.words[cell]
+            letter = covered.get(cell)
+            text_colour = theme.text
+            if letter is not None:
+                ground, symbol, text_colour = (getattr(theme, name) for name in ROLE_COLOURS[letter])
+                tile = layout.tile(cell)
+                fill(canvas, ground)
+                canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
+                x, y, size = layout.symbol(cell)
+                draw_role_symbol(canvas, letter, x, y, size, symbol)
+            if word is not None:
+                fill(canvas, text_colour)
+                centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
+        for cell in example.targets:
+            _ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
+        if layout.grid_caption is not None:
+            _caption(canvas, layout.grid_caption.text, fonts.italic, layout.grid_caption.x, layout.grid_caption.top,
+                     theme)
 
 
-def _column_width(page: tuple[float, float]) -> float:
-    return (page[0] - 2 * MARGIN - GUTTER) / 2
+def _ring(canvas: Canvas, box: Box, offset: float, width: float, theme: Theme) -> None:
+    """The mark of a word the clue points at: a ring round its cell, in black ink."""
+    ring = box.inset(-offset)
+    stroke(canvas, theme.text, width)
+    canvas.roundRect(ring.x, ring.y, ring.width, ring.height, min(ring.width, ring.height) * 0.18, stroke=1, fill=0)
 
 
-def _columns(page: tuple[float, float], first: bool) -> list[Frame]:
-    width, height = page
-    top = height - MARGIN - (HEADER_HEIGHT if first else 0)
-    column = _column_width(page)
-    bottom = MARGIN + FOOTER
-    return [
-        Frame(MARGIN + i * (column + GUTTER), bottom, column, top - bottom, leftPadding=0, rightPadding=0,
-              topPadding=0, bottomPadding=0, showBoundary=0)
-        for i in range(2)
-    ]
+def _bubble(canvas: Canvas, bubble: Box, tail: tuple[tuple[float, float], ...], theme: Theme) -> None:
+    """A speech bubble with its tail toward the key card, in the card colour, framed in the line colour."""
+    radius = min(bubble.height / 2, 2.5 * MM)
+    stroke(canvas, theme.line, FRAME_LINE)
+    fill(canvas, theme.card)
+    canvas.roundRect(bubble.x, bubble.y, bubble.width, bubble.height, radius, stroke=1, fill=1)
+    path = canvas.beginPath()
+    path.moveTo(*tail[0])
+    for point in tail[1:]:
+        path.lineTo(*point)
+    canvas.drawPath(path, stroke=1, fill=1)
+    # Cover the bubble's frame where the tail joins it, so that they read as one outline.
+    fill(canvas, theme.card)
+    (x, upper), _, (_, lower) = tail
+    inner = FRAME_LINE
+    canvas.rect(x - inner / 2, lower + inner / 2, inner * 1.5, upper - lower - inner, stroke=0, fill=1)
 
 
-def _draw_title(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], theme: Theme) -> None:
-    width, height = page
+def _caption(canvas: Canvas, text: FittedText, font: Font, x: float, top: float, theme: Theme) -> None:
     fill(canvas, theme.text)
-    canvas.setFont(fonts.bold.name, 24)
-    canvas.drawString(MARGIN, height - MARGIN - 20, rules.title)
-    canvas.setFont(fonts.italic.name, 11)
-    canvas.drawString(MARGIN, height - MARGIN - 38, rules.subtitle)
-    canvas.drawRightString(width - MARGIN, height - MARGIN - 20, theme.title)  # the kit's title
-    stroke(canvas, theme.line, 0.8)
-    rule_y = height - MARGIN - HEADER_HEIGHT + 4 * MM
-    canvas.line(MARGIN, rule_y, width - MARGIN, rule_y)
-
-
-def _draw_footer(
-    canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: tuple[float, float], number: int, theme: Theme
-) -> None:
-    width, _ = page
-    canvas.setFont(fonts.regular.name, 8)
-    fill(canvas, theme.text)
-    canvas.drawCentredString(width / 2, MARGIN, f"{rules.title}  \u00b7  page {number}")
+    canvas.setFont(font.name, text.size)
+    baseline = top - font.ascent * text.size
+    for line in text.lines:
+        canvas.drawString(x, baseline, line)
+        baseline -= font.line_height(text.size)

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..draw.rules import RuleFonts, set_in, typeset_rules
+from ..draw.rules import RuleFonts, RulesDoNotFit, set_in, typeset_rules
 from ..draw.theme import is_cmyk, make_theme
-from ..errors import CngenError
+from ..errors import CngenError, UsageError
+from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
+from ..geometry.rulespage import RulesPage, page_fits, rules_page
 from ..inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
 from ..inputs.reader import read_input, source_name
 from ..model.kit import KitContents
-from ..model.ruletext import RulesText, parse_rules, select_variants
+from ..model.ruletext import RulesText, parse_rules, select_variants, typographic, with_typographic_quotes
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, TokenOptions
-from ..settings.units import is_us_paper
+from ..settings.units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
 from .sources import check_title, load_font, unprintable
 
+QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
 
 
 @dataclass(frozen=True)
@@ -34,13 +37,25 @@ def build_rules(options: RulesOptions) -> RulesResult:
     rules = parse_rules(read_input(path, "rules text"), source_name(path), contents)
     rules = select_variants(rules, options.variants)
     fonts = rule_fonts(options)
+    title = options.style.title
+    if typographic_fonts(fonts):
+        rules = with_typographic_quotes(rules)
+        title = typographic(title) if title else title
     check_characters(rules, fonts)
-    check_title(options.style.title, fonts.italic)
+    check_title(title, fonts.bold)
+    check_title(title, fonts.regular)  # the footer
+    if not page_fits(options.paper):
+        raise UsageError(too_small(options.paper))
+    page = rules_page(options.paper)
+    example = lay_out_example(rules, fonts, page)
     press = is_cmyk(options.profile)
-    theme = make_theme(options.profile, dict(options.style.colours), options.style.title, ink_limit=options.ink_limit)
+    theme = make_theme(options.profile, dict(options.style.colours), title, ink_limit=options.ink_limit)
     document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
                                        fonts.regular.name, cmyk=press))
-    pages = typeset_rules(document.canvas, rules, fonts, options.paper, theme)
+    try:
+        pages = typeset_rules(document.canvas, rules, fonts, page, theme, example)
+    except RulesDoNotFit:
+        raise UsageError(too_small(options.paper, tall=True)) from None
     pdf = document.finish()
     if press:
         from .press import finish_for_press  # pikepdf and the checks only for press files
@@ -48,6 +63,49 @@ def build_rules(options: RulesOptions) -> RulesResult:
         pdf = finish_for_press(pdf, condition_for(options.output_condition, is_us_paper(options.paper)),
                                options.ink_limit)
     return RulesResult(pdf, pages, rules, contents)
+
+
+def too_small(page: tuple[float, float], tall: bool = False) -> str:
+    size = f"a {format_mm(page[0])} x {format_mm(page[1])} mm page"
+    advice = "choose --paper a5 or larger (a5 sets one column; a4 or letter print two columns on two pages)"
+    if tall:
+        return f"{size} is too small for part of the rules text (a table row or the example): {advice}"
+    return f"{size} is too small for the rules sheet's two columns, or for one: {advice}"
+
+
+def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> ExampleLayout | None:
+    """The example laid out for the page's columns, if a block draws it. A word, clue or
+    caption that does not fit its room at the smallest size is refused with its line."""
+    drawn = any(block.kind == "example" for section in rules.sections for block in section.blocks)
+    example = rules.example
+    if example is None or not drawn:
+        return None
+    layout = example_layout(
+        page.column_width, example.words, fonts.bold,
+        clue=example.clue.plain if example.clue is not None else None,
+        clue_caption=example.clue_caption.plain if example.clue_caption is not None else None,
+        grid_caption=example.grid_caption.plain if example.grid_caption is not None else None,
+        caption_font=fonts.italic)
+    paper = f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
+    for index in layout.unfitting:
+        word = example.words[index]
+        line = example.lines[index] if index < len(example.lines) else 0
+        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell "
+                         f"of the example's grid at {MIN_WORD_SIZE:g} pt {paper}: choose a shorter word or "
+                         "larger paper")
+    texts = {"clue": (example.clue, "its speech bubble", "a shorter clue"),
+             "clue caption": (example.clue_caption, "the room beside the key card", "a shorter caption"),
+             "grid caption": (example.grid_caption, "two lines under the grid", "a shorter caption")}
+    for name in layout.overflowing:
+        text, room, fix = texts[name]
+        raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {room} "
+                         f"at {MIN_WORD_SIZE:g} pt {paper}: write {fix} or choose larger paper")
+    return layout
+
+
+def typographic_fonts(fonts: RuleFonts) -> bool:
+    """Whether every font of the sheet has the typographic quotes (a user's font may not)."""
+    return not any(font.missing_characters(QUOTES) for font in (fonts.regular, fonts.bold, fonts.italic))
 
 
 def check_characters(rules: RulesText, fonts: RuleFonts) -> None:

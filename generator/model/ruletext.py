@@ -25,9 +25,16 @@ The shape::
     example:                         # the 25 words and the key an example block draws
       words: [PLANET, COMET, ...]    # exactly 25, printed as written
       key: {starting: red, grid: [RRNBB, RBRNB, NRBRN, BARNB, RBNNR]}
+      clue: "Space: 3"               # optional: what the spymaster says, in a speech bubble
+      targets: [PLANET, COMET]       # optional, with clue: the words it points at, ringed
+      guesses: [PLANET, GLOBE]       # optional: the words touched, covered by their tiles
+      captions:                      # optional: a line under the spymaster's view, the grid
+        clue: The red spymaster's view
+        grid: The table after the turn
 
 A key's grid is 5 rows of 5 letters, R red, B blue, N bystander, A assassin: 9 of the
-starting team's letter, 8 of the other's, 7 N and 1 A. A table has 1 to 4 columns, and every
+starting team's letter, 8 of the other's, 7 N and 1 A. Targets and guesses name words of
+the example (in any case), each once. A table has 1 to 4 columns, and every
 row as many cells as there are columns. Numbers and yes/no are text as they are written
 (``- 8`` prints "8"); an empty value is a mistake, except in a table cell.
 
@@ -39,8 +46,8 @@ In text (paragraphs, items, steps and table cells):
   ``<font>``, ``</a>``, ``<br/>``) is refused with its line. Any other ``<`` (``a < b``,
   ``<3``), every ``>`` and every ``&`` are ordinary characters, printed as they are: there
   are no entities (``&amp;`` prints as written). Line breaks and tabs are spaces.
-- Titles (the sheet's, the subtitle, each section's) are plain text, set in their own style:
-  no tags at all.
+- Titles (the sheet's, the subtitle, each section's) and the example's clue and captions are
+  plain text, set in their own style: no tags at all.
 
 Placeholders, in every string but the example's words:
 
@@ -64,6 +71,9 @@ The model holds no markup: every printed string is a ``Rich``, a tuple of ``Span
 text, bold or not, italic or not) with the line it was written on. Whoever typesets it builds
 its own markup from the spans. The rules job then checks every string the sheet prints
 against the font it is set in, and refuses letters written right to left.
+
+``typographic`` turns straight quotes into typographic ones (’ ‘ “ ”); the rules job applies
+it to the whole text when the fonts have those characters, so the sheet prints none.
 """
 
 from __future__ import annotations
@@ -71,7 +81,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence, Union
 
 import yaml
@@ -92,7 +102,8 @@ ROOT_KEYS = ("language", "title", "subtitle", "sections", "example")
 SECTION_KEYS = ("id", "title", "variant", "when", "blocks")
 ENTRY_KEYS = ("text", "when")
 TABLE_KEYS = ("columns", "rows")
-EXAMPLE_KEYS = ("words", "key")
+EXAMPLE_KEYS = ("words", "key", "clue", "targets", "guesses", "captions")
+CAPTION_KEYS = ("clue", "grid")
 KEY_KEYS = ("starting", "grid")
 EXAMPLE_DRAWINGS = ("key-and-grid",)
 TEAMS = ("red", "blue")
@@ -127,9 +138,22 @@ class Table:
 
 @dataclass(frozen=True)
 class Example:
+    """The drawn example: 25 words, the key that colours them, and what happens in the turn
+    it shows (all optional but the words and the key)."""
+
     words: tuple[str, ...]
     key: Key
     lines: tuple[int, ...] = ()  # the line of each word
+    clue: Rich | None = None  # what the spymaster says
+    targets: tuple[int, ...] = ()  # the cells (indexes of words) the clue points at
+    guesses: tuple[int, ...] = ()  # the cells touched, in order: they are covered
+    clue_caption: Rich | None = None  # under the spymaster's view
+    grid_caption: Rich | None = None  # under the grid
+
+    @property
+    def covers(self) -> tuple[tuple[int, str], ...]:
+        """Each guessed cell with the key's letter for it: the tile that covers it."""
+        return tuple((cell, self.key.cells[cell]) for cell in self.guesses)
 
 
 # text: Rich; items and steps: tuple[Rich, ...]; table: Table; example: Example
@@ -228,6 +252,70 @@ def _count(number: int, noun: str) -> str:
 def _short(text: str, limit: int = 40) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# --- Typographic quotes ---------------------------------------------------------------------
+
+# A quote opens after the start, a space, an opening bracket or dash, or another opening quote.
+_OPENS_AFTER = re.compile(r"(^|[\s(\[{\u2014\u2013\u2018\u201c/-])$")
+
+
+def typographic(text: str) -> str:
+    """``text`` with its straight quotes made typographic: an apostrophe or closing single
+    quote ’, an opening single quote ‘, and double quotes “ ”. A quote opens after the start,
+    a space, a bracket, a dash or another opening quote, and closes anywhere else (so
+    "team's" has an apostrophe, and "'90s" is read as opening, as most typesetters read it)."""
+    if "'" not in text and '"' not in text:
+        return text
+    out: list[str] = []
+    for char in text:
+        if char in "'\"":
+            opens = _OPENS_AFTER.search("".join(out[-1:])) is not None
+            if char == "'":
+                out.append("\u2018" if opens else "\u2019")
+            else:
+                out.append("\u201c" if opens else "\u201d")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _typographic_rich(text: Rich | None) -> Rich | None:
+    """A string's quotes made typographic across its spans: a quote right after a bold word
+    closes, as it would in the plain text (each quote is one character either way)."""
+    if text is None:
+        return None
+    whole = typographic(text.plain)
+    spans_out, start = [], 0
+    for span in text.spans:
+        spans_out.append(Span(whole[start:start + len(span.text)], span.bold, span.italic))
+        start += len(span.text)
+    return Rich(tuple(spans_out), text.line, text.where)
+
+
+def with_typographic_quotes(rules: RulesText) -> RulesText:
+    """The same text with every straight quote it prints made typographic (see ``typographic``)."""
+    def content(kind: str, value: Content) -> Content:
+        if kind == "text":
+            return _typographic_rich(value)
+        if kind in ("items", "steps"):
+            return tuple(_typographic_rich(item) for item in value)
+        if kind == "table":
+            return Table(tuple(_typographic_rich(cell) for cell in value.columns),
+                         tuple(tuple(_typographic_rich(cell) for cell in row) for row in value.rows))
+        return example
+    example = rules.example
+    if example is not None:
+        example = replace(example, words=tuple(typographic(word) for word in example.words),
+                          clue=_typographic_rich(example.clue), clue_caption=_typographic_rich(example.clue_caption),
+                          grid_caption=_typographic_rich(example.grid_caption))
+    sections = tuple(
+        Section(section.id, _typographic_rich(section.heading), section.variant,
+                tuple(Block(block.kind, content(block.kind, block.content)) for block in section.blocks))
+        for section in rules.sections
+    )
+    return RulesText(rules.source, _typographic_rich(rules.heading), _typographic_rich(rules.subheading), sections,
+                     example)
 
 
 class _Reader:
@@ -371,7 +459,7 @@ class _Reader:
         return Table(columns, tuple(rows))
 
     def example(self, node: yaml.Node) -> Example:
-        fields = self.fields(node, "example", EXAMPLE_KEYS, required=EXAMPLE_KEYS)
+        fields = self.fields(node, "example", EXAMPLE_KEYS, required=("words", "key"))
         word_nodes = self.sequence(fields["words"], "example: words", f"a list of {CELL_COUNT} words")
         if len(word_nodes) != CELL_COUNT:
             raise self.error(fields["words"], "example", f"the example needs {CELL_COUNT} words, one for each "
@@ -401,7 +489,41 @@ class _Reader:
                 return ", ".join(f"{count} {letter}" for letter, count in counts.items())
             raise self.error(grid_node, "example: key", f"a key that {starting} starts has {listed(wanted)}; "
                                                         f"this grid has {listed(found)}: change its letters")
-        return Example(words, Key(starting, cells), tuple(_line(word) for word in word_nodes))
+        clue = self.rich(fields["clue"], "example: clue", tags=False) if "clue" in fields else None
+        targets = self.cells_named(fields, "targets", words)
+        if targets and clue is None:
+            raise self.error(fields["targets"], "example", "targets are the words a clue points at: add clue: "
+                                                           "(what the spymaster says), or remove targets:")
+        guesses = self.cells_named(fields, "guesses", words)
+        captions: dict[str, Rich] = {}
+        if "captions" in fields:
+            caption_fields = self.fields(fields["captions"], "example: captions", CAPTION_KEYS)
+            captions = {name: self.rich(node, f"example: captions: {name}", tags=False)
+                        for name, node in caption_fields.items()}
+        return Example(words, Key(starting, cells), tuple(_line(word) for word in word_nodes), clue, targets,
+                       guesses, captions.get("clue"), captions.get("grid"))
+
+    def cells_named(self, fields: dict[str, yaml.Node], name: str, words: tuple[str, ...]) -> tuple[int, ...]:
+        """The cells of the example's words listed under ``name`` (matched in any case), in the
+        order given; none when the key is absent."""
+        if name not in fields:
+            return ()
+        where = f"example: {name}"
+        folded = [word.casefold() for word in words]
+        cells: list[int] = []
+        for item in self.sequence(fields[name], where, "a list of the example's words, such as [PLANET, COMET]"):
+            word = self.scalar(item, where)
+            if word.casefold() not in folded:
+                close = difflib.get_close_matches(word.upper(), [w.upper() for w in words], n=1)
+                hint = f"did you mean '{words[[w.upper() for w in words].index(close[0])]}'?" if close else \
+                    "name a word of the grid"
+                raise self.error(item, "example", f"{name}: '{_short(word)}' is not one of the example's "
+                                                  f"{CELL_COUNT} words: {hint}")
+            cell = folded.index(word.casefold())
+            if cell in cells:
+                raise self.error(item, "example", f"{name}: '{_short(word)}' is listed twice: name each word once")
+            cells.append(cell)
+        return tuple(cells)
 
     # --- shapes
 
