@@ -202,6 +202,8 @@ def sheet(profile: str) -> SheetOptions:
 
 
 def build(component: str, profile: str, tmp_path, style: Style = Style()) -> bytes:
+    if component.startswith("light "):  # --ink light: pale grounds, the same rules
+        component, style = component.removeprefix("light "), Style(ink="light")
     if component == "deck":
         words = tmp_path / "words.txt"
         words.write_text(WORDS, encoding="utf-8")
@@ -218,7 +220,8 @@ def build(component: str, profile: str, tmp_path, style: Style = Style()) -> byt
     return build_calibration(CalibrationOptions(sides="long-edge", style=style)).pdf
 
 
-COMPONENTS = ["deck", "keys", "single-sided keys", "tokens", "rules", "calibration"]
+COMPONENTS = ["deck", "keys", "single-sided keys", "tokens", "rules", "calibration",
+              "light deck", "light keys", "light single-sided keys", "light tokens"]
 CMYK_PROFILES = ["shop", "pod"]
 
 
@@ -255,20 +258,22 @@ def coloured_thin_lines(marks: Marks) -> list[tuple[tuple, float]]:
             if width < THIN - EPSILON and not black_ink_only(colour)]
 
 
-@pytest.mark.parametrize("component, profile", [case for case in CASES if case[0] != "calibration"])
+@pytest.mark.parametrize("component, profile", CASES)
 def test_thin_lines_are_black_ink_only(files, component, profile):
     pages = files(component, profile)
     assert any(marks.strokes for marks in pages)
     assert not [line for marks in pages for line in coloured_thin_lines(marks)]
 
 
-def test_the_calibration_sheets_only_coloured_thin_lines_are_its_red_back_crosses(files):
-    """The one exception, on purpose: the calibration sheet measures the user's own duplex
-    printer and never goes to a shop; its back crosses are red (0.8 pt) so that they stand
-    out from the black targets when seen through the paper. Everything else is black ink."""
-    front, back = files("calibration", "shop")
-    assert not coloured_thin_lines(front)
-    assert set(coloured_thin_lines(back)) == {(make_theme("shop").red, 0.8)}
+def test_the_calibration_sheets_red_back_crosses_are_wide_enough_to_be_coloured(files):
+    """The calibration sheet's back crosses are red, so that they stand out from the black
+    targets when seen through the paper; they are drawn 2 pt wide, the thinnest line a shop
+    takes in colour. Every other line of the back is black ink."""
+    _, back = files("calibration", "shop")
+    red = make_theme("shop").red
+    crosses = [width for colour, width in back.strokes if colour == red]
+    assert crosses and min(crosses) >= THIN - EPSILON
+    assert {colour for colour, _ in back.strokes if not black_ink_only(colour)} == {red}
 
 
 @pytest.mark.parametrize("component, profile", CASES)
@@ -314,25 +319,26 @@ def test_the_interpreter_sees_what_a_preflight_would_flag():
 
 @pytest.mark.parametrize("paper", [(148 * MM, 210 * MM), (176 * MM, 250 * MM), (612.0, 792.0)], ids=["a5", "b5", "letter"])
 def test_the_rules_sheet_keeps_its_rules_on_other_papers(paper):
-    """Narrow columns (A5) put the example's key card under its grid, to keep the words at 6 pt."""
+    """Narrow papers (A5, B5) set the sheet and its example within the shops' rules too."""
     pages = read_marks(build_rules(RulesOptions(profile="pod", paper=paper)).pdf)
     assert not violations(pages)
     assert "TRUMPET" in {text for marks in pages for _, _, text in marks.texts}
 
 
-def test_the_example_grid_grows_for_its_words_and_reports_those_that_cannot_fit():
-    from generator.geometry.rulesexample import SHARES, example_layout
+def test_the_examples_words_keep_to_the_shops_text_floor_or_are_reported():
+    """The rules sheet's example sets its words small: never under the shops' floor. A word
+    that would need less is reported for the job to refuse, not printed smaller. (The example's
+    own layout is tested in tests/test_rules_layout.py.)"""
+    from generator.geometry.rulesexample import example_layout
     from generator.jobs.sources import load_font
 
     font = load_font(None)
     words = ["PLANET"] * 24 + ["TRUMPET"]
-    wide = example_layout(241.0, words, font)  # an A4 column
-    assert not wide.unfitting and wide.key.x > wide.cells[4].right  # the key card beside the grid
-    assert min(word.size for word in wide.words) >= 6
-    assert SHARES[0] * 241 < wide.cells[4].right <= SHARES[-1] * 241 + 1e-6
-    narrow = example_layout(153.0, words, font)  # an A5 column
-    assert not narrow.unfitting and narrow.key.top <= narrow.cells[-1].y  # the key card under it
-    too_long = example_layout(153.0, ["EXTRAORDINARILY"] + words[1:], font)
+    for column in (246.6, 204.1):  # an A4 column, a B5 column
+        layout = example_layout(column, words, font)
+        assert not layout.unfitting
+        assert min(word.size for word in layout.words) >= SMALLEST_TEXT
+    too_long = example_layout(204.1, ["EXTRAORDINARILY"] + words[1:], font)
     assert too_long.unfitting == (0,)
 
 
@@ -391,3 +397,42 @@ def test_a_thin_line_grey_is_as_dark_as_the_outline_it_replaces():
 def test_limit_is_validated():
     with pytest.raises(ValueError):
         make_theme("shop", ink_limit=50)
+
+
+def luma(colour: Ink | tuple) -> float:
+    """Grey level, 0 to 255, of a colour (an ink, or a resolved RGB or CMYK one) as a home
+    printer gets it (ITU-R 601)."""
+    if not isinstance(colour, Ink):
+        colour = Ink(colour) if len(colour) == 4 else Ink.from_rgb(colour)
+    red, green, blue = colour.rgb
+    return 255 * (0.299 * red + 0.587 * green + 0.114 * blue)
+
+
+def test_the_palette_parts_the_teams_and_the_bystanders_in_grey():
+    """Black and white first: the colours that must be told apart differ in lightness, with a
+    margin over what the greyscale renderings check (tests/test_greyscale.py)."""
+    grey = {name: luma(ink) for name, ink in PALETTE.items()}
+    assert grey["red"] - grey["blue"] >= 60
+    assert grey["card"] - grey["bystander"] >= 50
+    assert grey["card"] > grey["band"] > grey["bystander"]  # the band: a tan a little lighter than bystander
+    assert 170 <= grey["bystander"] <= 185
+
+
+def test_light_ink_pales_the_grounds_and_keeps_the_colours_that_carry_meaning():
+    for profile in ("home", "shop"):
+        full, light = make_theme(profile), make_theme(profile, ink="light")
+        assert light.ink == "light" and full.ink == "full"
+        assert light.card == ((1.0, 1.0, 1.0) if profile == "home" else (0.0, 0.0, 0.0, 0.0))
+        assert luma(light.band) > luma(full.band) + 20  # the word card's band, paler
+        for name in ("red", "blue", "bystander", "assassin", "outline", "text", "line"):
+            assert getattr(light, name) == getattr(full, name), name
+        for role in ("red", "blue", "bystander", "assassin"):
+            pale = getattr(light, f"{role}_pale")
+            if profile == "shop":
+                assert total_ink(pale) <= 0.15 * total_ink(getattr(light, role)) + 1e-6, role
+            else:
+                assert sum(pale) > sum(getattr(light, role)), role
+    # A colour the user chose wins over the light style's own, and a style must be known.
+    assert make_theme("home", {"card": (0.9, 0.9, 0.8)}, ink="light").card == (0.9, 0.9, 0.8)
+    with pytest.raises(ValueError):
+        make_theme("home", ink="bold")

@@ -163,3 +163,29 @@ def test_all_key_card_art_keeps_three_millimetres_from_the_cut(deck):
             if card is None or box.rounded() == card.rounded():
                 continue  # cut marks outside the cards, and the card's own background
             assert card.contains(box.x0, box.y0, 3 * MM) and card.contains(box.x1, box.y1, 3 * MM), obj["object_type"]
+
+
+def test_the_frame_is_the_kits_and_the_number_a_caption_three_millimetres_inside_it(deck):
+    """One visual language: the kit's frame (a thin rounded line 3.5 mm inside the cut, in the
+    theme's line colour, not the team's), and the card number on the type scale's smallest step,
+    keeping the kit's 3 mm from its frame."""
+    result, _, _ = deck
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
+        page = document.pages[0]
+        cards = card_rects(page, THEME.card)
+        frames = [o for o in page.curves + page.rects if o.get("stroke") and o["width"] > 40 * MM]
+        assert len(frames) == len(cards) == 8
+        for card in cards:
+            (frame,) = [o for o in frames if card.contains(*centre(pdf_rect(o, page.height)))]
+            box, width = pdf_rect(frame, page.height), frame["linewidth"]
+            assert rounded(frame["stroking_color"]) == rounded(THEME.line)
+            assert width == pytest.approx(0.8)
+            assert box.x0 - card.x0 - width / 2 == pytest.approx(3.5 * MM, abs=0.01)
+            number = [c for c in page.chars if card.contains(*centre(pdf_rect(c, page.height)))]
+            assert number and {round(c["size"], 2) for c in number} == {7.0}
+            inner = Rect(box.x0 + width / 2, box.y0 + width / 2, box.x1 - width / 2, box.y1 - width / 2)
+            for char in number:
+                glyph = pdf_rect(char, page.height)
+                # Figures and lower-case letters sit on the baseline: their ink starts there.
+                baseline = char["matrix"][5]
+                assert glyph.x0 - inner.x0 >= 3 * MM - 0.01 and baseline - inner.y0 >= 3 * MM - 0.01

@@ -92,3 +92,27 @@ def test_tiles_default_to_the_word_card_size_so_they_cover_a_word(one_set):
     _, tiles = one_set
     sizes = {(round((t["card"].x1 - t["card"].x0) / MM, 1), round((t["card"].y1 - t["card"].y0) / MM, 1)) for t in tiles}
     assert sizes == {(45.0, 70.0)}  # turned a quarter on A4, like the word cards
+
+
+def test_red_and_blue_agents_wear_their_own_figures(one_set):
+    """Teams part by figure as well as by colour: on each face the red agents' figure has
+    other shapes than the blue agents' (compared without their colours), and the double
+    agent changes figure with its team."""
+    _, tiles = one_set
+
+    def shapes(tile: dict) -> list[tuple]:
+        return sorted(kind_and_size[:3] for kind_and_size in tile["figure"])
+
+    for side in (0, 1):
+        red = {str(shapes(t)) for t in tiles if t["page"] % 2 == side and t["name"] == "RED AGENT"}
+        blue = {str(shapes(t)) for t in tiles if t["page"] % 2 == side and t["name"] == "BLUE AGENT"}
+        assert len(red) == len(blue) == 1 and red != blue
+    doubles = [t for t in tiles if t["name"] == "DOUBLE AGENT"]
+    assert len({str(shapes(t)) for t in doubles}) == 2
+
+
+def test_every_name_is_printed_at_one_size_on_the_type_scale(one_set):
+    result, _ = one_set
+    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
+        sizes = {round(char["x1"] - char["x0"], 2) for page in document.pages for char in page.chars}  # turned text
+    assert sizes == {14.0}  # HEADING: the names at their largest on the word card's size

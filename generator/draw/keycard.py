@@ -1,7 +1,8 @@
-"""The key card face: a 5 x 5 grid, four lights and a frame in the starting team's colour,
+"""The key card face: a 5 x 5 grid, four lights in the starting team's colour, the kit's frame
 and a small card number. Colour is never the only signal: every cell type and both teams'
-lights carry their own symbol, so the card reads in black and white and for colour-blind
-players. The symbols are vector shapes, not font glyphs, so no font can lack them.
+lights carry their own symbol, and the lights differ in shape too (red ones pointed at both
+ends, blue ones rounded), so the card reads in black and white and for colour-blind players.
+The symbols are vector shapes, not font glyphs, so no font can lack them.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ import math
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.keyface import KeyFaceLayout
 from ..geometry.sheet import Box
+from ..geometry.style import BODY, CAPTION, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, FRAME_RADIUS, LEAD
 from ..geometry.typeface import Font
 from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED, Key
 from ..settings.units import MM
@@ -21,8 +24,11 @@ from .paint import fill, form_name, stroke
 from .symbols import draw_role_symbol
 from .theme import Colour, Theme
 
-NUMBER_SIZE = 7.0
-FRAME_WIDTH = 1.4  # points: the frame in the starting team's colour
+NUMBER_SIZE = CAPTION
+FRAME_WIDTH = FRAME_LINE  # points: the kit's frame, in the theme's line colour
+# Drawn smaller (the rules sheet's example), the frame keeps at least this width as printed.
+MIN_PRINTED_FRAME = 0.4
+CELL_RADIUS = 0.8 * MM  # a cell is a small panel: rounder than the grid gap, smaller than PANEL_RADIUS
 
 
 @dataclass(frozen=True)
@@ -47,10 +53,10 @@ class KeyCardArtist:
                  scale: float = 1.0):
         self.layout, self.font, self.theme = layout, font, theme
         self.common_back = common_back  # single-sided cards: declare their plain back too
-        # The team's frame is a coloured line: as printed (faces drawn ``scale`` times their
-        # size, as the rules sheet's example is), never thinner than the theme allows colour.
-        # Rounded up to what the PDF writes (hundredths), so that it stays wide enough.
-        self.frame_width = max(FRAME_WIDTH, math.ceil(theme.colour_line_min / scale * 100) / 100)
+        # The frame is a thin line in the theme's line colour (black ink alone on CMYK files).
+        # Drawn ``scale`` times its size, as the rules sheet's example is, it keeps a visible
+        # width, rounded up to what the PDF writes (hundredths).
+        self.frame_width = max(FRAME_WIDTH, math.ceil(MIN_PRINTED_FRAME / scale * 100) / 100)
 
     def define(self, canvas: Canvas) -> None:
         if self.common_back:
@@ -62,9 +68,9 @@ class KeyCardArtist:
             canvas.beginForm(self._frame_form(team_letter), area.x, area.y, area.right, area.top)
             fill(canvas, theme.card)
             canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-            stroke(canvas, team, self.frame_width)
+            stroke(canvas, theme.line, self.frame_width)
             frame = layout.frame
-            canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
+            canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
             for light in layout.lights:
                 _draw_light(canvas, light, team, team_letter, theme)
             canvas.endForm()
@@ -85,18 +91,19 @@ class KeyCardArtist:
         canvas.beginForm(self._back_form(), area.x, area.y, area.right, area.top)
         fill(canvas, theme.card)
         canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-        stroke(canvas, theme.line, FRAME_WIDTH)
+        stroke(canvas, theme.line, self.frame_width)
         frame = layout.frame
-        canvas.roundRect(frame.x, frame.y, frame.width, frame.height, 2 * MM, stroke=1, fill=0)
+        canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
         middle_x, middle_y = card.centre
         radius = min(card.width, card.height) * 0.16
-        draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.line, 2)
+        # The emblem fills the back rather than marking a corner: its ring is drawn heavier.
+        draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.line, 2 * EMBLEM_LINE)
         fill(canvas, theme.text)
-        canvas.setFont(font.name, 11)
+        canvas.setFont(font.name, LEAD)
         canvas.drawCentredString(middle_x, middle_y - radius * 1.25, "KEY CARD")
         if theme.title:
-            canvas.setFont(font.name, 8)
-            canvas.drawCentredString(middle_x, layout.frame.y + 3 * MM, theme.title)
+            canvas.setFont(font.name, BODY)
+            canvas.drawCentredString(middle_x, frame.y + FRAME_LINE / 2 + CONTENT_GAP, theme.title)
         canvas.endForm()
 
     def draw(self, canvas: Canvas, face: KeyFace) -> None:
@@ -128,9 +135,34 @@ class KeyCardArtist:
 
 
 def _draw_light(canvas: Canvas, box: Box, team: Colour, letter: str, theme: Theme) -> None:
+    """A red light is pointed at both ends (a long hexagon, like its diamond), a blue one
+    rounded (a pill, like its disc): the starting team shows by shape in black and white."""
     fill(canvas, team)
-    canvas.roundRect(box.x, box.y, box.width, box.height, min(box.width, box.height) / 2, stroke=0, fill=1)
-    draw_role_symbol(canvas, letter, *box.centre, min(box.width, box.height) * 0.72, theme.on_colour)
+    thickness = min(box.width, box.height)
+    if letter == RED:
+        canvas.drawPath(_pointed(canvas, box), stroke=0, fill=1)
+    else:
+        canvas.roundRect(box.x, box.y, box.width, box.height, thickness / 2, stroke=0, fill=1)
+    draw_role_symbol(canvas, letter, *box.centre, thickness * 0.72, theme.on_colour)
+
+
+def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:
+    """A hexagon filling ``box``, its two ends pointed at right angles."""
+    half = min(box.width, box.height) / 2
+    x, y, right, top = box.x, box.y, box.right, box.top
+    middle_x, middle_y = box.centre
+    if box.width >= box.height:
+        points = [(x, middle_y), (x + half, top), (right - half, top),
+                  (right, middle_y), (right - half, y), (x + half, y)]
+    else:
+        points = [(middle_x, y), (right, y + half), (right, top - half),
+                  (middle_x, top), (x, top - half), (x, y + half)]
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    return path
 
 
 def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:
@@ -142,5 +174,5 @@ def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:
     }
     background, foreground = colours[letter]
     fill(canvas, background)
-    canvas.roundRect(box.x, box.y, box.width, box.height, 0.8 * MM, stroke=0, fill=1)
+    canvas.roundRect(box.x, box.y, box.width, box.height, CELL_RADIUS, stroke=0, fill=1)
     draw_role_symbol(canvas, letter, *box.centre, box.width * 0.46, foreground)

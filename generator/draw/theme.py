@@ -9,8 +9,8 @@ What a CMYK theme promises, as a shop's preflight checks it:
 * text is black ink only (C = M = Y = 0): ``text``, ``heading``, and the white (no ink) and
   greys of ``label``, ``on_colour`` and ``on_bystander``;
 * every line thinner than ``colour_line_min`` (2 pt) is black ink only: thin frames and rules
-  take ``line``, a grey of black ink as dark as ``outline``, and a coloured line (the key
-  card's frame in its team's colour) is drawn at least that wide;
+  take ``line``, a grey of black ink as dark as ``outline``, and a coloured line (a light
+  tile's frame in its role's colour) is drawn at least that wide;
 * no colour uses more ink than the ink limit (C + M + Y + K, 300% unless a service asks for
   less). A colour over it keeps its black and loses cyan, magenta and yellow in proportion,
   as a shop's RIP would: the hue and the darkness stay close, the ink on the sheet drops.
@@ -18,6 +18,11 @@ What a CMYK theme promises, as a shop's preflight checks it:
 
 Home files keep their look: there ``line`` is the outline colour, ``heading`` the red, and
 coloured lines have no minimum width.
+
+Two styles (``ink``): "full" prints cream cards and tiles in their role's colour to the edge;
+"light" (``--ink light``, for inkjets) prints the cards on white paper, the word card's band
+paler, and tiles on a pale tint of their role's colour (``red_pale`` ...), while figures,
+symbols, key-card cells and frames keep their full colours.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
-from ..settings.declarations import PRESS_PROFILES
+from ..settings.declarations import INK_STYLES, PRESS_PROFILES
 from ..settings.units import RGB, parse_colour
 
 Colour = tuple[float, ...]
@@ -72,21 +77,41 @@ class Ink:
         factor = room / sum(colours)
         return Ink(tuple(math.floor(part * factor * 10_000) / 10_000 for part in colours) + (black,))
 
+    def tint(self, strength: float) -> "Ink":
+        """This colour printed lighter: every ink at ``strength`` (0 to 1) of its amount."""
+        return Ink(tuple(round(part * strength, 4) for part in self.cmyk))
+
     def black_only(self) -> "Ink":
         """A grey of black ink alone, as dark as this colour looks (its luma)."""
         red, green, blue = self.rgb
         return Ink((0.0, 0.0, 0.0, round(1 - (0.299 * red + 0.587 * green + 0.114 * blue), 2)))
 
 
-# The default palette, tuned in CMYK; home printers get its RGB equivalent.
+# The default palette, tuned in CMYK; home printers get its RGB equivalent. Black and white
+# first: many home and office printers are mono lasers, so the colours that must be told apart
+# differ in lightness too (luma, 0-255, as a greyscale rendering of the home file shows it):
+#   card 236 > band 194 > bystander 178 > outline 117 ~ red 111 > blue 44 > assassin 0.
+# Red and blue stay 67 grey levels apart (the issue asks for 50), the bystander 58 under the
+# card, and every team colour keeps its own symbol and shape as well.
 PALETTE: dict[str, Ink] = {
-    "card": Ink((0.0, 0.05, 0.16, 0.03)),  # warm paper
-    "band": Ink((0.0, 0.12, 0.34, 0.20)),  # the spymasters' shaded band
-    "outline": Ink((0.0, 0.20, 0.45, 0.45)),  # frames and the emblem
-    "red": Ink((0.0, 0.85, 0.80, 0.05)),
-    "blue": Ink((0.90, 0.50, 0.0, 0.05)),
-    "bystander": Ink((0.0, 0.08, 0.26, 0.10)),
+    "card": Ink((0.0, 0.05, 0.16, 0.03)),  # warm paper, luma 236
+    "band": Ink((0.0, 0.10, 0.30, 0.16)),  # the spymasters' band: a tan a little lighter than bystander, 194
+    "outline": Ink((0.0, 0.20, 0.45, 0.45)),  # frames and the emblem: a warm brown, 117
+    "red": Ink((0.0, 0.78, 0.92, 0.0)),  # a light vermilion, 111
+    "blue": Ink((1.0, 0.72, 0.0, 0.38)),  # a deep navy, 44
+    "bystander": Ink((0.0, 0.06, 0.40, 0.24)),  # khaki, 178: visible on the cream card in grey
 }
+
+# ``--ink light``: the grounds that differ from the full palette (figures, symbols, cells and
+# frames keep their colours). Cards are white paper; the word card's band is a pale tan.
+LIGHT_PALETTE: dict[str, Ink] = {
+    "card": Ink((0.0, 0.0, 0.0, 0.0)),
+    "band": Ink((0.0, 0.05, 0.16, 0.06)),  # luma 228 on white paper
+}
+# A light tile's ground is its role's colour at this strength: the role still shows from across
+# the table, for a seventh of the ink.
+PALE_TINT = 0.14
+ROLES = ("red", "blue", "bystander", "assassin")
 
 
 @dataclass(frozen=True)
@@ -101,11 +126,16 @@ class Theme:
     text: Colour  # black: pure K for shops
     label: Colour  # white
     on_colour: Colour  # symbols and names on red, blue and assassin
-    on_bystander: Colour
+    on_bystander: Colour  # symbols and names on bystander cells and tiles: a dark grey of black ink
     writing_line: Colour
     cut_mark: Colour
     line: Colour  # thin frames, rules and the emblem: the outline, or a grey of black ink
     heading: Colour  # the rules sheet's headings: red, or black ink
+    # Pale grounds of light tiles (``--ink light``): each role's colour at PALE_TINT.
+    red_pale: Colour
+    blue_pale: Colour
+    bystander_pale: Colour
+    assassin_pale: Colour
     title: str | None = None  # the kit's title, None for none
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
@@ -131,18 +161,21 @@ def make_theme(
     colour, the user's included, within ``ink_limit`` percent of ink (see ``Ink.limited``)."""
     if not 100 <= ink_limit <= 400:
         raise ValueError(f"an ink limit is a percentage from 100 to 400, not {ink_limit}")
+    if ink not in INK_STYLES:
+        raise ValueError(f"the ink style is one of {', '.join(INK_STYLES)}, not {ink!r}")
     inks = dict(PALETTE)
     # A rich black for the assassin's large dark areas (black ink alone prints greyish);
     # 240% of ink, under the 280% that shops allow. Text stays black ink only.
     inks["assassin"] = Ink((0.6, 0.4, 0.4, 1.0))
-    for name, value in (colours or {}).items():
+    if ink == "light":
+        inks.update(LIGHT_PALETTE)
+    for name, value in (colours or {}).items():  # the user's colours win, in either style
         inks[name] = Ink.from_rgb(value)
-    grey = {"on_bystander": 0.65, "writing_line": 0.35}
+    inks.update({f"{role}_pale": inks[role].tint(PALE_TINT) for role in ROLES})
+    grey = {"on_bystander": 0.75, "writing_line": 0.35}
     inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
     inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),
                 label=Ink((0.0, 0.0, 0.0, 0.0)), on_colour=Ink((0.0, 0.0, 0.0, 0.0)))
-    if ink == "light":
-        inks.update(card=Ink((0.0, 0.0, 0.0, 0.0)))
     cmyk = is_cmyk(profile)
     if cmyk:
         inks.update(line=inks["outline"].black_only(), heading=inks["text"])
@@ -156,3 +189,11 @@ def make_theme(
 
 
 DEFAULT_THEME = make_theme("home")
+
+
+def text_colour(colour: Colour, theme: Theme) -> Colour:
+    """``colour`` for text where the theme allows it: on CMYK files text is black ink only, so
+    a colour with cyan, magenta or yellow in it gives way to the theme's black."""
+    if len(colour) == 4 and any(part > 0 for part in colour[:3]):
+        return theme.text
+    return colour

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..draw.tile import TileArtist
+from ..draw.tile import TileArtist, tile_frame_line
 from ..errors import UsageError
 from ..geometry.sheet import SheetPlan
-from ..geometry.tileface import fit_name, tile_layout
+from ..geometry.tileface import fit_names, tile_layout
 from ..model.tiles import Tile, tiles
 from ..settings.options import TokenOptions
 from ..settings.units import format_mm
@@ -30,15 +30,15 @@ def build_tokens(options: TokenOptions) -> TokensResult:
     font = load_font(options.font)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
-    layout = tile_layout(*printing.card_size, bleed=printing.bleed)
+    theme = card_theme(sheet, options.style)
+    layout = tile_layout(*printing.card_size, bleed=printing.bleed, frame_line=tile_frame_line(theme))
     all_tiles = tiles(options.sets)
-    names = {tile.front.name: fit_name(tile.front.name, layout, font) for tile in all_tiles}
+    names = fit_names(sorted({tile.front.name for tile in all_tiles}), layout, font)
     if any(fitted is None for fitted in names.values()):
         raise UsageError(
             f"a {format_mm(printing.card_size[0])} x {format_mm(printing.card_size[1])} mm tile is too small "
             "for its name: choose a larger --card-size, e.g. 70x45mm"
         )
-    theme = card_theme(sheet, options.style)
     faces = [(tile.front, tile.back) for tile in all_tiles]
     artist = TileArtist(layout, names, font, theme)  # type: ignore[arg-type]
     printed = print_cards("Agent tiles", printing, faces, artist, theme, sheet, options.style, font)
