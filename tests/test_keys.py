@@ -2,7 +2,8 @@
 
 Decks are checked against a deliberately naive re-implementation of the metrics written
 below (nested lists turned and flipped by hand, counts by plain loops), never against
-``keys.balance_report`` or ``keys.distance``, so a bug there cannot hide a bad deck.
+``keys.balance_report``, ``keys.distance`` or ``keys.swapped_distance``, so a bug there
+cannot hide a bad deck.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def flat(grid):
     return [letter for row in grid for letter in row]
 
 
+def exchanged(cells):
+    """Red and blue exchanged."""
+    return ["B" if x == "R" else "R" if x == "B" else x for x in cells]
+
+
 def naive_distance(a_cells, b_cells):
     best = 25
     for view in views(b_cells):
@@ -58,15 +64,22 @@ def naive_distance(a_cells, b_cells):
     return best
 
 
+def naive_swapped_distance(a_cells, b_cells):
+    return naive_distance(a_cells, exchanged(b_cells))
+
+
 def naive_pairwise(deck_keys):
-    """All pairwise distances, naively; each key's 8 views are listed once to save time."""
+    """All pairwise distances, plain and with red and blue exchanged in the second key,
+    naively; each key's 16 views are listed once to save time."""
     all_views = [[flat(v) for v in views(k.cells)] for k in deck_keys]
-    distances = []
+    swapped_views = [[flat(v) for v in views(exchanged(k.cells))] for k in deck_keys]
+    distances, swapped = [], []
     for i in range(len(deck_keys)):
         a = list(deck_keys[i].cells)
         for j in range(i):
             distances.append(min(sum(1 for x, y in zip(a, v) if x != y) for v in all_views[j]))
-    return distances
+            swapped.append(min(sum(1 for x, y in zip(a, v) if x != y) for v in swapped_views[j]))
+    return distances, swapped
 
 
 def naive_counts(deck_keys):
@@ -92,21 +105,20 @@ def naive_expectations(deck_keys):
             "start": Fraction(9 * size, 25), "other": Fraction(8 * size, 25)}
 
 
+# The guarantees the README states, (most keys, plain, teams exchanged), as far as tests go.
+REQUIRED = [(26, 13, 12), (40, 12, 12), (80, 12, 11), (100, 12, 10), (200, 11, 10), (400, 10, 10),
+            (600, 10, 9), (2000, 9, 8)]
+
+
 def naive_required(size):
-    if size <= 50:
-        return 12
-    if size <= 100:
-        return 11
-    if size <= 300:
-        return 10
-    return 9 if size <= 1000 else keys.required_distance(size)
+    return next((plain, swapped) for most, plain, swapped in REQUIRED if size <= most)
 
 
 def faces(deck):
     return [face for card in deck for face in card.faces]
 
 
-def check_balanced(deck, count, double_sided, pairwise=naive_pairwise):
+def check_balanced(deck, count, double_sided, pairwise=None):
     """B1-B4 for a dealt deck, all measured naively."""
     assert [card.number for card in deck] == list(range(1, count + 1))
     assert all(isinstance(card, KeyCard) for card in deck)
@@ -136,9 +148,12 @@ def check_balanced(deck, count, double_sided, pairwise=naive_pairwise):
             assert abs(counts[name][cell] - expected[name]) <= 1, (name, cell)
         for name in ("start", "other"):
             assert abs(counts[name][cell] - expected[name]) <= 2, (name, cell)
-    # B4: spread
+    # B4: spread, plain and with the teams exchanged
     if size > 1:
-        assert min(pairwise(deck_keys)) >= naive_required(size)
+        distances, swapped = (pairwise or (naive_pairwise if size <= 60 else one_hot_pairwise))(deck_keys)
+        plain_floor, swapped_floor = naive_required(size)
+        assert min(distances) >= plain_floor
+        assert min(swapped) >= swapped_floor
 
 
 def written_out(cards) -> list[str]:
@@ -183,7 +198,7 @@ def test_edge_sizes_are_balanced(count, double_sided):
 
 
 def one_hot_pairwise(deck_keys):
-    """An independent but quicker pairwise check for the big deck: each view as a 100-bit
+    """An independent but quicker pairwise check for bigger decks: each view as a 100-bit
     one-hot int, equal cells counted with bit_count."""
     position = {"R": 0, "B": 1, "N": 2, "A": 3}
 
@@ -192,29 +207,34 @@ def one_hot_pairwise(deck_keys):
 
     plain = [encode(k.cells) for k in deck_keys]
     seen = [[encode(flat(v)) for v in views(k.cells)] for k in deck_keys]
-    return [25 - max((plain[i] & v).bit_count() for v in seen[j])
-            for i in range(len(deck_keys)) for j in range(i)]
+    seen_swapped = [[encode(flat(v)) for v in views(exchanged(k.cells))] for k in deck_keys]
+    distances = [25 - max((plain[i] & v).bit_count() for v in seen[j])
+                 for i in range(len(deck_keys)) for j in range(i)]
+    swapped = [25 - max((plain[i] & v).bit_count() for v in seen_swapped[j])
+               for i in range(len(deck_keys)) for j in range(i)]
+    return distances, swapped
 
 
 def test_a_thousand_keys_are_balanced():
     deck = deal_deck(500, 2024)
-    check_balanced(deck, 500, True, pairwise=one_hot_pairwise)
+    check_balanced(deck, 500, True)
 
 
 def test_a_pinned_seed_deals_the_same_deck_forever():
-    """Users reprint a deck from its seed: the deal for a seed never changes."""
+    """Users reprint a deck from its seed: the deal for a seed never changes (within a
+    version: fresher keys in issue 14 dealt every seed anew)."""
     deck = deal_deck(count=40, seed=1234)
     assert written_out(deck[:3]) == [
-        "1a blue BBRNB BNBNR RABBB RNRNN RRNRB",
-        "1b red  RRRBB RRBNA BNNNR NBBRB BNRNR",
-        "2a red  RARBN RBBNN BRRRR NRBRN BNBBN",
-        "2b blue NBNNB BRNRN RBARB RBNBR RRNBB",
-        "3a red  NBBAB RNNRN BRRBN BRNBR RRRNB",
-        "3b blue BRBRB BBNBR BNNBN NRNRR NRBRA",
+        "1a blue NRRBR BBNNR RABBB BBRBR NRNNN",
+        "1b red  BRRBB NNBBA BNNNR NRRBR BRRNR",
+        "2a red  BNBRA RBBNB RNRBR NRNRN BNBRR",
+        "2b blue NNBNN BBNRN BBARN RBBBR RRRBR",
+        "3a red  BBRBB RNNRN ARRBN RRNBN BRRNB",
+        "3b blue BRBRB BBBBR BNRBN NNNRN NRRRA",
     ]
     assert written_out(deck[-1:]) == [
-        "40a red  NRRBB BBRNB RRRRN RABNB RNBNN",
-        "40b blue RRRBB BRBNN RBBRB NNBRA NRNNB",
+        "40a red  RRBBB RBRNB NRRRN RABRB NNBNN",
+        "40b blue NRBBB BRBBN RRBRN NNNRA RRNBB",
     ]
     assert summary(deck) == PINNED_SUMMARY
 
@@ -224,10 +244,10 @@ PINNED_SUMMARY = {
     "faces": 80,
     "starting team of each card's first face": "BRRBBBBRBRRBRBBRRRRRBRBRBRBRBBRRRBRBRBRR",
     "assassins": [
-        "11/9 1/12 3/24 2/16 13/15 18/4 0/20 8/22 23/7 6/5",
-        "21/6 19/17 14/10 7/12 13/22 14/3 23/8 2/17 10/12 18/11",
-        "20/9 1/4 5/16 21/0 15/24 4/1 22/14 8/13 23/11 21/5",
-        "9/16 18/7 6/24 9/3 17/0 2/19 20/15 10/7 13/10 16/19",
+        "11/9 4/12 10/24 2/16 13/15 18/1 0/20 8/22 23/19 10/5",
+        "21/12 9/17 14/3 21/6 13/22 14/3 23/8 2/20 6/15 18/11",
+        "1/9 17/4 5/16 21/0 15/24 4/1 22/14 8/13 23/11 7/5",
+        "7/16 18/7 6/24 9/3 17/0 2/14 20/12 19/7 13/10 16/19",
     ],
 }
 
@@ -254,12 +274,18 @@ def test_bad_counts_are_refused(count):
         deal_deck(count, 1)
 
 
-def test_required_distance_steps():
-    assert [keys.required_distance(k) for k in (1, 50, 51, 100, 101, 300, 301, 1000)] == \
-        [12, 12, 11, 11, 10, 10, 9, 9]
-    targets = [keys.required_distance(k) for k in range(1, 20001)]
-    assert all(a >= b for a, b in zip(targets, targets[1:]))
-    assert targets[-1] >= 7
+def test_required_distances_step_down_as_decks_grow():
+    steps = (1, 26, 27, 40, 41, 80, 81, 100, 101, 200, 201, 400, 401, 600, 601, 2000, 2001, 6000,
+             6001, 20000)
+    assert [keys.required_distance(k) for k in steps] == \
+        [13, 13, 12, 12, 12, 12, 12, 12, 11, 11, 10, 10, 10, 10, 9, 9, 8, 8, 7, 7]
+    assert [keys.required_swapped_distance(k) for k in steps] == \
+        [12, 12, 12, 12, 11, 11, 10, 10, 10, 10, 10, 10, 9, 9, 8, 8, 7, 7, 5, 5]
+    for required in (keys.required_distance, keys.required_swapped_distance):
+        targets = [required(k) for k in range(1, 20001)]
+        assert all(a >= b for a, b in zip(targets, targets[1:]))
+    for k, (plain, swapped) in ((k, naive_required(k)) for k in (1, 26, 40, 80, 100, 200, 400, 600, 2000)):
+        assert (keys.required_distance(k), keys.required_swapped_distance(k)) == (plain, swapped)
 
 
 # --- the metrics ---------------------------------------------------------------------------
@@ -310,6 +336,22 @@ def test_distance_properties(first, second, starting, i, j):
     assert keys.distance(a, turned_a) == 0
 
 
+@settings(max_examples=60, deadline=None)
+@given(letters_strategy, letters_strategy, st.sampled_from(["red", "blue"]),
+       st.integers(0, 7), st.integers(0, 7))
+def test_swapped_distance_properties(first, second, starting, i, j):
+    a, b = key_from(first), key_from(second, starting)
+    d = keys.swapped_distance(a, b)
+    assert d == naive_swapped_distance(a.cells, b.cells)
+    assert d == keys.swapped_distance(b, a)
+    turned_a = Key(a.starting, apply_symmetry(SYMMETRIES[i], a.cells))
+    turned_b = Key(b.starting, apply_symmetry(SYMMETRIES[j], b.cells))
+    assert keys.swapped_distance(turned_a, turned_b) == d
+    twin = Key("blue" if a.starting == "red" else "red", tuple(exchanged(turned_a.cells)))
+    assert keys.swapped_distance(a, twin) == 0  # the same layout with the teams exchanged
+    assert keys.distance(a, twin) > 0
+
+
 def test_distance_of_a_key_to_its_views_is_zero():
     key = faces(deal_deck(1, 3))[0]
     for view in views(key.cells):
@@ -331,12 +373,15 @@ def test_balance_report_agrees_with_naive_metrics(count, double_sided, seed):
     for name, value in fields.items():
         assert value == pytest.approx(float(max(abs(n - expected[name]) for n in counts[name])))
     assert (report.assassin_min, report.assassin_max) == (min(counts["A"]), max(counts["A"]))
-    distances = naive_pairwise(deck_keys)
+    distances, swapped = naive_pairwise(deck_keys)
     if distances:
         assert report.min_distance == min(distances)
         assert report.pairs_at_min_distance == distances.count(min(distances))
+        assert report.min_swapped_distance == min(swapped)
+        assert report.pairs_at_min_swapped_distance == swapped.count(min(swapped))
     else:
         assert report.min_distance is None and report.pairs_at_min_distance == 0
+        assert report.min_swapped_distance is None and report.pairs_at_min_swapped_distance == 0
 
 
 def test_balance_report_on_keys_that_are_views_of_each_other():
@@ -344,6 +389,12 @@ def test_balance_report_on_keys_that_are_views_of_each_other():
     same = [key, Key(key.starting, apply_symmetry(SYMMETRIES[3], key.cells)), key]
     report = balance_report(same)
     assert report.min_distance == 0 and report.pairs_at_min_distance == 3
+    assert report.min_swapped_distance == naive_swapped_distance(key.cells, key.cells) > 0
+    assert report.pairs_at_min_swapped_distance == 3
+    twin = Key("blue" if key.starting == "red" else "red",
+               tuple(exchanged(apply_symmetry(SYMMETRIES[5], key.cells))))
+    twins = balance_report([key, twin])
+    assert (twins.min_swapped_distance, twins.pairs_at_min_swapped_distance) == (0, 1)
 
 
 # --- the data types ------------------------------------------------------------------------

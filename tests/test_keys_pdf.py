@@ -128,14 +128,14 @@ def test_a_pinned_seed_always_deals_the_same_deck():
     assert len(lines) == 42 and manifest.endswith("\n")  # the opening, one line per card, the closing
     assert lines[:4] + lines[-2:] == [
         '{"seed": 1234, "cards": [',
-        '{"card": 1, "faces": [{"label": "1a", "starting": "blue", "grid": ["BBRNB", "BNBNR", "RABBB", "RNRNN", "RRNRB"]}, '
-        '{"label": "1b", "starting": "red", "grid": ["RRRBB", "RRBNA", "BNNNR", "NBBRB", "BNRNR"]}]},',
-        '{"card": 2, "faces": [{"label": "2a", "starting": "red", "grid": ["RARBN", "RBBNN", "BRRRR", "NRBRN", "BNBBN"]}, '
-        '{"label": "2b", "starting": "blue", "grid": ["NBNNB", "BRNRN", "RBARB", "RBNBR", "RRNBB"]}]},',
-        '{"card": 3, "faces": [{"label": "3a", "starting": "red", "grid": ["NBBAB", "RNNRN", "BRRBN", "BRNBR", "RRRNB"]}, '
-        '{"label": "3b", "starting": "blue", "grid": ["BRBRB", "BBNBR", "BNNBN", "NRNRR", "NRBRA"]}]},',
-        '{"card": 40, "faces": [{"label": "40a", "starting": "red", "grid": ["NRRBB", "BBRNB", "RRRRN", "RABNB", "RNBNN"]}, '
-        '{"label": "40b", "starting": "blue", "grid": ["RRRBB", "BRBNN", "RBBRB", "NNBRA", "NRNNB"]}]}',
+        '{"card": 1, "faces": [{"label": "1a", "starting": "blue", "grid": ["NRRBR", "BBNNR", "RABBB", "BBRBR", "NRNNN"]}, '
+        '{"label": "1b", "starting": "red", "grid": ["BRRBB", "NNBBA", "BNNNR", "NRRBR", "BRRNR"]}]},',
+        '{"card": 2, "faces": [{"label": "2a", "starting": "red", "grid": ["BNBRA", "RBBNB", "RNRBR", "NRNRN", "BNBRR"]}, '
+        '{"label": "2b", "starting": "blue", "grid": ["NNBNN", "BBNRN", "BBARN", "RBBBR", "RRRBR"]}]},',
+        '{"card": 3, "faces": [{"label": "3a", "starting": "red", "grid": ["BBRBB", "RNNRN", "ARRBN", "RRNBN", "BRRNB"]}, '
+        '{"label": "3b", "starting": "blue", "grid": ["BRBRB", "BBBBR", "BNRBN", "NNNRN", "NRRRA"]}]},',
+        '{"card": 40, "faces": [{"label": "40a", "starting": "red", "grid": ["RRBBB", "RBRNB", "NRRRN", "RABRB", "NNBNN"]}, '
+        '{"label": "40b", "starting": "blue", "grid": ["NRBBB", "BRBBN", "RRBRN", "NNNRA", "RRNBB"]}]}',
         "]}",
     ]
     cards = json.loads(manifest)["cards"]
@@ -145,10 +145,10 @@ def test_a_pinned_seed_always_deals_the_same_deck():
     assert "".join(card["faces"][0]["starting"][0].upper() for card in cards) == "BRRBBBBRBRRBRBBRRRRRBRBRBRBRBBRRRBRBRBRR"
     assert [" ".join("/".join(str("".join(face["grid"]).index("A")) for face in card["faces"]) for card in cards[i:i + 10])
             for i in range(0, 40, 10)] == [
-        "11/9 1/12 3/24 2/16 13/15 18/4 0/20 8/22 23/7 6/5",
-        "21/6 19/17 14/10 7/12 13/22 14/3 23/8 2/17 10/12 18/11",
-        "20/9 1/4 5/16 21/0 15/24 4/1 22/14 8/13 23/11 21/5",
-        "9/16 18/7 6/24 9/3 17/0 2/19 20/15 10/7 13/10 16/19",
+        "11/9 4/12 10/24 2/16 13/15 18/1 0/20 8/22 23/19 10/5",
+        "21/12 9/17 14/3 21/6 13/22 14/3 23/8 2/20 6/15 18/11",
+        "1/9 17/4 5/16 21/0 15/24 4/1 22/14 8/13 23/11 7/5",
+        "7/16 18/7 6/24 9/3 17/0 2/14 20/12 19/7 13/10 16/19",
     ]
 
 

@@ -120,10 +120,11 @@ def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetO
 
 
 def balance_text(report: BalanceReport) -> str:
-    closest = (
-        f"{report.min_distance} cells ({plural(report.pairs_at_min_distance, 'pair')} at that distance)"
-        if report.min_distance is not None else "n/a (one key)"
-    )
+    def closest(distance: int | None, pairs: int) -> str:
+        if distance is None:
+            return "n/a (one key)"
+        return f"{distance} cells ({plural(pairs, 'pair')} at that distance)"
+
     return "\n".join([
         f"Balance of {plural(report.key_count, 'key')}:",
         f"  starting team: red {report.red_starts:,}, blue {report.blue_starts:,}",
@@ -132,7 +133,10 @@ def balance_text(report: BalanceReport) -> str:
         f"bystander {report.bystander_deviation:.2f}, assassin {report.assassin_deviation:.2f}, "
         f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
         f"  assassins per cell: {report.assassin_min:,} to {report.assassin_max:,}",
-        f"  closest two keys under rotation and mirroring: {closest}",
+        "  closest two keys under rotation and mirroring: "
+        + closest(report.min_distance, report.pairs_at_min_distance),
+        "  closest two keys with red and blue exchanged in one: "
+        + closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
     ])
 
 

@@ -3,34 +3,66 @@
 A key card is a 5x5 grid shared by the spymasters: 9 cells of the starting team (8 agents
 plus the double agent), 8 of the other team, 7 bystanders and 1 assassin. Letters: ``R`` red,
 ``B`` blue, ``N`` bystander, ``A`` assassin; cells are row-major, row 0 is the top row as
-printed. A card can sit in its stand either side up and in any rotation, so keys that are
-rotations or mirror images of each other (the 8 symmetries of the square) are the same key.
+printed. A card sits in its stand in any of four turns; it is never seen mirrored, but keys
+that are mirror images of each other count as the same key too (the 8 symmetries of the
+square), a stricter guard than the table needs.
 
-``deal_deck`` returns a deck whose K keys are balanced:
+``deal_deck`` returns a deck whose K keys are balanced and fresh:
 
 * every key has 9/8/7/1 cells, the 9 in the starting team's colour;
 * red and blue starts differ by at most one (one of each on a double-sided card);
 * per cell, across the deck, the assassin count is floor or ceil of K/25, the red, blue and
   bystander counts are within 1 of their expectation and the starting-team and other-team
   counts within 2 of theirs;
-* any two keys are at least ``required_distance(K)`` cells apart under the 8 symmetries.
+* any two keys differ in at least ``required_distance(K)`` cells under the 8 symmetries
+  (``distance``), and in at least ``required_swapped_distance(K)`` once red and blue are
+  exchanged in one of them (``swapped_distance``): a spymaster who has seen a red-start key
+  has not seen a blue-start one with the teams exchanged.
 
 How: keys are dealt at random (assassins cycle through shuffled orders of the 25 cells, so
 their per-cell counts are exact from the start); a seeded local search then swaps two cells
-inside a key until every per-cell count sits in its band; a second search removes pairs of
-keys that are too close, using only moves that keep every count in its band: a swap inside one
-key where the bands have room, else the same swap mirrored in a second key (key X trades
-letters p, q at cells c, d while key Y, holding q, p there, trades them back), which leaves
-the red, blue, bystander and assassin counts of both cells unchanged. Closeness is found with
-bit-sliced counting: for every cell and letter a Python int holds one bit per key, so one pass
-of big-int additions counts the matches of a key against the whole deck at once.
+inside a key until every per-cell count sits in its band. A second search moves keys apart
+with moves that keep every count in its band: a swap inside one key where the bands have
+room, else the same swap mirrored in a partner key (key X trades letters p, q at cells c, d
+while key Y, holding q, p there, trades them back), which leaves the red, blue, bystander
+and assassin counts of both cells unchanged. It lowers the deck's overlap: over every pair
+and every view (a symmetry, teams exchanged or not) in which the pair is too close, one more
+than the cells it matches beyond the limit. A move is made if it lowers the overlap, half
+the time if it keeps it, and rarely if it raises it, which gets small decks out of dead
+ends. In a small deck a move weighs up to 64 swaps (scored without a pass over the deck) and
+4 partners; in a large one a look at the deck is dear, so a move makes one random swap and
+prefers a partner that is itself too close to another key. Decks over 1024 keys are spread
+under the symmetries first, and then with the teams exchanged too, which halves the cost of
+most looks. The bit-sliced counting behind every look is in ``keydistance``.
 
-Distance targets (``required_distance``): 12 up to 50 keys, 11 up to 100, 10 up to 300, 9 up
-to 2000 (the 1000 asked for, and further while the search stays within seconds), 8 up to 6000
-and 7 up to 20000 keys (a double-sided deck of 10000 cards). Two random keys are closer than 8
-with probability about 3e-4 (exact count, union over the 8 symmetries), so at 20000 keys a
-target of 8 leaves each random key about 5 neighbours to push away; a trial of that had not
-finished after ten minutes, while 7 takes about 15 seconds.
+Targets (plain / teams exchanged) by the number of keys, with the time ``deal_deck`` took on
+2 cores (median and worst of 6 to 40 seeds; the old dealer's time in brackets) and the step
+up that was tried and left out:
+
+  keys up to  targets  time                          the step up
+  ----------  -------  ----------------------------  -------------------------------------
+      26      13 / 12  under 0.1 s                   13 / 12 at 30 keys: up to 1.3 s
+      40      12 / 12  0.05 s                        13 / 12: not reached in 5 s;
+                                                     13 / 11: 0.5 s, up to 4 s
+      80      12 / 11  0.3 s, up to 0.8 s            12 / 12 at 60 keys: 1.7 s
+     100      12 / 10  0.2 s                         12 / 11: 1.8 s, up to 4.6 s
+     200      11 / 10  0.2 s                         12 / 10 at 150 keys: not reached;
+                                                     11 / 11: 3.7 s
+     400      10 / 10  0.3 s                         11 / 10 at 300 keys: 3.9 s
+     600      10 / 9   0.5 s                         10 / 10: 4.2 s
+    2000       9 / 8   0.2 s at 1000 keys (0.3 s),   10 / 8 at 1000 keys: 4 s
+                       2.2 s at 2000 (1.9 s)
+    6000       8 / 7   1.1 s at 4000 keys (1.1 s),   8 / 6 at 8000 keys: 6 s, at 12000: 30 s
+                       3.3 s at 6000 (2.9 s)
+   20000       7 / 5   8.2 s (8.1 s)                 7 / 6: 9.5 s
+
+The old dealer kept 12 up to 50 keys, 11 to 100, 10 to 300, 9 to 2000, 8 to 6000 and 7
+above, and nothing kept a key from its teams-exchanged twin: 80 keys had such pairs 6 to 9
+cells apart.
+
+The issue asked for 13 / 12 at 40 keys: the two together are only reached up to 26 keys, so
+40 keys keep 12 / 12 (the teams-exchanged guard in full, the plain one as before) rather
+than 13 with a weaker guard or several seconds of search.
 
 Everything random goes through ``generator.rng`` (``rng.random()`` only), and no result depends
 on the iteration order of a set or dict, so a seed gives the same deck on every platform and
@@ -40,17 +72,23 @@ Python version.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import eq
 from random import Random
 from typing import Literal, Sequence
 
+from . import keydistance
+from .keydistance import (ASSASSIN, BLUE, BYSTANDER, CELL_COUNT, LETTERS, RED, SIDE, SYMMETRIES,
+                          BLOCK_KEYS, ONE_INT_KEYS, MatchIndex, apply_symmetry, closest_pairs,
+                          pair_overlap, views_of)
 from .rng import below, make_rng, shuffled
+
+__all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "LETTERS", "MAX_CARDS", "RED", "SIDE",
+           "SYMMETRIES", "BalanceReport", "Key", "KeyCard", "KeyDealError", "apply_symmetry",
+           "balance_report", "deal_deck", "distance", "required_distance",
+           "required_swapped_distance", "swapped_distance"]
 
 Team = Literal["red", "blue"]
 
-SIDE = 5
-CELL_COUNT = SIDE * SIDE
-RED, BLUE, BYSTANDER, ASSASSIN = "R", "B", "N", "A"
-LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)  # letter codes 0..3 inside the search
 STARTING_CELLS, OTHER_CELLS, BYSTANDER_CELLS, ASSASSIN_CELLS = 9, 8, 7, 1
 MAX_CARDS = 10_000
 
@@ -95,45 +133,39 @@ class KeyCard:
     faces: tuple[Key, ...]
 
 
-# --- symmetries and distance -------------------------------------------------------------
-
-def _build_symmetries() -> tuple[tuple[int, ...], ...]:
-    """The 8 symmetries of the square as index maps: transformed[i] = cells[g[i]]."""
-
-    def rotate(g: tuple[int, ...]) -> tuple[int, ...]:  # a quarter turn clockwise
-        return tuple(g[(SIDE - 1 - c) * SIDE + r] for r in range(SIDE) for c in range(SIDE))
-
-    def mirror(g: tuple[int, ...]) -> tuple[int, ...]:  # left and right swapped
-        return tuple(g[r * SIDE + SIDE - 1 - c] for r in range(SIDE) for c in range(SIDE))
-
-    result = []
-    g = tuple(range(CELL_COUNT))
-    for _ in range(4):
-        result += [g, mirror(g)]
-        g = rotate(g)
-    return tuple(result)
-
-
-SYMMETRIES: tuple[tuple[int, ...], ...] = _build_symmetries()
-
-
-def apply_symmetry(g: Sequence[int], cells: Sequence[str]) -> tuple[str, ...]:
-    """The cells of a key seen through symmetry ``g``."""
-    return tuple(cells[i] for i in g)
-
+# --- distances and their targets ---------------------------------------------------------
 
 def distance(a: Key, b: Key) -> int:
     """Fewest differing cells between ``a`` and ``b`` turned or flipped any of the 8 ways."""
-    return min(sum(x != y for x, y in zip(a.cells, apply_symmetry(g, b.cells)))
-               for g in SYMMETRIES)
+    return keydistance.distance(a.cells, b.cells)
+
+
+def swapped_distance(a: Key, b: Key) -> int:
+    """``distance`` between ``a`` and ``b`` with red and blue exchanged."""
+    return keydistance.swapped_distance(a.cells, b.cells)
+
+
+# (most keys, plain target, swapped target): the first row whose size is at least the deck's
+# applies. The module docstring gives the measurements behind each row.
+DISTANCE_TARGETS = ((26, 13, 12), (40, 12, 12), (80, 12, 11), (100, 12, 10), (200, 11, 10),
+                    (400, 10, 10), (600, 10, 9), (2000, 9, 8), (6000, 8, 7), (20_000, 7, 5))
+
+
+def _targets(k: int) -> tuple[int, int]:
+    for most, plain, swapped in DISTANCE_TARGETS:
+        if k <= most:
+            return plain, swapped
+    return DISTANCE_TARGETS[-1][1], DISTANCE_TARGETS[-1][2]
 
 
 def required_distance(k: int) -> int:
-    """The distance every pair of a deck of ``k`` keys keeps (see the module docstring)."""
-    for limit, target in ((50, 12), (100, 11), (300, 10), (2000, 9), (6000, 8)):
-        if k <= limit:
-            return target
-    return 7
+    """The ``distance`` every pair of a deck of ``k`` keys keeps."""
+    return _targets(k)[0]
+
+
+def required_swapped_distance(k: int) -> int:
+    """The ``swapped_distance`` every pair of a deck of ``k`` keys keeps."""
+    return _targets(k)[1]
 
 
 # --- per-cell balance --------------------------------------------------------------------
@@ -186,6 +218,8 @@ class BalanceReport:
     assassin_max: int
     min_distance: int | None  # None for fewer than 2 keys
     pairs_at_min_distance: int
+    min_swapped_distance: int | None  # the same with red and blue exchanged in one key
+    pairs_at_min_swapped_distance: int
 
 
 def balance_report(keys: Sequence[Key]) -> BalanceReport:
@@ -198,7 +232,7 @@ def balance_report(keys: Sequence[Key]) -> BalanceReport:
     expected = _expected_x25(red_starts, blue_starts)
     deviations = [max(abs(n - e25 / CELL_COUNT) for n in counts[q])
                   for q, e25 in enumerate(expected)]
-    closest, pairs = _closest_pairs(codes)
+    (closest, pairs), (swapped, swapped_pairs) = closest_pairs(codes)
     return BalanceReport(
         key_count=len(keys), red_starts=red_starts, blue_starts=blue_starts,
         red_deviation=deviations[_Q_RED], blue_deviation=deviations[_Q_BLUE],
@@ -206,7 +240,9 @@ def balance_report(keys: Sequence[Key]) -> BalanceReport:
         assassin_deviation=deviations[_Q_ASSASSIN],
         starting_deviation=deviations[_Q_STARTING], other_deviation=deviations[_Q_OTHER],
         assassin_min=min(counts[_Q_ASSASSIN]), assassin_max=max(counts[_Q_ASSASSIN]),
-        min_distance=closest, pairs_at_min_distance=pairs)
+        min_distance=closest if closest >= 0 else None, pairs_at_min_distance=pairs,
+        min_swapped_distance=swapped if swapped >= 0 else None,
+        pairs_at_min_swapped_distance=swapped_pairs)
 
 
 def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int]) -> list[list[int]]:
@@ -218,118 +254,36 @@ def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int]) ->
     return counts
 
 
-# --- bit-sliced matching -----------------------------------------------------------------
-
-def _bit_sum(vectors: list[int]) -> list[int]:
-    """Add 0/1 vectors held as ints, bit i of each being entry i; return the sums' binary
-    digits, lowest first (5 of them: at most 25 vectors). Full adders, so about 5 big-int
-    operations per vector instead of a ripple carry through all digits."""
-    digits = []
-    column = vectors
-    while column:
-        carries = []
-        while len(column) > 2:
-            x, y, z = column.pop(), column.pop(), column.pop()
-            t = x ^ y
-            column.append(t ^ z)
-            carries.append((x & y) | (z & t))
-        if len(column) == 2:
-            x, y = column
-            column = [x ^ y]
-            carries.append(x & y)
-        digits.append(column[0])
-        column = carries
-    return digits + [0] * (5 - len(digits))
+# The search that moves keys apart. In a small deck each look at the deck is cheap and the
+# search is hardest, so a move weighs many exchanges of two cells and several partner keys;
+# in a large one each look is dear and a random move nearly always helps.
+LOOKS_PER_DECK = 4000  # swaps or partners weighed per move: this over the deck's size,
+SWAPS_TRIED = 64  # but no more swaps than this
+PARTNERS_TRIED = 4  # and no more partners than this
+UPHILL_BITS = 4  # each unit a move may raise the overlap by makes it 2**4 times rarer
 
 
-def _at_least(digits: list[int], threshold: int, population: int) -> int:
-    """Entries (among ``population``) whose sum, given by its binary digits, >= threshold."""
-    above, equal = 0, population
-    for i in range(len(digits) - 1, -1, -1):
-        if (threshold >> i) & 1:
-            equal &= digits[i]
-        else:
-            above |= equal & digits[i]
-            equal &= ~digits[i]
-    return above | equal
+def _tries(most: int, size: int) -> int:
+    return max(1, min(most, LOOKS_PER_DECK // size))
 
 
-def _largest(digits: list[int], population: int) -> tuple[int, int]:
-    """The largest sum among ``population`` and the entries that reach it."""
-    value, members = 0, population
-    for i in range(len(digits) - 1, -1, -1):
-        narrowed = members & digits[i]
-        if narrowed:
-            value, members = value | (1 << i), narrowed
-    return value, members
-
-
-class _MatchIndex:
-    """For each cell and letter, an int with bit i set when key i has that letter there."""
-
-    def __init__(self) -> None:
-        self.planes = [[0, 0, 0, 0] for _ in range(CELL_COUNT)]
-
-    def add(self, i: int, key: Sequence[int]) -> None:
-        bit = 1 << i
-        for plane, letter in zip(self.planes, key):
-            plane[letter] |= bit
-
-    def change(self, i: int, cell: int, old: int, new: int) -> None:
-        plane = self.planes[cell]
-        plane[old] &= ~(1 << i)
-        plane[new] |= 1 << i
-
-    def match_digits(self, key: Sequence[int], g: Sequence[int]) -> list[int]:
-        """Per indexed key, how many cells equal ``key`` seen through ``g`` (as digits)."""
-        return _bit_sum([plane[key[j]] for plane, j in zip(self.planes, g)])
-
-    def near(self, key: Sequence[int], min_matches: int, population: int) -> int:
-        """Indexed keys matching ``key`` in >= min_matches cells under some symmetry."""
-        found = 0
-        for g in SYMMETRIES:
-            found |= _at_least(self.match_digits(key, g), min_matches, population)
-        return found
-
-
-def _closest_pairs(codes: Sequence[Sequence[int]]) -> tuple[int | None, int]:
-    """Smallest pairwise distance and how many pairs have it; each key against earlier ones."""
-    best, pairs = -1, 0  # best = most matching cells seen so far
-    index = _MatchIndex()
-    for i, key in enumerate(codes):
-        earlier = (1 << i) - 1
-        top, members = -1, 0
-        for g in SYMMETRIES if i else ():
-            value, reached = _largest(index.match_digits(key, g), earlier)
-            if value > top:
-                top, members = value, reached
-            elif value == top:
-                members |= reached
-        if top > best:
-            best, pairs = top, members.bit_count()
-        elif top == best and top >= 0:
-            pairs += members.bit_count()
-        index.add(i, key)
-    return (None, 0) if best < 0 else (CELL_COUNT - best, pairs)
-
-
-def _bits(mask: int) -> list[int]:
-    """Positions of the set bits of ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+def _some_bits(mask: int, rng: Random, size: int, most: int) -> list[int]:
+    """Up to ``most`` set bits of ``mask``: the first at or after a random position, wrapping."""
+    start = below(rng, size)
+    found: list[int] = []
+    for part, offset in ((mask >> start, start), (mask & ((1 << start) - 1), 0)):
+        while part and len(found) < most:
+            low = part & -part
+            found.append(offset + low.bit_length() - 1)
+            part ^= low
     return found
 
 
-def _pick_bit(mask: int, rng: Random, size: int) -> int:
-    """A set bit of a non-zero ``mask``: the first at or after a random position, wrapping."""
-    start = below(rng, size)
-    upper = mask >> start
-    if upper:
-        return start + (upper & -upper).bit_length() - 1
-    return (mask & -mask).bit_length() - 1
+def _swapped(key: Sequence[int], c: int, d: int) -> list[int]:
+    """A copy of ``key`` with cells c and d exchanged."""
+    result = list(key)
+    result[c], result[d] = key[d], key[c]
+    return result
 
 
 # --- dealing -----------------------------------------------------------------------------
@@ -344,7 +298,9 @@ def deal_deck(count: int, seed: int, double_sided: bool = True) -> list[KeyCard]
         raise ValueError(f"count must be an integer from 1 to {MAX_CARDS}, not {count!r}")
     rng = make_rng(seed)
     classes = _deal_starts(count, double_sided, rng)
-    deck = _Deck(_deal_random_keys(classes, rng), classes, required_distance(len(classes)))
+    size = len(classes)
+    deck = _Deck(_deal_random_keys(classes, rng), classes, required_distance(size),
+                 required_swapped_distance(size))
     deck.balance(rng)
     deck.spread(rng)
     keys = [Key(_TEAMS[cls], tuple(LETTERS[x] for x in key))
@@ -386,16 +342,19 @@ def _deal_random_keys(classes: Sequence[int], rng: Random) -> list[list[int]]:
 class _Deck:
     """Keys under repair: their letters, per-cell counts, bands and close pairs."""
 
-    def __init__(self, codes: list[list[int]], classes: list[int], target: int) -> None:
+    def __init__(self, codes: list[list[int]], classes: list[int], target: int,
+                 swapped_target: int) -> None:
         self.codes = codes
         self.classes = classes
         self.size = len(codes)
         self.low, self.high = _bands(classes.count(0), classes.count(1))
         self.counts = _count_quantities(codes, classes)
         self.min_matches = CELL_COUNT - target + 1  # this many equal cells is too close
-        self.index = _MatchIndex()
-        self.near: list[int] = []  # per key, a bitset of the keys too close to it
-        self.close_pairs = 0
+        self.min_swapped_matches = CELL_COUNT - swapped_target + 1  # with teams exchanged
+        self.index = MatchIndex([])
+        self.overlap: list[dict[int, int]] = []  # per key: too-close keys, how far too close
+        self.total = 0  # the sum of all overlaps, each pair once
+        self.close = 0  # the keys with a too-close partner, as bits
 
     # -- per-cell balance --
 
@@ -423,6 +382,19 @@ class _Deck:
         for (quantity, cell), step in merged.items():
             n = self.counts[quantity][cell]
             total += self._outside(quantity, n + step) - self._outside(quantity, n)
+        return total
+
+    def _single_penalty(self, k: int, c: int, d: int) -> int:
+        """``_penalty_change`` of key k swapping cells c and d alone, quicker: the two
+        letters' quantities are distinct, so their changes never add up in one count."""
+        contributes = _CONTRIBUTES[self.classes[k]]
+        key = self.codes[k]
+        total = 0
+        for letter, out, into in ((key[c], c, d), (key[d], d, c)):
+            for quantity in contributes[letter]:
+                n, m = self.counts[quantity][out], self.counts[quantity][into]
+                total += (self._outside(quantity, n - 1) - self._outside(quantity, n)
+                          + self._outside(quantity, m + 1) - self._outside(quantity, m))
         return total
 
     def _swap(self, k: int, c: int, d: int) -> None:
@@ -475,98 +447,164 @@ class _Deck:
 
     # -- distance --
 
-    def _find_close_pairs(self) -> None:
-        """Every key against the earlier ones, while building the full index."""
-        self.near = [0] * self.size
-        for i, key in enumerate(self.codes):
-            found = self.index.near(key, self.min_matches, (1 << i) - 1)
-            self.near[i] = found
-            for j in _bits(found):
-                self.near[j] |= 1 << i
-            self.close_pairs += found.bit_count()
-            self.index.add(i, key)
-
     def spread(self, rng: Random) -> None:
-        """Move keys apart until no pair is closer than the target, keeping the balance."""
-        self._find_close_pairs()
-        budget = 10 * self.size + 50_000  # at most ~8 * size are used
-        for _ in range(budget):
-            if not self.close_pairs:
+        """Move keys apart until no pair is closer than the targets, keeping the balance.
+        A large deck is first spread under the symmetries alone (a look at the deck then
+        costs half as much, and most moves are made then), then with red and blue exchanged
+        as well; a small one under both at once, which its index holds in one int."""
+        plain_limit = self.min_matches
+        if self.size > ONE_INT_KEYS:
+            swapped_limit, self.min_swapped_matches = self.min_swapped_matches, CELL_COUNT + 1
+            self._find_close_pairs(False, plain_limit)
+            self._separate(rng)
+            self.min_swapped_matches = swapped_limit
+            plain_limit = CELL_COUNT + 1  # no pair is close under the symmetries alone now
+        self._find_close_pairs(True, plain_limit)
+        self._separate(rng)
+
+    def _find_close_pairs(self, swapped: bool, min_matches: int) -> None:
+        """How close every key is to the others (each key against the earlier ones, which
+        an index in blocks finds without looking at the later blocks); then index the deck
+        for moves, in one block."""
+        earlier = MatchIndex(self.codes, swapped, BLOCK_KEYS)
+        self.overlap = [{} for _ in range(self.size)]
+        for k, key in enumerate(self.codes):
+            found = earlier.overlaps(key, min_matches, self.min_swapped_matches, k, k)
+            for j, weight in found.items():
+                self.overlap[k][j] = self.overlap[j][k] = weight
+        self.total = sum(sum(found.values()) for found in self.overlap) // 2
+        self.close = sum(1 << k for k, found in enumerate(self.overlap) if found)
+        self.index = MatchIndex(self.codes, swapped)
+
+    def _overlaps(self, key: Sequence[int], k: int) -> dict[int, int]:
+        """The keys too close to ``key`` (standing in for key k), each with how far too close."""
+        return self.index.overlaps(key, self.min_matches, self.min_swapped_matches, k)
+
+    def _separate(self, rng: Random) -> None:
+        """Move keys that have too-close partners until none has."""
+        for _ in range(10 * self.size + 50_000):
+            if not self.total:
                 return
             x = self._close_key(rng)
-            z = _pick_bit(self.near[x], rng, self.size)
-            c, d = self._cells_to_change(x, z, rng)
-            moves = self._balanced_moves(x, c, d, rng)
-            if moves:
-                self._try(moves, rng)
+            partners = sorted(self.overlap[x])
+            self._move(x, partners[below(rng, len(partners))], rng)
         raise KeyDealError("could not move every pair of keys far enough apart")
 
     def _close_key(self, rng: Random) -> int:
         """A key with a too-close partner: the first at or after a random position."""
         start = below(rng, self.size)
-        for offset in range(self.size):
-            k = (start + offset) % self.size
-            if self.near[k]:
-                return k
-        raise AssertionError("no close pair left")
+        later = self.close >> start
+        if later:
+            return start + (later & -later).bit_length() - 1
+        return (self.close & -self.close).bit_length() - 1
 
-    def _cells_to_change(self, x: int, z: int, rng: Random) -> tuple[int, int]:
-        """Two cells of key x with different letters, the first equal to z's cell under the
-        symmetry where x and z are closest, so that swapping them moves x away from z."""
-        key, other = self.codes[x], self.codes[z]
-        best_g, best = SYMMETRIES[0], -1
-        for g in SYMMETRIES:
-            matches = sum(key[j] == letter for j, letter in zip(g, other))
-            if matches > best:
-                best_g, best = g, matches
-        equal = [j for j, letter in zip(best_g, other) if key[j] == letter]
-        c = equal[below(rng, len(equal))]
-        partners = [j for j in equal if key[j] != key[c]]
-        if not partners or below(rng, 2):
-            partners = [j for j in range(CELL_COUNT) if key[j] != key[c]]
-        return c, partners[below(rng, len(partners))]
-
-    def _balanced_moves(self, x: int, c: int, d: int, rng: Random) -> list[tuple[int, int, int]]:
-        """Swaps (key, c, d) that exchange x's letters at c and d and keep every count in
-        its band: x alone if the bands allow, else x plus a key holding the same two letters
-        the other way round (the counts of R, B, N, A then do not change at all)."""
-        alone = [(x, c, d)]
-        if self._penalty_change(self._swap_changes(x, c, d)) == 0:
-            return alone
-        p, q = self.codes[x][c], self.codes[x][d]
-        planes = self.index.planes
-        candidates = planes[c][q] & planes[d][p] & ~(1 << x)
-        if not candidates:
-            return []
-        y = _pick_bit(candidates, rng, self.size)
-        moves = [(x, c, d), (y, c, d)]
-        changes = self._swap_changes(x, c, d) + self._swap_changes(y, c, d)
-        return moves if self._penalty_change(changes) == 0 else []
-
-    def _try(self, moves: list[tuple[int, int, int]], rng: Random) -> None:
-        """Make the swaps; keep them unless they add close pairs (ties kept half the time,
-        to wander across plateaus)."""
+    def _move(self, x: int, z: int, rng: Random) -> None:
+        """Move key x away from key z by exchanging two of its letters: alone if the bands
+        allow, else with a partner key that exchanges the same two letters back."""
+        rise = self._allowed_rise(rng)
+        c, d = self._best_swap(x, z, rng)
+        moved = _swapped(self.codes[x], c, d)
+        moves, found = [(x, c, d)], [self._overlaps(moved, x)]
+        if self._single_penalty(x, c, d):
+            if self._closeness([x], found) - self._closeness([x]) > rise:
+                return  # a partner seldom makes up for x's loss: spare looking for one
+            partner = self._best_partner(x, c, d, moved, rng)
+            if partner is None:
+                return
+            y, found_y = partner
+            found[0].pop(y, None)  # x against y as it will be, as y's overlaps have it
+            if x in found_y:
+                found[0][y] = found_y[x]
+            moves.append((y, c, d))
+            found.append(found_y)
         touched = [k for k, _, _ in moves]
-        before = self._close_pairs_of(touched)
-        for k, c, d in moves:
-            self._swap_indexed(k, c, d)
-        population = (1 << self.size) - 1
-        found = [self.index.near(self.codes[k], self.min_matches, population) & ~(1 << k)
-                 for k in touched]
-        after = self._close_pairs_of(touched, found)
-        if after < before or (after == before and below(rng, 2)):
-            for k, now in zip(touched, found):
-                self._set_near(k, now)
-        else:
-            for k, c, d in reversed(moves):
+        if self._closeness(touched, found) - self._closeness(touched) <= rise:
+            for (k, c, d), now in zip(moves, found):
                 self._swap_indexed(k, c, d)
+                self._set_overlap(k, now)
 
-    def _close_pairs_of(self, touched: list[int], found: list[int] | None = None) -> int:
-        """Close pairs involving the touched keys, each pair counted once."""
-        sets = found if found is not None else [self.near[k] for k in touched]
-        total = sum(s.bit_count() for s in sets)
-        if len(touched) == 2 and (sets[0] >> touched[1]) & 1:
-            total -= 1
+    def _allowed_rise(self, rng: Random) -> int:
+        """How much closer a move may bring the keys and still be made: -1 (it must move
+        them apart) half the time, 0 (wander across a plateau) the other half, and rarely
+        more (climb out of a dead end: each unit is 2**UPHILL_BITS times rarer)."""
+        roll = below(rng, 1 << 30)
+        rise = -1
+        while rise < 5 and roll < 1 << (29 - UPHILL_BITS * (rise + 1)):
+            rise += 1
+        return rise
+
+    def _best_swap(self, x: int, z: int, rng: Random) -> tuple[int, int]:
+        """Two cells c, d of key x with different letters, c equal to z's cell in the view of
+        z (turned, flipped, teams exchanged or not) closest to x for its target, so that
+        exchanging them moves x away from that view (d is as likely again to be such a cell
+        too, which moves it twice as far): of a few such pairs, the one that leaves x least
+        close to the others."""
+        key = self.codes[x]
+        seen = self._closest_view(key, self.codes[z])
+        equal = [j for j in range(CELL_COUNT) if key[j] == seen[j]]
+        partners = [[j for j in range(CELL_COUNT) if key[j] != letter]
+                    + [j for j in equal if key[j] != letter] for letter in range(4)]
+        tries = _tries(SWAPS_TRIED, self.size)
+        scores = self.index.swap_scores(key, self.min_matches, self.min_swapped_matches, x) \
+            if tries > 1 else None
+        best = (-1, -1, -1)
+        for _ in range(tries):
+            c = equal[below(rng, len(equal))]
+            others = partners[key[c]]
+            d = others[below(rng, len(others))]
+            score = scores.score(c, d) if scores else 0
+            if best[0] < 0 or score < best[0]:
+                best = (score, c, d)
+        return best[1], best[2]
+
+    def _closest_view(self, key: Sequence[int], other: Sequence[int]) -> tuple[int, ...]:
+        """``other`` seen through the view (turned or flipped, teams exchanged or not) under
+        which it matches ``key`` in the most cells beyond what its target allows."""
+        best: tuple[int, tuple[int, ...]] | None = None
+        for v, seen in enumerate(views_of(other)):
+            limit = self.min_matches if v < len(SYMMETRIES) else self.min_swapped_matches
+            excess = sum(map(eq, key, seen)) - limit
+            if best is None or excess > best[0]:
+                best = (excess, seen)
+        assert best is not None
+        return best[1]
+
+    def _best_partner(self, x: int, c: int, d: int, moved: Sequence[int], rng: Random
+                      ) -> tuple[int, dict[int, int]] | None:
+        """Of a few keys y holding x's letters at c and d the other way round, whose
+        exchanging them back with x's exchange (``moved`` is x after it) keeps every count
+        in its band (the counts of R, B, N and A do not change at all), the one left least
+        close to the others once both have moved, with its overlaps then; None if none.
+        Keys that are too close to others themselves go first when there are enough of
+        them: the move may help them too."""
+        p, q = self.codes[x][c], self.codes[x][d]
+        candidates = self.index.holding(c, q, d, p) & ~(1 << x)
+        tries = _tries(PARTNERS_TRIED, self.size)
+        if (candidates & self.close).bit_count() >= tries:
+            candidates &= self.close
+        x_changes = self._swap_changes(x, c, d)
+        best: tuple[int, int, dict[int, int]] | None = None
+        for y in _some_bits(candidates, rng, self.size, tries):
+            if self.classes[y] != self.classes[x] and \
+                    self._penalty_change(x_changes + self._swap_changes(y, c, d)):
+                continue
+            key = _swapped(self.codes[y], c, d)
+            found = self._overlaps(key, y)
+            found.pop(x, None)  # y against x as it will be
+            overlap = pair_overlap(key, moved, self.min_matches, self.min_swapped_matches)
+            if overlap:
+                found[x] = overlap
+            score = sum(found.values())
+            if best is None or score < best[0]:
+                best = (score, y, found)
+        return None if best is None else (best[1], best[2])
+
+    def _closeness(self, touched: list[int], found: list[dict[int, int]] | None = None) -> int:
+        """How close the touched keys are to the others and each other, each pair once."""
+        overlaps = found if found is not None else [self.overlap[k] for k in touched]
+        total = sum(sum(o.values()) for o in overlaps)
+        if len(touched) == 2:
+            total -= overlaps[0].get(touched[1], 0)
         return total
 
     def _swap_indexed(self, k: int, c: int, d: int) -> None:
@@ -575,9 +613,20 @@ class _Deck:
         self.index.change(k, c, p, q)
         self.index.change(k, d, q, p)
 
-    def _set_near(self, k: int, now: int) -> None:
-        old = self.near[k]
-        for j in _bits(old ^ now):
-            self.near[j] ^= 1 << k
-        self.close_pairs += now.bit_count() - old.bit_count()
-        self.near[k] = now
+    def _set_overlap(self, k: int, now: dict[int, int]) -> None:
+        """Key k's overlaps become ``now``: its partners' overlaps, the total and the set of
+        keys with too-close partners follow."""
+        old = self.overlap[k]
+        for j in old:
+            if j not in now:
+                del self.overlap[j][k]
+                if not self.overlap[j]:
+                    self.close ^= 1 << j
+        for j, weight in now.items():
+            if not self.overlap[j]:
+                self.close ^= 1 << j
+            self.overlap[j][k] = weight
+        if bool(old) != bool(now):
+            self.close ^= 1 << k
+        self.total += sum(now.values()) - sum(old.values())
+        self.overlap[k] = now

@@ -1,0 +1,382 @@
+"""How far apart two keys are, and bit-sliced counting of a key's matches against a deck.
+
+A key is 25 cells, row-major, each a letter: ``R`` red, ``B`` blue, ``N`` bystander, ``A``
+assassin (codes 0 to 3 inside the search). Two distances are measured, both as the fewest
+cells that differ:
+
+* ``distance``: the second key turned or flipped any of the 8 ways of the square;
+* ``swapped_distance``: the second key with red and blue exchanged, then turned or flipped
+  any of the 8 ways. A red-start key whose layout is a blue-start key's with the teams
+  exchanged is close in this sense, however far apart the two are in the first.
+
+Both are symmetric: exchanging the teams commutes with the symmetries and undoes itself.
+
+A *view* is one of the 8 symmetries, with or without red and blue exchanged: 16 in all.
+``MatchIndex`` holds every key of a deck through every view, bit-sliced: for each cell and
+letter, an int has one bit per (view, key), set when that key seen through that view has
+that letter there. A key picks one such int per cell (by its own letter there), and one pass
+of big-int additions over the 25 ints counts its matching cells with every key under all 16
+views at once.
+"""
+
+from __future__ import annotations
+
+from operator import eq, itemgetter
+from typing import Sequence
+
+SIDE = 5
+CELL_COUNT = SIDE * SIDE
+RED, BLUE, BYSTANDER, ASSASSIN = "R", "B", "N", "A"
+LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)  # letter codes 0..3 inside the search
+TEAM_SWAP = (1, 0, 2, 3)  # the code of each letter's counterpart with red and blue exchanged
+ONE_INT_KEYS = 1024  # up to this many keys, all 16 views of a key share one int
+BLOCK_KEYS = 4096  # keys per block of an index for looking at the keys before each key
+
+
+# --- the 8 symmetries and the two distances ----------------------------------------------
+
+def _build_symmetries() -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of the square as index maps: transformed[i] = cells[g[i]]."""
+
+    def rotate(g: tuple[int, ...]) -> tuple[int, ...]:  # a quarter turn clockwise
+        return tuple(g[(SIDE - 1 - c) * SIDE + r] for r in range(SIDE) for c in range(SIDE))
+
+    def mirror(g: tuple[int, ...]) -> tuple[int, ...]:  # left and right swapped
+        return tuple(g[r * SIDE + SIDE - 1 - c] for r in range(SIDE) for c in range(SIDE))
+
+    result = []
+    g = tuple(range(CELL_COUNT))
+    for _ in range(4):
+        result += [g, mirror(g)]
+        g = rotate(g)
+    return tuple(result)
+
+
+SYMMETRIES: tuple[tuple[int, ...], ...] = _build_symmetries()
+_SEEN_THROUGH = tuple(itemgetter(*g) for g in SYMMETRIES)  # a key's cells through each one
+
+
+def apply_symmetry(g: Sequence[int], cells: Sequence[str]) -> tuple[str, ...]:
+    """The cells of a key seen through symmetry ``g``."""
+    return tuple(cells[i] for i in g)
+
+
+def swap_teams(cells: Sequence[str]) -> tuple[str, ...]:
+    """The cells with red and blue exchanged."""
+    return tuple(BLUE if x == RED else RED if x == BLUE else x for x in cells)
+
+
+def distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """Fewest differing cells between ``a`` and ``b`` turned or flipped any of the 8 ways."""
+    return CELL_COUNT - max(sum(map(eq, a, seen(b))) for seen in _SEEN_THROUGH)
+
+
+def swapped_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """``distance`` from ``a`` to ``b`` with red and blue exchanged."""
+    return distance(a, swap_teams(b))
+
+
+def swapped_codes(key: Sequence[int]) -> list[int]:
+    """A key of letter codes with red and blue exchanged."""
+    return [TEAM_SWAP[x] for x in key]
+
+
+def views_of(key: Sequence[int]) -> list[tuple[int, ...]]:
+    """A key of letter codes through the 16 views: the 8 symmetries, then the same with red
+    and blue exchanged."""
+    swapped = swapped_codes(key)
+    return [seen(key) for seen in _SEEN_THROUGH] + [seen(swapped) for seen in _SEEN_THROUGH]
+
+
+def pair_overlap(a: Sequence[int], b: Sequence[int], min_matches: int,
+                 min_swapped_matches: int) -> int:
+    """How far too close two keys are, as ``MatchIndex.overlaps`` counts it."""
+    total = 0
+    for v, seen in enumerate(views_of(b)):
+        limit = min_matches if v < len(SYMMETRIES) else min_swapped_matches
+        beyond = sum(map(eq, a, seen)) - limit + 1
+        total += max(0, beyond)
+    return total
+
+
+# --- bit-sliced sums ---------------------------------------------------------------------
+
+def _bit_sum(vectors: list[int]) -> list[int]:
+    """Add 0/1 vectors held as ints, bit i of each being entry i; return the sums' binary
+    digits, lowest first (5 of them: at most 25 vectors). Full adders, so about 5 big-int
+    operations per vector instead of a ripple carry through all digits."""
+    digits = []
+    column = vectors
+    while column:
+        carries = []
+        while len(column) > 2:
+            x, y, z = column.pop(), column.pop(), column.pop()
+            t = x ^ y
+            column.append(t ^ z)
+            carries.append((x & y) | (z & t))
+        if len(column) == 2:
+            x, y = column
+            column = [x ^ y]
+            carries.append(x & y)
+        digits.append(column[0])
+        column = carries
+    return digits + [0] * (5 - len(digits))
+
+
+def _at_least(digits: list[int], threshold: int, population: int) -> int:
+    """Entries (among ``population``) whose sum, given by its binary digits, >= threshold."""
+    above, equal = 0, population
+    for i in range(len(digits) - 1, -1, -1):
+        if (threshold >> i) & 1:
+            equal &= digits[i]
+        else:
+            above |= equal & digits[i]
+            equal &= ~digits[i]
+    return above | equal
+
+
+def _largest(digits: list[int], population: int) -> tuple[int, int]:
+    """The largest sum among ``population`` and the entries that reach it."""
+    value, members = 0, population
+    for i in range(len(digits) - 1, -1, -1):
+        narrowed = members & digits[i]
+        if narrowed:
+            value, members = value | (1 << i), narrowed
+    return value, members
+
+
+def bits(mask: int) -> list[int]:
+    """Positions of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+# --- the index ---------------------------------------------------------------------------
+
+VIEW_COUNT = 2 * len(SYMMETRIES)
+
+
+def _inverse(g: Sequence[int]) -> tuple[int, ...]:
+    result = [0] * len(g)
+    for i, gi in enumerate(g):
+        result[gi] = i
+    return tuple(result)
+
+
+_SYMMETRY_OF = tuple(SYMMETRIES[v % len(SYMMETRIES)] for v in range(VIEW_COUNT))
+_SHOWN_AT = tuple(_inverse(g) for g in _SYMMETRY_OF)  # [v][c]: where view v shows cell c
+_LETTER_SEEN = tuple((0, 1, 2, 3) if v < len(SYMMETRIES) else TEAM_SWAP for v in range(VIEW_COUNT))
+_ONE_WHERE = tuple(bytes.maketrans(bytes(range(4)), bytes(48 + (x == letter) for x in range(4)))
+                   for letter in range(4))  # letter codes to b"1" where equal, else b"0"
+
+
+class _Block:
+    """Keys ``start`` to ``start + size - 1`` through some of the views: bit ``i * size + k``
+    of ``planes[cell][letter]`` is set when key ``start + k``, seen through the block's i-th
+    view, has that letter at that cell."""
+
+    def __init__(self, cells: list[list[int]], start: int, size: int, views: Sequence[int]) -> None:
+        self.start, self.size, self.views = start, size, tuple(views)
+        self.planes = [[0] * 4 for _ in range(CELL_COUNT)]
+        for i, v in enumerate(self.views):
+            g, seen = _SYMMETRY_OF[v], _LETTER_SEEN[v]
+            for j, plane in enumerate(self.planes):
+                for letter in range(4):
+                    plane[seen[letter]] |= cells[g[j]][letter] << (i * size)
+        # for each cell of a key: (its lanes' offset, where the view shows the cell, letters)
+        self.shown_at = [[(i * size, _SHOWN_AT[v][c], _LETTER_SEEN[v])
+                          for i, v in enumerate(self.views)] for c in range(CELL_COUNT)]
+        self.first_lanes = sum(1 << (i * size) for i in range(len(self.views)))  # key 0's lanes
+        every = (1 << size) - 1
+        plain = sum(every << (i * size) for i, v in enumerate(self.views) if v < len(SYMMETRIES))
+        swapped = sum(every << (i * size) for i, v in enumerate(self.views) if v >= len(SYMMETRIES))
+        self.lanes = (plain, swapped)
+
+    def others(self, exclude: int, kinds: Sequence[bool]) -> list[int]:
+        """The plain and the swapped lanes of every key but ``exclude`` (a deck position),
+        each only if its kind is wanted."""
+        lanes = [lanes if wanted else 0 for lanes, wanted in zip(self.lanes, kinds)]
+        if self.start <= exclude < self.start + self.size:
+            kept = ~(self.first_lanes << (exclude - self.start))
+            lanes = [kind & kept for kind in lanes]
+        return lanes
+
+    def change(self, k: int, cell: int, old: int, new: int) -> None:
+        for offset, j, seen in self.shown_at[cell]:
+            bit = 1 << (offset + k)
+            plane = self.planes[j]
+            plane[seen[old]] ^= bit
+            plane[seen[new]] ^= bit
+
+    def match_digits(self, key: Sequence[int]) -> list[int]:
+        return _bit_sum([plane[letter] for plane, letter in zip(self.planes, key)])
+
+    def key_of(self, position: int) -> int:
+        """The deck position of the key a lane belongs to."""
+        return self.start + position % self.size
+
+
+def _cell_planes(codes: Sequence[Sequence[int]]) -> list[list[int]]:
+    """For each cell and letter, an int with bit i set when key i has that letter there."""
+    if not codes:
+        return [[0] * 4 for _ in range(CELL_COUNT)]
+    planes = []
+    for cell in range(CELL_COUNT):
+        column = bytes(key[cell] for key in reversed(codes))  # the last key is the top bit
+        planes.append([int(column.translate(_ONE_WHERE[letter]), 2) for letter in range(4)])
+    return planes
+
+
+class MatchIndex:
+    """A deck's keys through the 8 plain views, or all 16, for finding the keys too close
+    to any key. Up to ONE_INT_KEYS keys, all the views of a key share one int (the fewest
+    big-int operations); beyond, plain and swapped views are held apart, so that a look at
+    one kind costs half as much. ``block_keys`` splits the keys into blocks, so that a look
+    at the keys before a position can skip the blocks after it."""
+
+    def __init__(self, codes: Sequence[Sequence[int]], swapped: bool = True,
+                 block_keys: int | None = None) -> None:
+        self.size = len(codes)
+        views = range(VIEW_COUNT if swapped else len(SYMMETRIES))
+        groups = [views] if self.size <= ONE_INT_KEYS or not swapped else \
+            [range(len(SYMMETRIES)), range(len(SYMMETRIES), VIEW_COUNT)]
+        step = block_keys or max(1, self.size)
+        self.blocks = []
+        for start in range(0, self.size, step):
+            chunk = codes[start:start + step]
+            cells = _cell_planes(chunk)
+            self.blocks += [_Block(cells, start, len(chunk), group) for group in groups]
+
+    def change(self, k: int, cell: int, old: int, new: int) -> None:
+        """Key k's letter at ``cell`` becomes ``new``."""
+        for block in self.blocks:
+            if block.start <= k < block.start + block.size:
+                block.change(k - block.start, cell, old, new)
+
+    def holding(self, c: int, p: int, d: int, q: int) -> int:
+        """The keys (bit k for key k) with letter p at cell c and q at d."""
+        found = 0
+        for block in self.blocks:
+            if block.views[0] == 0:  # the first lanes show the keys as they are
+                lanes = block.planes[c][p] & block.planes[d][q] & ((1 << block.size) - 1)
+                found |= lanes << block.start
+        return found
+
+    def _looks(self, key: Sequence[int], limits: Sequence[int], exclude: int, before: int | None
+               ) -> list[tuple[_Block, list[int], list[int]]]:
+        """For each block with lanes to look at: its match digits for ``key`` and its plain
+        and swapped lanes of interest (a kind only if its limit can be reached)."""
+        kinds = [limit <= CELL_COUNT for limit in limits]
+        looks = []
+        for block in self.blocks:
+            if before is not None and block.start >= before:
+                continue
+            lanes = block.others(exclude, kinds)
+            if any(lanes):
+                looks.append((block, block.match_digits(key), lanes))
+        return looks
+
+    def overlaps(self, key: Sequence[int], min_matches: int, min_swapped_matches: int,
+                 exclude: int, before: int | None = None) -> dict[int, int]:
+        """The indexed keys other than ``exclude`` (and, if given, before that position)
+        that match ``key`` in at least ``min_matches`` cells under some symmetry, or at least
+        ``min_swapped_matches`` with red and blue exchanged, each with its overlap: over the
+        views where it does, the sum of one more than the cells beyond the limit. A limit
+        above 25 leaves its kind of view out."""
+        limits = (min_matches, min_swapped_matches)
+        found: dict[int, int] = {}
+        for block, digits, lanes in self._looks(key, limits, exclude, before):
+            near = _at_least(digits, min(limits), lanes[0] | lanes[1])
+            if not near:  # the usual case in a large deck: one pass over the lanes
+                continue
+            for kind, limit in zip(lanes, limits):
+                kind = _at_least(digits, limit, kind & near)
+                while kind:
+                    for position in bits(kind):
+                        k = block.key_of(position)
+                        found[k] = found.get(k, 0) + 1
+                    limit += 1
+                    kind = _at_least(digits, limit, kind)
+        if before is not None:
+            found = {k: weight for k, weight in found.items() if k < before}
+        return found
+
+    def swap_scores(self, key: Sequence[int], min_matches: int, min_swapped_matches: int,
+                    exclude: int) -> SwapScores:
+        """How close ``key`` would be to the indexed keys (as ``overlaps`` sums it) with any
+        two of its cells exchanged; see ``SwapScores``."""
+        parts = []
+        for block, digits, (plain, swapped) in self._looks(
+                key, (min_matches, min_swapped_matches), exclude, None):
+            levels = []  # levels[i]: lanes matching in at least (their limit - 2 + i) cells
+            while plain or swapped:
+                plain = _at_least(digits, min_matches - 2 + len(levels), plain)
+                swapped = _at_least(digits, min_swapped_matches - 2 + len(levels), swapped)
+                levels.append(plain | swapped)
+            parts.append((block.planes, levels + [0, 0, 0]))
+        return SwapScores(key, parts)
+
+    def closest(self, key: Sequence[int], exclude: int) -> tuple[tuple[int, int], ...]:
+        """For plain views and for swapped ones: the most cells any indexed key other than
+        ``exclude`` shares with ``key``, and how many keys share that many."""
+        best = [(-1, 0), (-1, 0)]
+        for block, digits, lanes in self._looks(key, (0, 0), exclude, None):
+            for kind, population in enumerate(lanes):
+                if not population:
+                    continue
+                value, reached = _largest(digits, population)
+                partners = len({block.key_of(position) for position in bits(reached)})
+                if value > best[kind][0]:
+                    best[kind] = (value, partners)
+                elif value == best[kind][0]:
+                    best[kind] = (value, best[kind][1] + partners)
+        return tuple(best)
+
+
+class SwapScores:
+    """A key's matches with an indexed deck, ready to score the exchange of any two of its
+    cells without a new pass over the deck. Exchanging letters p at c and q at d changes a
+    lane's matches by (q there at c) + (p there at d) - (p there at c) - (q there at d),
+    at most 2 either way, so the lanes within 2 of their limit, by level, are enough."""
+
+    def __init__(self, key: Sequence[int], parts: list[tuple[list[list[int]], list[int]]]) -> None:
+        self.key, self.parts = key, parts
+
+    def score(self, c: int, d: int) -> int:
+        """The sum ``overlaps`` would give for the key with cells c and d exchanged."""
+        p, q = self.key[c], self.key[d]
+        total = 0
+        for planes, levels in self.parts:
+            lost_c, gained_c = planes[c][p], planes[c][q]
+            lost_d, gained_d = planes[d][q], planes[d][p]
+            lost = lost_c | lost_d
+            minus_two = lost_c & lost_d
+            plus_one = (gained_c | gained_d) & ~lost  # gains 1 or 2
+            plus_two = gained_c & gained_d
+            not_minus = ~lost | (gained_c & lost_d) | (lost_c & gained_d)  # gains 0 or more
+            for i in range(2, len(levels) - 2):  # lanes at the limit + (i - 2) or more after
+                total += (levels[i - 2] & plus_two | levels[i - 1] & plus_one
+                          | levels[i] & not_minus | levels[i + 1] & ~minus_two
+                          | levels[i + 2]).bit_count()
+        return total
+
+
+def closest_pairs(codes: Sequence[Sequence[int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(smallest distance, pairs at it) for ``distance`` and for ``swapped_distance``;
+    (-1, 0) for fewer than two keys."""
+    if len(codes) < 2:
+        return (-1, 0), (-1, 0)
+    index = MatchIndex(codes)
+    best = [(-1, 0), (-1, 0)]  # per kind: most matching cells, and twice the pairs with them
+    for x, key in enumerate(codes):
+        for kind, (top, partners) in enumerate(index.closest(key, x)):
+            if top > best[kind][0]:
+                best[kind] = (top, partners)
+            elif top == best[kind][0]:
+                best[kind] = (top, best[kind][1] + partners)
+    (plain, plain_pairs), (swapped, swapped_pairs) = best
+    return (CELL_COUNT - plain, plain_pairs // 2), (CELL_COUNT - swapped, swapped_pairs // 2)
