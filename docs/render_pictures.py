@@ -25,7 +25,7 @@ from generator.settings.options import (
 from generator.settings.units import PAPERS
 
 DOCS = Path(__file__).resolve().parent
-KIT_DPI = 150  # every component of the kit picture at the same scale, as on the table
+KIT_DPI = 110  # every component of the kit picture at the same scale, as on the table
 GAP = 24  # pixels between the components
 # One face a page, cut to the trim: what a print-on-demand file with no bleed holds.
 FACES = SheetOptions(profile="pod", bleed=0.0)
@@ -76,9 +76,9 @@ def main() -> None:
     (DOCS / "shop-sheet.png").write_bytes(first_page_png(build_deck(DeckOptions(sheet=shop)).pdf, dpi=45))
 
     kit = kit_picture(Style())
-    kit.save(DOCS / "kit.png", optimize=True)
+    kit.quantize(colors=128).save(DOCS / "kit.png", optimize=True)
     kit.convert("L").save(DOCS / "kit-grey.png", optimize=True)
-    kit_picture(Style(ink="light")).save(DOCS / "kit-light.png", optimize=True)
+    kit_picture(Style(ink="light")).quantize(colors=128).save(DOCS / "kit-light.png", optimize=True)
 
 
 def kit_picture(style: Style) -> Image.Image:
@@ -89,10 +89,10 @@ def kit_picture(style: Style) -> Image.Image:
     tokens = build_tokens(TokenOptions(sheet=FACES, style=style)).pdf
     cards = [_faces(deck, [0])[0], _faces(keys, [0])[0]]
     tiles = _faces(tokens, _first_page_of_each_role(tokens))
-    sheets = [_page(build_rules(RulesOptions(style=style)).pdf, 0, 0.42),
-              _page(build_calibration(CalibrationOptions(style=style)).pdf, 0, 0.42)]
-    columns = [_stack(cards), _stack([_row(tiles[i:i + 2]) for i in range(0, len(tiles), 2)]), _row(sheets)]
-    return _row(columns, background="#d9d6d0")
+    sheets = [_page(build_rules(RulesOptions(style=style)).pdf, 0, 0.55),
+              _page(build_calibration(CalibrationOptions(style=style)).pdf, 0, 0.55)]
+    table = _stack([_row(cards), _row(tiles[:3]), _row(tiles[3:])])
+    return _row([table, _row(sheets)], background="#d9d6d0")
 
 
 def _first_page_of_each_role(pdf: bytes) -> list[int]:
