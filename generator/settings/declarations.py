@@ -141,7 +141,8 @@ SETTINGS: tuple[Setting, ...] = (
             ("deck", "keys", "tokens", "rules", "kit"), "--preview/--no-preview"),
     Setting("title", kinds.nullable(kinds.one_line(60)), DEFAULT_TITLE,
             "The kit's title: at the head of the rules sheet, on single-sided key card backs and in "
-            "every PDF's title. null in the file, or an empty --title \"\", for none.", ("deck", "keys", "tokens", "rules", "kit"), "--title"),
+            "every PDF's title. null in the file, or an empty --title \"\", for none.",
+            ("deck", "keys", "tokens", "rules", "kit"), "--title"),
     Setting("ink", kinds.choice(*INK_STYLES), "full",
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
