@@ -103,6 +103,7 @@ def test_preflight_passes_cngens_shop_files_and_fails_a_home_file_naming_the_rul
     assert "shop.pdf: passes every rule" in passed.stdout
     failed = run("preflight", "shop.pdf", "home.pdf")
     assert failed.exit_code == 1
+    assert "Error" not in failed.output  # exit 1 says "fails", not that cngen broke
     rows = {line.split()[0] + (" " + line.split()[1] if line.split()[1] not in ("pass", "FAIL") else ""):
             line for line in failed.stdout.splitlines()[14:] if line.startswith("  ")}
     assert "home.pdf: FAILS" in failed.stdout

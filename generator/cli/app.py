@@ -33,7 +33,7 @@ def reports_errors(command: Callable) -> Callable:
             raise click.UsageError(str(error)) from None
         except CngenError as error:
             raise click.ClickException(str(error)) from None
-        except click.ClickException:
+        except (click.ClickException, click.exceptions.Exit):  # a usage message, or an exit code on purpose
             raise
         except Exception as error:  # the user's run must end in a message, not a traceback
             if debug:
