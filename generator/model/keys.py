@@ -384,19 +384,6 @@ class _Deck:
             total += self._outside(quantity, n + step) - self._outside(quantity, n)
         return total
 
-    def _single_penalty(self, k: int, c: int, d: int) -> int:
-        """``_penalty_change`` of key k swapping cells c and d alone, quicker: the two
-        letters' quantities are distinct, so their changes never add up in one count."""
-        contributes = _CONTRIBUTES[self.classes[k]]
-        key = self.codes[k]
-        total = 0
-        for letter, out, into in ((key[c], c, d), (key[d], d, c)):
-            for quantity in contributes[letter]:
-                n, m = self.counts[quantity][out], self.counts[quantity][into]
-                total += (self._outside(quantity, n - 1) - self._outside(quantity, n)
-                          + self._outside(quantity, m + 1) - self._outside(quantity, m))
-        return total
-
     def _swap(self, k: int, c: int, d: int) -> None:
         for quantity, cell, step in self._swap_changes(k, c, d):
             self.counts[quantity][cell] += step
@@ -485,18 +472,10 @@ class _Deck:
         for _ in range(10 * self.size + 50_000):
             if not self.total:
                 return
-            x = self._close_key(rng)
+            x = _some_bits(self.close, rng, self.size, 1)[0]  # a key with a too-close partner
             partners = sorted(self.overlap[x])
             self._move(x, partners[below(rng, len(partners))], rng)
         raise KeyDealError("could not move every pair of keys far enough apart")
-
-    def _close_key(self, rng: Random) -> int:
-        """A key with a too-close partner: the first at or after a random position."""
-        start = below(rng, self.size)
-        later = self.close >> start
-        if later:
-            return start + (later & -later).bit_length() - 1
-        return (self.close & -self.close).bit_length() - 1
 
     def _move(self, x: int, z: int, rng: Random) -> None:
         """Move key x away from key z by exchanging two of its letters: alone if the bands
@@ -505,10 +484,11 @@ class _Deck:
         c, d = self._best_swap(x, z, rng)
         moved = _swapped(self.codes[x], c, d)
         moves, found = [(x, c, d)], [self._overlaps(moved, x)]
-        if self._single_penalty(x, c, d):
+        x_changes = self._swap_changes(x, c, d)
+        if self._penalty_change(x_changes):
             if self._closeness([x], found) - self._closeness([x]) > rise:
                 return  # a partner seldom makes up for x's loss: spare looking for one
-            partner = self._best_partner(x, c, d, moved, rng)
+            partner = self._best_partner(x, c, d, x_changes, moved, rng)
             if partner is None:
                 return
             y, found_y = partner
@@ -569,12 +549,13 @@ class _Deck:
         assert best is not None
         return best[1]
 
-    def _best_partner(self, x: int, c: int, d: int, moved: Sequence[int], rng: Random
-                      ) -> tuple[int, dict[int, int]] | None:
+    def _best_partner(self, x: int, c: int, d: int, x_changes: list[tuple[int, int, int]],
+                      moved: Sequence[int], rng: Random) -> tuple[int, dict[int, int]] | None:
         """Of a few keys y holding x's letters at c and d the other way round, whose
-        exchanging them back with x's exchange (``moved`` is x after it) keeps every count
-        in its band (the counts of R, B, N and A do not change at all), the one left least
-        close to the others once both have moved, with its overlaps then; None if none.
+        exchanging them back with x's exchange (``x_changes`` its count changes, ``moved`` x
+        after it) keeps every count in its band (the counts of R, B, N and A do not change
+        at all), the one left least close to the others once both have moved, with its
+        overlaps then; None if none.
         Keys that are too close to others themselves go first when there are enough of
         them: the move may help them too."""
         p, q = self.codes[x][c], self.codes[x][d]
@@ -582,7 +563,6 @@ class _Deck:
         tries = _tries(PARTNERS_TRIED, self.size)
         if (candidates & self.close).bit_count() >= tries:
             candidates &= self.close
-        x_changes = self._swap_changes(x, c, d)
         best: tuple[int, int, dict[int, int]] | None = None
         for y in _some_bits(candidates, rng, self.size, tries):
             if self.classes[y] != self.classes[x] and \
