@@ -165,14 +165,19 @@ def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:
     return path
 
 
-def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:
-    colours = {
+def cell_colours(letter: str, theme: Theme) -> tuple[Colour, Colour]:
+    """(ground, symbol) of a key card's cell of this letter; the rules example covers its
+    words in the same colours."""
+    return {
         RED: (theme.red, theme.on_colour),
         BLUE: (theme.blue, theme.on_colour),
         BYSTANDER: (theme.bystander, theme.on_bystander),
         ASSASSIN: (theme.assassin, theme.on_colour),
-    }
-    background, foreground = colours[letter]
+    }[letter]
+
+
+def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:
+    background, foreground = cell_colours(letter, theme)
     fill(canvas, background)
     canvas.roundRect(box.x, box.y, box.width, box.height, CELL_RADIUS, stroke=0, fill=1)
     draw_role_symbol(canvas, letter, *box.centre, box.width * 0.46, foreground)

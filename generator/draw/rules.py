@@ -35,12 +35,12 @@ from ..geometry.keyface import key_face_layout
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD, PANEL_RADIUS
 from ..geometry.typeface import Font
-from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED
+from ..model.keys import BYSTANDER
 from ..model.ruletext import Example, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
 from ..settings.units import MM
 from .emblem import draw_keyhole_emblem
-from .keycard import KeyCardArtist, KeyFace
+from .keycard import KeyCardArtist, KeyFace, cell_colours
 from .paint import centred_lines, fill, stroke
 from .sheet import set_boxes
 from .symbols import draw_role_symbol
@@ -251,11 +251,15 @@ class _SectionStart(CondPageBreak):
         """The room the section's start needs in ``frame``."""
         width = frame._getAvailableWidth()
         heading = self.heading.getSpaceBefore() + self.heading.wrap(width, 1e6)[1] + self.heading.getSpaceAfter()
-        heights = [_height(flowable, width, canvas) for flowable in self.body]
-        whole = heading + sum(heights) + sum(f.getSpaceBefore() + f.getSpaceAfter() for f in self.body)
-        if last_column and whole <= SHORT_SECTION * frame._height:
-            return whole
-        return heading + (_lead(self.body[0], heights[0]) if self.body else 0.0)
+        if not self.body:
+            return heading
+        if last_column:  # only there may a short section need room for all of it
+            heights = [_height(flowable, width, canvas) for flowable in self.body]
+            whole = heading + sum(heights) + sum(f.getSpaceBefore() + f.getSpaceAfter() for f in self.body)
+            if whole <= SHORT_SECTION * frame._height:
+                return whole
+        first = self.body[0]
+        return heading + _lead(first, _height(first, width, canvas))
 
     def fits(self, frame: Frame, last_column: bool, canvas: Canvas) -> bool:
         room = frame._y - frame._y1p
@@ -445,10 +449,6 @@ class _ExampleArt:
                                   scale=layout.key.width / EXAMPLE_CARD)
 
 
-ROLE_COLOURS = {RED: ("red", "on_colour", "on_colour"), BLUE: ("blue", "on_colour", "on_colour"),
-                BYSTANDER: ("bystander", "on_bystander", "text"), ASSASSIN: ("assassin", "on_colour", "on_colour")}
-
-
 class ExampleFigure(Flowable):
     """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
     the table as the turn leaves it (the guessed words covered by their tiles), as
@@ -491,7 +491,8 @@ class ExampleFigure(Flowable):
             letter = covered.get(cell)
             text_colour = theme.text
             if letter is not None:
-                ground, symbol, text_colour = (getattr(theme, name) for name in ROLE_COLOURS[letter])
+                ground, symbol = cell_colours(letter, theme)
+                text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
                 tile = layout.tile(cell)
                 fill(canvas, ground)
                 canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
