@@ -22,6 +22,7 @@ from ..geometry.tileface import SYMBOL_SIZE, TileLayout
 from ..geometry.typeface import Font
 from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED
 from ..model.tiles import TileFace, tile_set
+from .keycard import cell_colours
 from .paint import centred_lines, fill, form_name, stroke
 from .symbols import draw_role_symbol
 from .theme import COLOUR_LINE_MIN, Colour, Theme, text_colour
@@ -93,7 +94,6 @@ class RoleColours:
 
 def role_colours(role: str, theme: Theme) -> RoleColours:
     """The ground, the frame and symbol, the name, and the figure of a role's tiles."""
-    full = {"red": theme.red, "blue": theme.blue, "bystander": theme.bystander, "assassin": theme.assassin}[role]
     # The figure, and in light ink the frame and symbol: the role's colour, where a bystander's
     # khaki is too pale to draw with and the assassin's rich black is for large areas only.
     deep = {"red": theme.red, "blue": theme.blue, "bystander": theme.outline, "assassin": theme.text}[role]
@@ -101,8 +101,8 @@ def role_colours(role: str, theme: Theme) -> RoleColours:
         pale = {"red": theme.red_pale, "blue": theme.blue_pale, "bystander": theme.bystander_pale,
                 "assassin": theme.assassin_pale}[role]
         return RoleColours(pale, deep, text_colour(deep, theme), deep)
-    on = theme.on_bystander if role == "bystander" else theme.on_colour
-    return RoleColours(full, on, on, deep)
+    ground, on = cell_colours(ROLE_LETTER[role], theme)  # as the key card's cell of that role
+    return RoleColours(ground, on, on, deep)
 
 
 def _draw_medallion(canvas: Canvas, box: Box, face: TileFace, colour: Colour, theme: Theme) -> None:

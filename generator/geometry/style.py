@@ -30,7 +30,6 @@ FRAME_RADIUS = 2.5 * MM
 FRAME_LINE = 0.8  # points
 PANEL_RADIUS = 1.8 * MM  # the smaller panels inside a frame (a word card's label and band)
 CONTENT_GAP = 3.0 * MM
-MIN_LINE_TO_CUT = 3.0 * MM  # nothing drawn as a line comes closer to a cut than this
 
 # The emblem (a keyhole in a ring) appears on every component: its ring's line weight, and
 # its radius where it marks a card rather than fills it.
