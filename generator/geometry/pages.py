@@ -56,12 +56,14 @@ def sheet_count(plan: SheetPlan, cards: int) -> int:
 
 
 def impose(plan: SheetPlan, cards: Sequence[tuple[Face, Face]], sides: Sides,
-           back_offset: tuple[float, float] = (0.0, 0.0), back_first: bool = False) -> Iterator[Page[Face]]:
+           back_offset: tuple[float, float] = (0.0, 0.0), back_first: bool = False,
+           same_up: bool = False) -> Iterator[Page[Face]]:
     """The pages of ``cards`` (front, back). Backs are moved by ``back_offset`` to make up for
-    a home printer's misregistration; ``back_first`` puts each sheet's back page first."""
+    a home printer's misregistration; ``back_first`` puts each sheet's back page first;
+    ``same_up`` keeps each back's up edge the front's (see ``SheetPlan.back_slots``)."""
     size = (plan.page_width, plan.page_height)
     front_grid, back_grid = plan.grid, plan.back_grid(sides)
-    fronts, backs = plan.front_slots(), plan.back_slots(sides)
+    fronts, backs = plan.front_slots(), plan.back_slots(sides, same_up)
     front_marks, back_marks = _marks(plan, [front_grid]), _marks(plan, [back_grid])
     for index, start in enumerate(range(0, len(cards), plan.per_sheet), start=1):
         sheet = cards[start : start + plan.per_sheet]

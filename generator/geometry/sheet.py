@@ -50,17 +50,23 @@ class Box:
 
 @dataclass(frozen=True)
 class Slot:
-    """One card's place on a page. ``turned`` cards are drawn rotated 90 degrees to fit."""
+    """One card's place on a page. ``turned`` cards are drawn rotated 90 degrees to fit;
+    ``half_turn`` ones are drawn upside down as well (the back of a card that keeps its front's
+    up edge, where the sheet's turn would put it upside down)."""
 
     box: Box
     turned: bool
+    half_turn: bool = False
 
     def transform(self) -> tuple[float, float, float, float, float, float]:
         """The PDF matrix (a b c d e f) that maps card coordinates onto this slot."""
+        box = self.box
         if not self.turned:
-            return (1.0, 0.0, 0.0, 1.0, self.box.x, self.box.y)
+            return (-1.0, 0.0, 0.0, -1.0, box.right, box.top) if self.half_turn else (1.0, 0.0, 0.0, 1.0, box.x, box.y)
+        if self.half_turn:  # a quarter turn clockwise: the card's bottom edge runs down the slot's left side
+            return (0.0, -1.0, 1.0, 0.0, box.x, box.top)
         # A quarter turn anticlockwise: the card's bottom edge runs up the slot's right side.
-        return (0.0, 1.0, -1.0, 0.0, self.box.right, self.box.y)
+        return (0.0, 1.0, -1.0, 0.0, box.right, box.y)
 
 
 @dataclass(frozen=True)
@@ -156,9 +162,18 @@ class SheetPlan:
             for column in range(self.columns)
         ]
 
-    def back_slots(self, sides: Sides) -> list[Slot]:
-        """Where the back of each front slot lands once the sheet is flipped or folded."""
-        return [Slot(mirror_box(slot.box, self, sides), slot.turned) for slot in self.front_slots()]
+    def back_slots(self, sides: Sides, same_up: bool = False) -> list[Slot]:
+        """Where the back of each front slot lands once the sheet is flipped or folded.
+
+        A back is drawn upright on its page, so it reads upright once the sheet is turned over
+        the way it was printed. ``same_up``: the back must instead keep the front's up edge
+        when the card is turned over about its own upright axis, as a card read from both
+        sides as it stands (Duet's key card): where the sheet turns about the card's
+        horizontal axis, the back is drawn upside down."""
+        page = (self.page_width, self.page_height)
+        # Turning over left to right turns a card about its upright axis unless it is turned.
+        half_turn = same_up and swaps_left_right(page, sides) == self.turned
+        return [Slot(mirror_box(slot.box, self, sides), slot.turned, half_turn) for slot in self.front_slots()]
 
     def back_grid(self, sides: Sides) -> Box:
         return mirror_box(self.grid, self, sides)

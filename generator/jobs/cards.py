@@ -91,16 +91,17 @@ def condition_for(chosen: str | None, us: bool) -> str:
 
 
 def print_cards(what: str, printing: CardPrinting, cards: Sequence[tuple[object, object]], artist: Artist,
-                theme: Theme, sheet: SheetOptions, style: Style, font: Font) -> PrintedCards:
+                theme: Theme, sheet: SheetOptions, style: Style, font: Font, same_up: bool = False) -> PrintedCards:
     """Impose and draw the cards; press files come out as checked PDF/X-1a, and a service that
-    takes images gets one PNG a face as well."""
+    takes images gets one PNG a face as well. ``same_up``: each back keeps its front's up edge
+    (``SheetPlan.back_slots``)."""
     plan = printing.plan
     document = PdfDocument(pdf_settings(what, plan, sheet, style, font))
     back_first = printing.service is not None and printing.service.back_first
     press = is_cmyk(sheet.profile)
     offset = (0.0, 0.0) if press else sheet.back_offset
     sheets = sheet_count(plan, len(cards))
-    pages = _with_slugs(impose(plan, cards, sheet.sides, offset, back_first), what, sheet, sheets)  # type: ignore[arg-type]
+    pages = _with_slugs(impose(plan, cards, sheet.sides, offset, back_first, same_up), what, sheet, sheets)  # type: ignore[arg-type]
     count = draw_pages(document.canvas, pages, artist, theme, font.name)
     pdf = document.finish()
     if not press:
