@@ -105,6 +105,7 @@ def cases(folder: Path) -> list[Case]:
     from generator.jobs.kit import build_kit
     from generator.jobs.rules import build_rules
     from generator.jobs.tokens import build_tokens
+    from generator.model.duet import DEFAULT_DUET_CARDS
     from generator.settings.options import (DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions,
                                             TokenOptions)
     from generator.settings.units import PAPERS
@@ -125,9 +126,9 @@ def cases(folder: Path) -> list[Case]:
             return len(result.pdf) + sum(len(image) for _, image in result.images), result.pages
         return build
 
-    def keys(count: int) -> Callable[[], tuple[int, int]]:
+    def keys(count: int, duet: bool = False) -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
-            result = build_keys(KeyOptions(seed=1234, count=count))
+            result = build_keys(KeyOptions(seed=1234, count=count, duet=duet))
             return len(result.pdf) + len(result.manifest), result.pages
         return build
 
@@ -139,10 +140,13 @@ def cases(folder: Path) -> list[Case]:
         result = build_rules(RulesOptions())
         return len(result.pdf), result.pages
 
-    def kit(sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
+    def kit(sheet: SheetOptions = SheetOptions(), duet: bool = False) -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
-            options = KitOptions(deck=DeckOptions(sheet=sheet), keys=KeyOptions(seed=1234, sheet=sheet),
-                                 tokens=TokenOptions(sheet=sheet), rules=RulesOptions(profile=sheet.profile))
+            count = DEFAULT_DUET_CARDS if duet else KeyOptions.count
+            options = KitOptions(deck=DeckOptions(sheet=sheet),
+                                 keys=KeyOptions(seed=1234, count=count, duet=duet, sheet=sheet),
+                                 tokens=TokenOptions(duet=duet, sheet=sheet),
+                                 rules=RulesOptions(profile=sheet.profile, duet=duet))
             parts = build_kit(options).parts
             return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
         return build
@@ -154,9 +158,13 @@ def cases(folder: Path) -> list[Case]:
           for count, (path, words) in lists.items()],
         *[Case(f"keys, {count} cards", keys(count), ["keys", "--count", str(count), "--seed", "1234", "-o", out])
           for count in (40, 200, 500)],
+        *[Case(f"Duet keys, {count} cards", keys(count, duet=True),
+               ["keys", "--duet", "--count", str(count), "--seed", "1234", "-o", out])
+          for count in (20, 100, 1000)],
         Case("tokens, 1 set", tokens, ["tokens", "-o", out]),
         Case("rules", rules, ["rules", "-o", out]),
         Case("kit, defaults", kit(), ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),
+        Case("kit, Duet", kit(duet=True), ["kit", "--duet", "--keys-seed", "1234", "--out-dir", str(folder / "duet-kit")]),
         Case("deck, shop SRA3", deck(None, shop), ["deck", "--blanks", "0", "--profile", "shop", "-o", out]),
         Case("deck, pod", deck(None, SheetOptions(profile="pod")),
              ["deck", "--blanks", "0", "--profile", "pod", "-o", out]),

@@ -43,6 +43,8 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "title": ("Office party", {}),
     "ink": ("light", {}),
     **{f"theme.{name}": ("#123456", {}) for name in ("red", "blue", "bystander", "assassin", "card", "band", "outline")},
+    "theme.green": ("#123456", {"duet": True}),  # Duet's agents: only Duet cards and tiles show them
+    "duet": (True, {}),
     "deck.deck": ("francais", {}),
     "deck.words": ("words.txt", {}),
     "deck.dedupe": (True, {"deck.words": "repeats.txt"}),
@@ -155,6 +157,8 @@ def typed(key: str, value: object, command: str) -> list[str]:
     assert flag is not None, (key, command)
     if isinstance(value, bool):
         return [flag.split("/")[0 if value else 1]]
+    if isinstance(value, list):  # a repeatable option: once per value
+        return [word for item in value for word in (flag.split("/")[-1], str(item))]
     return [flag.split("/")[-1], str(value)]
 
 
@@ -170,8 +174,8 @@ def test_a_typed_option_that_has_no_effect_is_refused_naming_both(run, tmp_path,
         words += typed(key, value, command)
     result = run(command, *words)
     assert result.exit_code == 2, result.output
-    flag, other = words[0], typed(condition, condition_value, command)[0]
-    assert f"{flag} has no effect with {other} {condition_value}" in result.stderr
+    flag, other = words[0], " ".join(typed(condition, condition_value, command))
+    assert f"{flag} has no effect with {other}" in result.stderr
     assert f"Drop {flag}" in result.stderr
     assert not (tmp_path / "output").exists()
 
@@ -220,7 +224,8 @@ def test_values_that_exclude_each_other_are_refused_naming_both(run, tmp_path, r
     (tmp_path / "cngen.yaml").write_text(yaml.safe_dump(nested({rule.first[0]: rule.first[1]})), encoding="utf-8")
     result = run(command, *second)
     assert result.exit_code == 2
-    assert f"{rule.first[0]}: {rule.first[1]} (cngen.yaml:1) and {' '.join(second)}" in result.stderr
+    written = yaml.safe_dump(rule.first[1]).splitlines()[0]  # as the file has it: "shop", "true"
+    assert f"{rule.first[0]}: {written} (cngen.yaml:1) and {' '.join(second)}" in result.stderr
     assert f"Drop {' '.join(second)}, or {rule.first[0]} from cngen.yaml:1" in result.stderr
 
 

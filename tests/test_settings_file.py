@@ -52,8 +52,9 @@ VALID = [
     ("preview", "preview: true", True),
     ("title", "title: Office party", "Office party"),
     ("ink", "ink: light", "light"),
+    ("duet", "duet: true", True),
     *[(f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', parse_colour("#D8322B"))
-      for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")],
+      for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")],
     ("deck.deck", "deck:\n  deck: francais", "francais"),
     ("deck.words", "deck:\n  words: party.txt", FOLDER / "party.txt"),
     ("deck.dedupe", "deck:\n  dedupe: true", True),
@@ -112,9 +113,10 @@ INVALID = [
     ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
     ("title", "title: [a, b]", 2, "title must be one line of text, at most 60 characters, or null, not a list"),
     ("ink", "ink: heavy", 2, "ink must be one of full, light, not 'heavy'"),
+    ("duet", "duet: 2", 2, "duet must be true or false, not '2'"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
-        for colour in ("red", "blue", "bystander", "assassin", "card", "band", "outline")
+        for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")
     ],
     # The classic slip: an unquoted # starts a comment, which leaves the value empty.
     ("theme.red", "theme:\n  red: #D8322B", 3, "in quotes"),
@@ -209,8 +211,8 @@ def test_an_unknown_key_suggests_the_closest_valid_one_at_its_level(text, line, 
 
 
 def test_an_unknown_key_with_nothing_close_lists_the_valid_keys():
-    assert refusal("theme:\n  green: '#00FF00'\n") == (
-        "cngen.yaml:2: unknown key 'theme.green': use one of red, blue, bystander, assassin, card, band, outline"
+    assert refusal("theme:\n  mauve: '#8000FF'\n") == (
+        "cngen.yaml:2: unknown key 'theme.mauve': use one of red, blue, bystander, assassin, green, card, band, outline"
     )
     assert "use one of paper, margin, sides" in refusal("zzz: 1\n")
 

@@ -150,11 +150,13 @@ def keys(settings: Settings) -> None:
     """Print balanced key cards for the spymasters, and a JSON manifest of
     every grid. Each double-sided card carries two keys with opposite starting
     teams; across the deck every cell is used evenly, and no two keys look
-    alike however a card is turned.
+    alike however a card is turned. With --duet, key cards for Codenames
+    Duet: side A for one player, side B for the other.
 
     \b
-    Example:
+    Examples:
       cngen keys --count 40 --seed 1234
+      cngen keys --duet --count 20
     """
     from ..jobs.keys import PROGRESS_FROM, build_keys
     from ..settings.options import key_options
@@ -183,11 +185,13 @@ def keys(settings: Settings) -> None:
 def tokens(settings: Settings) -> None:
     """Print the tiles that cover the words as they are found: agents of both
     teams (a different figure on each side), the double agent (red on one side,
-    blue on the other), innocent bystanders and the assassin.
+    blue on the other), innocent bystanders and the assassin. With --duet,
+    Duet's agents, assassin and timer tokens (a bystander on each back).
 
     \b
-    Example:
+    Examples:
       cngen tokens --sets 2
+      cngen tokens --duet
     """
     from ..jobs.tokens import build_tokens
     from ..settings.options import token_options
@@ -206,11 +210,13 @@ def rules(settings: Settings) -> None:
     """Print the rules sheet, in our own words: setup, turns, clues, guessing,
     winning, expert clues, variants, and how to print and cut the kit it
     describes. The deck, key and tile options say which kit that is; with
-    none, the kit cngen prints by default.
+    none, the kit cngen prints by default. With --duet, the rules of
+    Codenames Duet.
 
     \b
-    Example:
+    Examples:
       cngen rules --paper letter --variant two-players --variant match
+      cngen rules --duet
     """
     from ..jobs.contents import planned_contents
     from ..jobs.rules import build_rules
@@ -231,11 +237,13 @@ def kit(settings: Settings) -> None:
     """Print everything at once: codename cards, key cards and their manifest,
     tiles, and a rules sheet that describes exactly these, with the same paper,
     profile and sides. The files are written together, so a failed run leaves
-    an earlier kit intact.
+    an earlier kit intact. With --duet, a kit for Codenames Duet: the same
+    codename cards, with Duet key cards, tiles and rules.
 
     \b
-    Example:
+    Examples:
       cngen kit --profile shop
+      cngen kit --duet
     """
     from ..jobs.kit import NO_PREVIEW, build_kit, kit_file_names
     from ..output.record import RECORD_NAME, earlier_files

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs,
     from ..jobs.rules import RulesResult
     from ..jobs.tokens import TokensResult
     from ..geometry.sheet import SheetPlan
+    from ..model.duet import DuetBalance
     from ..model.keys import BalanceReport
     from ..output.record import EarlierFiles
     from ..preflight import Report
@@ -107,6 +108,8 @@ def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
 
 def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions,
                  folder: Path | None = None) -> str:
+    if result.duet:
+        return _duet_keys_summary(result, output, manifest, sheet, folder)
     two = result.keys_per_card == 2
     layout = "two per card, opposite starting teams" if two else "one per card, plain backs"
     return "\n".join([
@@ -119,11 +122,30 @@ def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetO
     ])
 
 
-def balance_text(report: BalanceReport) -> str:
-    def closest(distance: int | None, pairs: int) -> str:
-        if distance is None:
-            return "n/a (one key)"
-        return f"{distance} cells ({plural(pairs, 'pair')} at that distance)"
+def _duet_keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions,
+                       folder: Path | None) -> str:
+    return "\n".join([
+        _wrote(output, manifest, folder=folder),
+        f"  {plural(len(result.cards), 'Duet key card')}, side A on the front and side B on the back, "
+        f"seed {result.seed}",
+        sheets_line(result.plan, result.sheets, result.pages, "card"),
+        f"  To print: {how_to_print(sheet, sheets=result.sheets)}",
+        "  Side B keeps side A's top edge: stand the card with the same edge up for both players.",
+        f"  The same deck again: --duet --seed {result.seed} with the same --count.",
+    ])
+
+
+def _closest(distance: int | None, pairs: int, unit: str = "cells", alone: str = "one key") -> str:
+    if distance is None:
+        return f"n/a ({alone})"
+    return f"{distance} {unit} ({plural(pairs, 'pair')} at that distance)"
+
+
+def balance_text(report: BalanceReport | DuetBalance) -> str:
+    from ..model.duet import DuetBalance
+
+    if isinstance(report, DuetBalance):
+        return duet_balance_text(report)
 
     return "\n".join([
         f"Balance of {plural(report.key_count, 'key')}:",
@@ -134,14 +156,29 @@ def balance_text(report: BalanceReport) -> str:
         f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
         f"  assassins per cell: {report.assassin_min:,} to {report.assassin_max:,}",
         "  closest two keys under rotation and mirroring: "
-        + closest(report.min_distance, report.pairs_at_min_distance),
+        + _closest(report.min_distance, report.pairs_at_min_distance),
         "  closest two keys with red and blue exchanged in one: "
-        + closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
+        + _closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
+    ])
+
+
+def duet_balance_text(report: DuetBalance) -> str:
+    from ..model.duet import required_distance
+
+    return "\n".join([
+        f"Balance of {plural(report.cards, 'Duet key card')}:",
+        "  largest per-cell deviation from the expected count:",
+        f"    agents {report.agent_deviation:.2f}, assassins {report.assassin_deviation:.2f} (each side), "
+        f"any of the nine pairs of roles {report.pair_deviation:.2f}",
+        f"  shared assassins per cell: {report.shared_assassin_min:,} to {report.shared_assassin_max:,}",
+        "  closest two cards, turned, with sides swapped, or both: "
+        + _closest(report.min_distance, report.pairs_at_min_distance, "words", "one card")
+        + f"; the deck keeps at least {required_distance(report.cards)}",
     ])
 
 
 def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions, folder: Path | None = None) -> str:
-    tiles = ", ".join(plural(count * result.sets, name.lower()) for name, count in counts_per_set().items())
+    tiles = ", ".join(plural(count * result.sets, noun) for noun, count in counts_per_set(result.duet).items())
     return "\n".join([
         _wrote(output, folder=folder),
         f"  {plural(len(result.tiles), 'tile')} in {plural(result.sets, 'set')}: {tiles}",
@@ -152,10 +189,10 @@ def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions, fold
 
 def rules_summary(result: RulesResult, output: Path, paper: tuple[float, float], profile: str = "home") -> str:
     kept = [section.variant for section in result.rules.sections if section.variant]
+    game = "the Duet rules" if result.contents.duet else f"variants: {', '.join(kept) if kept else 'none'}"
     return "\n".join([
         f"Wrote {output}",
-        f"  {plural(result.pages, 'page')}, {format_mm(paper[0])} x {format_mm(paper[1])} mm; "
-        f"variants: {', '.join(kept) if kept else 'none'}",
+        f"  {plural(result.pages, 'page')}, {format_mm(paper[0])} x {format_mm(paper[1])} mm; {game}",
         f"  It describes {describe_kit(result.contents)}.",
         "  To print: 100% scale (\"actual size\"), one or both sides." if profile == "home" else
         "  To print: one or both sides, at a press: the file is CMYK PDF/X-1a.",
@@ -164,14 +201,15 @@ def rules_summary(result: RulesResult, output: Path, paper: tuple[float, float],
 
 def describe_kit(contents: KitContents) -> str:
     """The kit in one line, as the rules sheet counts it."""
-    keys = "double-sided" if contents.keys_per_card == 2 else "single-sided"
+    keys = "Duet" if contents.duet else "double-sided" if contents.keys_per_card == 2 else "single-sided"
+    tiles = "Duet tiles" if contents.duet else "tiles"
     printing = ("on a copy shop's press sheets" if contents.profile == "shop" else
                 "for a print-on-demand service" if contents.profile == "pod" else
                 "folded from one-sided sheets" if contents.sides == "fold" else
                 f"printed both sides, flipped on the {contents.sides.split('-')[0]} edge")
     return (f"{plural(contents.word_cards, 'word card')} ({plural(contents.codenames, 'codename')} from "
             f"{contents.deck}), {plural(contents.blank_cards, 'blank card')}, "
-            f"{plural(contents.key_cards, f'{keys} key card')}, {plural(contents.tile_sets, 'set')} of tiles, "
+            f"{plural(contents.key_cards, f'{keys} key card')}, {plural(contents.tile_sets, 'set')} of {tiles}, "
             f"{printing}")
 
 

@@ -17,6 +17,7 @@ from ..geometry.keyface import KeyFaceLayout
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, FRAME_RADIUS, LEAD
 from ..geometry.typeface import Font
+from ..model.duet import AGENT
 from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED, Key
 from ..settings.units import MM
 from .emblem import draw_keyhole_emblem
@@ -53,10 +54,7 @@ class KeyCardArtist:
                  scale: float = 1.0):
         self.layout, self.font, self.theme = layout, font, theme
         self.common_back = common_back  # single-sided cards: declare their plain back too
-        # The frame is a thin line in the theme's line colour (black ink alone on CMYK files).
-        # Drawn ``scale`` times its size, as the rules sheet's example is, it keeps a visible
-        # width, rounded up to what the PDF writes (hundredths).
-        self.frame_width = max(FRAME_WIDTH, math.ceil(MIN_PRINTED_FRAME / scale * 100) / 100)
+        self.frame_width = frame_width(scale)
 
     def define(self, canvas: Canvas) -> None:
         if self.common_back:
@@ -66,21 +64,11 @@ class KeyCardArtist:
             if canvas.hasForm(self._frame_form(team_letter)):
                 continue
             canvas.beginForm(self._frame_form(team_letter), area.x, area.y, area.right, area.top)
-            fill(canvas, theme.card)
-            canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-            stroke(canvas, theme.line, self.frame_width)
-            frame = layout.frame
-            canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
+            draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width)
             for light in layout.lights:
                 _draw_light(canvas, light, team, team_letter, theme)
             canvas.endForm()
-        cell = Box(0, 0, layout.cells[0].width, layout.cells[0].height)
-        for letter in (RED, BLUE, BYSTANDER, ASSASSIN):
-            if canvas.hasForm(self._cell_form(letter)):
-                continue
-            canvas.beginForm(self._cell_form(letter), 0, 0, cell.width, cell.height)
-            _draw_cell(canvas, cell, letter, theme)
-            canvas.endForm()
+        define_cell_forms(canvas, layout.cells[0], (RED, BLUE, BYSTANDER, ASSASSIN), theme)
 
     def _define_common_back(self, canvas: Canvas) -> None:
         """The plain back shared by single-sided key cards: the same on every card, drawn once."""
@@ -89,11 +77,8 @@ class KeyCardArtist:
         if canvas.hasForm(self._back_form()):
             return
         canvas.beginForm(self._back_form(), area.x, area.y, area.right, area.top)
-        fill(canvas, theme.card)
-        canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-        stroke(canvas, theme.line, self.frame_width)
+        draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width)
         frame = layout.frame
-        canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
         middle_x, middle_y = card.centre
         radius = min(card.width, card.height) * 0.16
         # The emblem fills the back rather than marking a corner: its ring is drawn heavier.
@@ -113,22 +98,13 @@ class KeyCardArtist:
             return
         layout = self.layout
         canvas.doForm(self._frame_form(RED if face.key.starting == "red" else BLUE))
-        for box, letter in zip(layout.cells, face.key.cells):
-            canvas.saveState()
-            canvas.translate(box.x, box.y)
-            canvas.doForm(self._cell_form(letter))
-            canvas.restoreState()
+        place_cells(canvas, layout.cells, face.key.cells)
         if face.label:
-            fill(canvas, self.theme.text)
-            canvas.setFont(self.font.name, NUMBER_SIZE)
-            canvas.drawString(*layout.number_origin, face.label)
+            draw_number(canvas, layout.number_origin, face.label, self.font, self.theme)
 
     def _frame_form(self, team_letter: str) -> str:
         width = "" if self.frame_width == FRAME_WIDTH else f"-{self.frame_width:.2f}pt"
         return form_name(f"key-frame-{team_letter}{width}", self.layout.bleed_box)
-
-    def _cell_form(self, letter: str) -> str:
-        return form_name(f"key-cell-{letter}", self.layout.cells[0])
 
     def _back_form(self) -> str:
         return form_name("key-back", self.layout.bleed_box)
@@ -166,14 +142,64 @@ def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:
 
 
 def cell_colours(letter: str, theme: Theme) -> tuple[Colour, Colour]:
-    """(ground, symbol) of a key card's cell of this letter; the rules example covers its
-    words in the same colours."""
+    """(ground, symbol) of a key card's cell of this letter (Duet's agent included); the
+    rules example covers its words in the same colours."""
     return {
         RED: (theme.red, theme.on_colour),
         BLUE: (theme.blue, theme.on_colour),
+        AGENT: (theme.green, theme.on_colour),
         BYSTANDER: (theme.bystander, theme.on_bystander),
         ASSASSIN: (theme.assassin, theme.on_colour),
     }[letter]
+
+
+# --- What the classic and the Duet key card share ---------------------------------------------
+
+
+def frame_width(scale: float) -> float:
+    """The frame is a thin line in the theme's line colour (black ink alone on CMYK files).
+    Drawn ``scale`` times its size, as the rules sheet's example is, it keeps a visible width,
+    rounded up to what the PDF writes (hundredths)."""
+    return max(FRAME_WIDTH, math.ceil(MIN_PRINTED_FRAME / scale * 100) / 100)
+
+
+def draw_ground_and_frame(canvas: Canvas, area: Box, frame: Box, theme: Theme, width: float) -> None:
+    """The card's ground over ``area`` (the card and its bleed) and the kit's frame."""
+    fill(canvas, theme.card)
+    canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
+    stroke(canvas, theme.line, width)
+    canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
+
+
+def cell_form(letter: str, cell: Box) -> str:
+    """One form per kind of cell and size, shared by every key card on the canvas."""
+    return form_name(f"key-cell-{letter}", cell)
+
+
+def define_cell_forms(canvas: Canvas, cell: Box, letters: tuple[str, ...], theme: Theme) -> None:
+    """Declare a form for each of ``letters``' cells at ``cell``'s size, unless declared."""
+    for letter in letters:
+        if canvas.hasForm(cell_form(letter, cell)):
+            continue
+        canvas.beginForm(cell_form(letter, cell), 0, 0, cell.width, cell.height)
+        _draw_cell(canvas, Box(0, 0, cell.width, cell.height), letter, theme)
+        canvas.endForm()
+
+
+def place_cells(canvas: Canvas, boxes: tuple[Box, ...], letters: tuple[str, ...]) -> None:
+    """Each cell's form at its box (forms declared by ``define_cell_forms``)."""
+    for box, letter in zip(boxes, letters):
+        canvas.saveState()
+        canvas.translate(box.x, box.y)
+        canvas.doForm(cell_form(letter, box))
+        canvas.restoreState()
+
+
+def draw_number(canvas: Canvas, origin: tuple[float, float], label: str, font: Font, theme: Theme) -> None:
+    """The card's number, a caption in the text colour, starting at ``origin``."""
+    fill(canvas, theme.text)
+    canvas.setFont(font.name, NUMBER_SIZE)
+    canvas.drawString(*origin, label)
 
 
 def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:

@@ -29,6 +29,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Par
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError, PageTemplate
 
 from ..geometry.fit import FittedText
+from ..geometry.duetexample import DuetExampleLayout
 from ..geometry.rulesexample import EXAMPLE_CARD, ExampleLayout
 from ..geometry.rulespage import RulesPage, fit_title, footer_line
 from ..geometry.keyface import key_face_layout
@@ -36,10 +37,12 @@ from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD, PANEL_RADIUS
 from ..geometry.typeface import Font
 from ..model.keys import BYSTANDER
-from ..model.ruletext import Example, Rich, RulesText, Section
+from ..model.ruletext import DuetExample, Example, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
 from ..settings.units import MM
+from .duetexample import DuetExampleArt, DuetExampleFigure
 from .emblem import draw_keyhole_emblem
+from .figure import LINE_WIDTH, RING_WIDTH, caption, ring, word_card
 from .keycard import KeyCardArtist, KeyFace, cell_colours
 from .paint import centred_lines, fill, stroke
 from .sheet import set_boxes
@@ -67,8 +70,6 @@ FLOAT_PULLS = 2  # sections that may go before a figure's section that did not f
 HEAD_GAP = 3 * MM  # between the head's lines and the rule under it
 HEAD_SPACE = 4 * MM  # from that rule to the columns
 EMBLEM_GAP = 4 * MM  # between the emblem and the title
-LINE_WIDTH = 0.4  # points: the table's rules and the example's cards
-RING_WIDTH = 0.8  # points: the rings round the words a clue points at
 SEPARATOR = "\u2002\u00b7\u2002"  # between the head's second line's parts: en spaces round a middle dot
 
 
@@ -84,7 +85,7 @@ class RuleFonts:
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
-                  example: ExampleLayout | None = None) -> int:
+                  example: ExampleLayout | DuetExampleLayout | None = None) -> int:
     """Pour the rules onto as many pages as they need; returns the page count. ``example`` is
     the drawn example laid out for the page's columns (needed when a block draws it).
 
@@ -103,12 +104,15 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: Rule
 
 
 def _pour(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
-          example: ExampleLayout | None, spacing: Spacing) -> int:
+          example: ExampleLayout | DuetExampleLayout | None, spacing: Spacing) -> int:
     styles = _styles(fonts, theme, rules, spacing)
     head = _Head(rules, fonts, page, theme, styles)
-    art = None
-    if example is not None and rules.example is not None:
+    art: _ExampleArt | DuetExampleArt | None = None
+    if isinstance(example, DuetExampleLayout) and isinstance(rules.example, DuetExample):
+        art = DuetExampleArt(example, rules.example, fonts, theme)
+    elif isinstance(example, ExampleLayout) and isinstance(rules.example, Example):
         art = _ExampleArt(example, rules.example, fonts, theme)
+    if art is not None:
         art.card.define(canvas)
     story = [flowable for section in rules.sections for flowable in _section(section, styles, art, theme)]
     document = _SheetTemplate(canvas, page, head, rules, fonts, theme)
@@ -149,11 +153,15 @@ def set_in(rules: RulesText, fonts: RuleFonts) -> Iterator[tuple[str, int, str, 
                 example = block.content
                 for number, (word, line) in enumerate(zip(example.words, example.lines), start=1):
                     yield word, line, f"example, word {number}", fonts.bold
-                if example.clue is not None:
-                    yield from spans(example.clue, bold=True)
-                for caption in (example.clue_caption, example.grid_caption):
-                    if caption is not None:
-                        yield caption.plain, caption.line, caption.where, fonts.italic
+                if isinstance(example, DuetExample):
+                    captions = tuple(text for _, text in example.captions)
+                else:
+                    if example.clue is not None:
+                        yield from spans(example.clue, bold=True)
+                    captions = (example.clue_caption, example.grid_caption)
+                for text in captions:
+                    if text is not None:
+                        yield text.plain, text.line, text.where, fonts.italic
 
 
 def markup(text: Rich) -> str:
@@ -208,7 +216,7 @@ def _most_steps(rules: RulesText) -> int:
 # --- Sections ------------------------------------------------------------------------------
 
 
-def _section(section: Section, styles, art: "_ExampleArt | None", theme: Theme) -> list[Flowable]:
+def _section(section: Section, styles, art: "_ExampleArt | DuetExampleArt | None", theme: Theme) -> list[Flowable]:
     heading = Paragraph(escape(section.title), styles["heading"])
     body: list[Flowable] = []
     for block in section.blocks:
@@ -216,7 +224,7 @@ def _section(section: Section, styles, art: "_ExampleArt | None", theme: Theme) 
     return [_SectionStart(heading, body), heading, *body]
 
 
-def _block(kind: str, content, styles, art: "_ExampleArt | None", theme: Theme) -> list[Flowable]:
+def _block(kind: str, content, styles, art: "_ExampleArt | DuetExampleArt | None", theme: Theme) -> list[Flowable]:
     if kind == "text":
         return [Paragraph(markup(content), styles["body"])]
     if kind in ("items", "steps"):
@@ -229,7 +237,7 @@ def _block(kind: str, content, styles, art: "_ExampleArt | None", theme: Theme) 
         return [KeepTogether([Spacer(0, 2), _table(content, styles, theme)]), Spacer(0, 5)]
     if kind == "example":
         assert art is not None, "the rules job lays the example out before typesetting it"
-        return [ExampleFigure(art), Spacer(0, 5)]
+        return [art.figure(), Spacer(0, 5)]
     return []
 
 
@@ -244,7 +252,7 @@ class _SectionStart(CondPageBreak):
     def __init__(self, heading: Paragraph, body: list[Flowable]):
         super().__init__(0.0)
         self.heading, self.body = heading, body
-        self.floats = any(isinstance(flowable, ExampleFigure) for flowable in body)
+        self.floats = any(isinstance(flowable, (ExampleFigure, DuetExampleFigure)) for flowable in body)
         self.pulled = 0  # sections set before this one, to fill the column it did not fit
 
     def needed(self, frame: Frame, last_column: bool, canvas: Canvas) -> float:
@@ -448,6 +456,9 @@ class _ExampleArt:
         self.card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
                                   scale=layout.key.width / EXAMPLE_CARD)
 
+    def figure(self) -> Flowable:
+        return ExampleFigure(self)
+
 
 class ExampleFigure(Flowable):
     """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
@@ -473,20 +484,18 @@ class ExampleFigure(Flowable):
         art.card.draw(canvas, KeyFace(example.key))
         canvas.restoreState()
         for cell in example.targets:
-            _ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
+            ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
         if layout.bubble is not None and layout.clue is not None:
             _bubble(canvas, layout.bubble, layout.tail, theme)
             fill(canvas, theme.text)
             centred_lines(canvas, layout.clue, fonts.bold, *layout.bubble.centre)
         if layout.clue_caption is not None:
-            _caption(canvas, layout.clue_caption.text, fonts.italic, layout.clue_caption.x, layout.clue_caption.top,
+            caption(canvas, layout.clue_caption.text, fonts.italic, layout.clue_caption.x, layout.clue_caption.top,
                      theme)
         # The table after the turn.
         covered = dict(example.covers)
         for cell, box in enumerate(layout.cells):
-            fill(canvas, theme.card)
-            stroke(canvas, theme.line, LINE_WIDTH)
-            canvas.roundRect(box.x, box.y, box.width, box.height, PANEL_RADIUS * 0.6, stroke=1, fill=1)
+            word_card(canvas, box, theme)
             word = layout.words[cell]
             letter = covered.get(cell)
             text_colour = theme.text
@@ -502,17 +511,10 @@ class ExampleFigure(Flowable):
                 fill(canvas, text_colour)
                 centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
         for cell in example.targets:
-            _ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
+            ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
         if layout.grid_caption is not None:
-            _caption(canvas, layout.grid_caption.text, fonts.italic, layout.grid_caption.x, layout.grid_caption.top,
+            caption(canvas, layout.grid_caption.text, fonts.italic, layout.grid_caption.x, layout.grid_caption.top,
                      theme)
-
-
-def _ring(canvas: Canvas, box: Box, offset: float, width: float, theme: Theme) -> None:
-    """The mark of a word the clue points at: a ring round its cell, in black ink."""
-    ring = box.inset(-offset)
-    stroke(canvas, theme.text, width)
-    canvas.roundRect(ring.x, ring.y, ring.width, ring.height, min(ring.width, ring.height) * 0.18, stroke=1, fill=0)
 
 
 def _bubble(canvas: Canvas, bubble: Box, tail: tuple[tuple[float, float], ...], theme: Theme) -> None:
@@ -531,12 +533,3 @@ def _bubble(canvas: Canvas, bubble: Box, tail: tuple[tuple[float, float], ...], 
     (x, upper), _, (_, lower) = tail
     inner = FRAME_LINE
     canvas.rect(x - inner / 2, lower + inner / 2, inner * 1.5, upper - lower - inner, stroke=0, fill=1)
-
-
-def _caption(canvas: Canvas, text: FittedText, font: Font, x: float, top: float, theme: Theme) -> None:
-    fill(canvas, theme.text)
-    canvas.setFont(font.name, text.size)
-    baseline = top - font.ascent * text.size
-    for line in text.lines:
-        canvas.drawString(x, baseline, line)
-        baseline -= font.line_height(text.size)

@@ -100,6 +100,9 @@ PALETTE: dict[str, Ink] = {
     "red": Ink((0.0, 0.78, 0.92, 0.0)),  # a light vermilion, 111
     "blue": Ink((1.0, 0.72, 0.0, 0.38)),  # a deep navy, 44
     "bystander": Ink((0.0, 0.06, 0.40, 0.24)),  # khaki, 178: visible on the cream card in grey
+    # Duet's agents: a leaf green, 104, as far from the khaki bystander (74 levels) as from
+    # the black assassin.
+    "green": Ink((0.82, 0.12, 0.90, 0.30)),
 }
 
 # ``--ink light``: the grounds that differ from the full palette (figures, symbols, cells and
@@ -111,7 +114,7 @@ LIGHT_PALETTE: dict[str, Ink] = {
 # A light tile's ground is its role's colour at this strength: the role still shows from across
 # the table, for a seventh of the ink.
 PALE_TINT = 0.14
-ROLES = ("red", "blue", "bystander", "assassin")
+ROLES = ("red", "blue", "bystander", "assassin", "green")
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,7 @@ class Theme:
     blue: Colour
     bystander: Colour
     assassin: Colour
+    green: Colour  # Duet's agents
     text: Colour  # black: pure K for shops
     label: Colour  # white
     on_colour: Colour  # symbols and names on red, blue and assassin
@@ -136,6 +140,7 @@ class Theme:
     blue_pale: Colour
     bystander_pale: Colour
     assassin_pale: Colour
+    green_pale: Colour
     title: str | None = None  # the kit's title, None for none
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
     cut_mark_width: float = 0.25  # points: the hairline print shops expect

@@ -110,20 +110,20 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
             overflowing.append("clue")
         else:
             bubble_height = len(fitted_clue.lines) * font.line_height(fitted_clue.size) + 2 * BUBBLE_PADDING
-    first_caption = _caption(clue_caption, caption_font, beside, CLUE_CAPTION_LINES)
+    first_caption = fit_caption(clue_caption, caption_font, beside, CLUE_CAPTION_LINES)
     if clue_caption is not None and first_caption is None:
         overflowing.append("clue caption")
-    first_caption_height = _height(first_caption, caption_font)
+    first_caption_height = caption_height(first_caption, caption_font)
     gap = CAPTION_GAP if bubble_height and first_caption_height else 0.0
     top_row = max(key_side, bubble_height + gap + first_caption_height)
 
     cell_width = (figure - (SIDE - 1) * CELL_GAP) / SIDE
     cell_height = cell_width * CELL_RATIO
     grid_height = SIDE * cell_height + (SIDE - 1) * CELL_GAP
-    last_caption = _caption(grid_caption, caption_font, figure, GRID_CAPTION_LINES)
+    last_caption = fit_caption(grid_caption, caption_font, figure, GRID_CAPTION_LINES)
     if grid_caption is not None and last_caption is None:
         overflowing.append("grid caption")
-    last_caption_height = _height(last_caption, caption_font)
+    last_caption_height = caption_height(last_caption, caption_font)
     bottom = CAPTION_GAP + last_caption_height if last_caption_height else 0.0
     height = top_row + ROW_GAP + grid_height + bottom
 
@@ -164,7 +164,7 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
                          clue_caption_placed, grid_caption_placed, tuple(overflowing))
 
 
-def _caption(text: str | None, font: Font, width: float, most_lines: int) -> FittedText | None:
+def fit_caption(text: str | None, font: Font, width: float, most_lines: int) -> FittedText | None:
     """A caption broken into at most ``most_lines`` lines ``width`` wide, at the largest size
     from CAPTION_SIZE down to MIN_WORD_SIZE; None when it is absent or does not fit."""
     if text is None:
@@ -178,5 +178,5 @@ def _caption(text: str | None, font: Font, width: float, most_lines: int) -> Fit
     return None
 
 
-def _height(caption: FittedText | None, font: Font) -> float:
+def caption_height(caption: FittedText | None, font: Font) -> float:
     return len(caption.lines) * font.line_height(caption.size) if caption is not None else 0.0

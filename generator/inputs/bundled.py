@@ -41,8 +41,9 @@ def font_path(file_name: str = BOLD) -> Path:
     return _folder("fonts") / file_name
 
 
-def rules_path(language: str = "en") -> Path:
-    return _folder("rules") / f"{language}.yaml"
+def rules_path(language: str = "en", duet: bool = False) -> Path:
+    """The bundled rules text: the classic game's, or with ``duet`` Codenames Duet's."""
+    return _folder("rules") / (f"duet-{language}.yaml" if duet else f"{language}.yaml")
 
 
 def bundled_files() -> list[Path]:

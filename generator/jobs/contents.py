@@ -26,10 +26,11 @@ def planned_contents(deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions) 
         word_cards=math.ceil(words / 2),
         blank_cards=deck.blanks,
         key_cards=keys.count,
-        keys_per_card=1 if keys.single_sided else 2,
+        keys_per_card=1 if keys.single_sided and not keys.duet else 2,
         tile_sets=tokens.sets,
         profile=deck.sheet.profile,
         sides=deck.sheet.sides,
+        duet=keys.duet,
     )
 
 
@@ -46,6 +47,7 @@ def built_contents(deck: DeckResult, deck_options: DeckOptions, keys: KeysResult
         tile_sets=tokens.sets,
         profile=sheet.profile,
         sides=sheet.sides,
+        duet=keys.duet,
     )
 
 

@@ -17,6 +17,7 @@ from .rules import build_rules
 from .tokens import build_tokens
 
 KIT_TITLE = "Codenames print-and-play kit"
+DUET_KIT_TITLE = "Codenames Duet print-and-play kit"
 NO_PREVIEW = (COMBINED,)  # kit.pdf opens with the deck's first sheet: deck.png already shows it
 
 
@@ -73,5 +74,5 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
         duplex = None if deck.plan.fold else options.deck.sheet.sides
         pages = deck.pages + keys.pages + tokens.pages + rules.pages
-        parts.append(KitPart(COMBINED, combine(pdfs, KIT_TITLE, duplex), pages))
+        parts.append(KitPart(COMBINED, combine(pdfs, DUET_KIT_TITLE if options.keys.duet else KIT_TITLE, duplex), pages))
     return KitResult(parts, keys.seed, contents, deck.dropped)

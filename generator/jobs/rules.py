@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..draw.rules import RuleFonts, RulesDoNotFit, set_in, typeset_rules
 from ..draw.theme import is_cmyk, make_theme
 from ..errors import CngenError, UsageError
+from ..geometry.duetexample import DuetExampleLayout, duet_example_layout
 from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.rulespage import RulesPage, page_fits, rules_page
 from ..inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
 from ..inputs.reader import read_input, source_name
+from ..model.duet import DEFAULT_DUET_CARDS
 from ..model.kit import KitContents
-from ..model.ruletext import RulesText, parse_rules, select_variants, typographic, with_typographic_quotes
+from ..model.ruletext import DuetExample, RulesText, parse_rules, select_variants, typographic, with_typographic_quotes
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, TokenOptions
 from ..settings.units import format_mm, is_us_paper
@@ -32,10 +34,15 @@ class RulesResult:
 
 
 def build_rules(options: RulesOptions) -> RulesResult:
-    contents = options.contents or default_contents()
-    path = options.text or rules_path()
-    rules = parse_rules(read_input(path, "rules text"), source_name(path), contents)
-    rules = select_variants(rules, options.variants)
+    """The rules sheet: the classic game's, or Duet's for ``options.duet`` or a Duet kit."""
+    duet = options.duet or (options.contents is not None and options.contents.duet)
+    contents = options.contents or default_contents(duet)
+    if duet and not contents.duet:  # a kit counted as classic, described as Duet: count Duet's tiles
+        contents = replace(contents, duet=True, keys_per_card=2)
+    path = options.text or rules_path(duet=duet)
+    rules = parse_rules(read_input(path, "rules text"), source_name(path), contents, duet=duet)
+    if not duet:  # the variants change the classic game only
+        rules = select_variants(rules, options.variants)
     fonts = rule_fonts(options)
     title = options.style.title
     if typographic_fonts(fonts):
@@ -73,13 +80,15 @@ def too_small(page: tuple[float, float], tall: bool = False) -> str:
     return f"{size} is too small for the rules sheet's two columns, or for one: {advice}"
 
 
-def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> ExampleLayout | None:
+def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> ExampleLayout | DuetExampleLayout | None:
     """The example laid out for the page's columns, if a block draws it. A word, clue or
     caption that does not fit its room at the smallest size is refused with its line."""
     drawn = any(block.kind == "example" for section in rules.sections for block in section.blocks)
     example = rules.example
     if example is None or not drawn:
         return None
+    if isinstance(example, DuetExample):
+        return lay_out_duet_example(rules, example, fonts, page)
     layout = example_layout(
         page.column_width, example.words, fonts.bold,
         clue=example.clue.plain if example.clue is not None else None,
@@ -100,6 +109,29 @@ def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> Exam
         text, room, fix = texts[name]
         raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {room} "
                          f"at {MIN_WORD_SIZE:g} pt {paper}: write {fix} or choose larger paper")
+    return layout
+
+
+def lay_out_duet_example(rules: RulesText, example: DuetExample, fonts: RuleFonts,
+                         page: RulesPage) -> DuetExampleLayout:
+    """The Duet example laid out for the page's columns; a word or caption that does not fit
+    its room at the smallest size is refused with its line."""
+    captions = {name: text.plain for name, text in example.captions}
+    layout = duet_example_layout(page.column_width, example.words, fonts.bold, captions=captions,
+                                 caption_font=fonts.italic)
+    paper = f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
+    for index in layout.unfitting:
+        word = example.words[index]
+        line = example.lines[index] if index < len(example.lines) else 0
+        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell "
+                         f"of the example's table at {MIN_WORD_SIZE:g} pt {paper}: choose a shorter word or "
+                         "larger paper")
+    rooms = {"a": "the room under side A", "b": "the room under side B", "a-seat": "one line under the table",
+             "b-seat": "one line above the table", "grid": "three lines under the table"}
+    for name in layout.overflowing:
+        text = example.caption(name)
+        raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {rooms[name]} "
+                         f"at {MIN_WORD_SIZE:g} pt {paper}: write a shorter caption or choose larger paper")
     return layout
 
 
@@ -128,6 +160,9 @@ def rule_fonts(options: RulesOptions) -> RuleFonts:
     return RuleFonts(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
-def default_contents() -> KitContents:
-    """The kit cngen prints with its defaults."""
+def default_contents(duet: bool = False) -> KitContents:
+    """The kit cngen prints with its defaults (Duet's with ``duet``)."""
+    if duet:
+        return planned_contents(DeckOptions(), KeyOptions(seed=0, count=DEFAULT_DUET_CARDS, duet=True),
+                                TokenOptions(duet=True))
     return planned_contents(DeckOptions(), KeyOptions(seed=0), TokenOptions())

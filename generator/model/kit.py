@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import counts_per_set
+from .tiles import tile_kinds
 
 # The kit's files, named once: the kit writes them, and press sheets name them on their slug.
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
@@ -22,6 +22,7 @@ class KitContents:
     tile_sets: int
     profile: str  # home, shop or pod
     sides: str  # long-edge, short-edge or fold
+    duet: bool = False  # Duet key cards and tiles instead of the classic ones
 
     @property
     def keys(self) -> int:
@@ -29,7 +30,8 @@ class KitContents:
 
     def counts(self) -> dict[str, int | str]:
         """The rules text's placeholders, by name."""
-        tiles = {name.lower().replace(" ", "_") + "s": count * self.tile_sets for name, count in counts_per_set().items()}
+        kinds = tile_kinds(self.duet)
+        tiles = {kind.count_name: kind.per_set * self.tile_sets for kind in kinds}
         return {
             "deck": self.deck,
             "words": self.codenames,
@@ -39,7 +41,7 @@ class KitContents:
             "key_cards": self.key_cards,
             "keys": self.keys,
             "tile_sets": self.tile_sets,
-            "tiles": sum(counts_per_set().values()) * self.tile_sets,
+            "tiles": sum(tiles.values()),
             **tiles,
         }
 

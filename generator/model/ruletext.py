@@ -32,7 +32,26 @@ The shape::
         clue: The red spymaster's view
         grid: The table after the turn
 
-A key's grid is 5 rows of 5 letters, R red, B blue, N bystander, A assassin: 9 of the
+The Duet sheet (``parse_rules(..., duet=True)``, rules/duet-en.yaml) has the same shape
+but for its drawing and its example: both sides of one Duet key card above the table::
+
+          - example: both-sides      # draws the Duet example below
+    example:
+      words: [LEMON, TRAIN, ...]     # exactly 25, row-major as player A sees the table
+      key:                           # each side as its player sees it, rows top to bottom,
+        a: [ANGGG, NGNNG, ...]       # G agent, A assassin, N bystander: 9 G, 3 A, 13 N,
+        b: [NGNAG, NNGNG, ...]       # the sides sharing their words as a Duet card must
+      captions:                      # optional, plain text: under each side, above and
+        a: Side A, as A sees it      # below the table (the seats), under the table
+        b: Side B, as B sees it
+        b-seat: Player B sits here
+        a-seat: Player A sits here
+        grid: The table from A's seat
+
+A Duet sheet has no variants (``variant:`` is refused), and its example card is drawn
+without a number.
+
+A classic key's grid is 5 rows of 5 letters, R red, B blue, N bystander, A assassin: 9 of the
 starting team's letter, 8 of the other's, 7 N and 1 A. Targets and guesses name words of
 the example (in any case), each once. A table has 1 to 4 columns, and every
 row as many cells as there are columns. Numbers and yes/no are text as they are written
@@ -89,6 +108,7 @@ import yaml
 from ..errors import CngenError, UsageError
 from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.text import NotUtf8, decode_utf8
+from . import duet
 from .keys import (ASSASSIN, ASSASSIN_CELLS, BLUE, BYSTANDER, BYSTANDER_CELLS, CELL_COUNT, OTHER_CELLS, RED, SIDE,
                    STARTING_CELLS, Key)
 from .inline import TAG, MarkupError, Span, spans
@@ -106,6 +126,11 @@ EXAMPLE_KEYS = ("words", "key", "clue", "targets", "guesses", "captions")
 CAPTION_KEYS = ("clue", "grid")
 KEY_KEYS = ("starting", "grid")
 EXAMPLE_DRAWINGS = ("key-and-grid",)
+DUET_EXAMPLE_KEYS = ("words", "key", "captions")
+DUET_KEY_KEYS = ("a", "b")
+DUET_CAPTION_KEYS = ("a", "b", "a-seat", "b-seat", "grid")
+DUET_DRAWINGS = ("both-sides",)
+DUET_ROLE_NAMES = {duet.AGENT: "agent", duet.ASSASSIN: "assassin", duet.BYSTANDER: "bystander"}
 TEAMS = ("red", "blue")
 MAX_TABLE_COLUMNS = 4  # a table sits in one column of the sheet
 
@@ -156,8 +181,32 @@ class Example:
         return tuple((cell, self.key.cells[cell]) for cell in self.guesses)
 
 
-# text: Rich; items and steps: tuple[Rich, ...]; table: Table; example: Example
-Content = Union[Rich, tuple[Rich, ...], Table, Example]
+@dataclass(frozen=True)
+class DuetExample:
+    """The Duet sheet's drawn example: one key card's two sides and the 25 words on the
+    table, row-major as player A sees it, with captions (all optional)."""
+
+    words: tuple[str, ...]
+    card: duet.DuetCard
+    lines: tuple[int, ...] = ()  # the line of each word
+    captions: tuple[tuple[str, Rich], ...] = ()  # (name in DUET_CAPTION_KEYS, text), in the file's order
+
+    def caption(self, name: str) -> Rich | None:
+        return dict(self.captions).get(name)
+
+    @property
+    def roles(self) -> tuple[tuple[str, str], ...]:
+        """(A's role, B's role) of each word, row-major in A's view of the table."""
+        return tuple(duet.word_roles(self.card.a, self.card.b))
+
+    @property
+    def shared(self) -> tuple[int, ...]:
+        """The words that are agents on both sides."""
+        return tuple(cell for cell, pair in enumerate(self.roles) if pair == (duet.AGENT, duet.AGENT))
+
+
+# text: Rich; items and steps: tuple[Rich, ...]; table: Table; example: Example or DuetExample
+Content = Union[Rich, tuple[Rich, ...], Table, Example, DuetExample]
 
 
 @dataclass(frozen=True)
@@ -184,7 +233,7 @@ class RulesText:
     heading: Rich
     subheading: Rich | None
     sections: tuple[Section, ...]
-    example: Example | None
+    example: Example | DuetExample | None
 
     @property
     def title(self) -> str:
@@ -198,9 +247,10 @@ class RulesText:
 # --- Reading --------------------------------------------------------------------------------
 
 
-def parse_rules(data: bytes, source: str, contents: KitContents) -> RulesText:
+def parse_rules(data: bytes, source: str, contents: KitContents, duet: bool = False) -> RulesText:
     """The rules text in ``data``, filled in for ``contents``; raises CngenError naming
-    ``source``, the line and the place of the first mistake."""
+    ``source``, the line and the place of the first mistake. ``duet`` reads a Duet sheet,
+    whose example is a Duet key card."""
     try:
         text = decode_utf8(data)
     except NotUtf8 as problem:
@@ -210,7 +260,7 @@ def parse_rules(data: bytes, source: str, contents: KitContents) -> RulesText:
     except YamlProblem as problem:
         where = f"{source}:{problem.line}" if problem.line else source
         raise CngenError(f"{where}: {problem.message}") from None
-    return _Reader(source, contents).rules(root)
+    return _Reader(source, contents, duet).rules(root)
 
 
 def select_variants(rules: RulesText, variants: tuple[str, ...]) -> RulesText:
@@ -252,6 +302,26 @@ def _count(number: int, noun: str) -> str:
 def _short(text: str, limit: int = 40) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _duet_key_problem(a: Sequence[str], b: Sequence[str]) -> tuple[str | None, str]:
+    """Why two sides do not make a Duet key card, and what they should hold; with the side
+    to blame, or None when the two only fail together."""
+    wanted = ", ".join(f"{count} {letter}" for letter, count in duet.SIDE_COUNTS.items())
+    for side, cells in zip(duet.SIDES, (a, b)):
+        found = {letter: cells.count(letter) for letter in duet.SIDE_COUNTS}
+        if found != duet.SIDE_COUNTS:
+            has = ", ".join(f"{count} {letter}" for letter, count in found.items())
+            return side, f"each side has {wanted}; side {side} has {has}: change its letters"
+    pairs = duet.word_roles(a, b)
+    wrong = []
+    for first, second, count in duet.PAIRS:
+        found = pairs.count((first, second))
+        if found != count:
+            wrong.append(f"{DUET_ROLE_NAMES[first]}/{DUET_ROLE_NAMES[second]} {found} (not {count})")
+    return None, ("the sides do not share their words as a Duet key card does: A's cell in row r, column c is B's "
+                  f"in row 6 - r, column 6 - c, and over the 25 words (A's role/B's role) this card has "
+                  f"{', '.join(wrong)}: change the letters")
 
 
 # --- Typographic quotes ---------------------------------------------------------------------
@@ -305,7 +375,10 @@ def with_typographic_quotes(rules: RulesText) -> RulesText:
                          tuple(tuple(_typographic_rich(cell) for cell in row) for row in value.rows))
         return example
     example = rules.example
-    if example is not None:
+    if isinstance(example, DuetExample):
+        example = replace(example, words=tuple(typographic(word) for word in example.words),
+                          captions=tuple((name, _typographic_rich(text)) for name, text in example.captions))
+    elif example is not None:
         example = replace(example, words=tuple(typographic(word) for word in example.words),
                           clue=_typographic_rich(example.clue), clue_caption=_typographic_rich(example.clue_caption),
                           grid_caption=_typographic_rich(example.grid_caption))
@@ -322,8 +395,9 @@ class _Reader:
     """Reads the composed nodes, fills placeholders and tests conditions for one kit, naming
     the line and place of any mistake."""
 
-    def __init__(self, source: str, contents: KitContents):
+    def __init__(self, source: str, contents: KitContents, duet: bool = False):
         self.source = source
+        self.duet = duet  # a Duet sheet: its example is a Duet key card
         self.counts = contents.counts()
         self.holds = contents.conditions()
         self.keys: dict[int, yaml.Node] = {}  # list or group -> the key that holds it
@@ -347,7 +421,9 @@ class _Reader:
             self.scalar(fields["language"], "language")
         heading = self.rich(fields["title"], "title", tags=False)
         subheading = self.rich(fields["subtitle"], "subtitle", tags=False) if "subtitle" in fields else None
-        example = self.example(fields["example"]) if "example" in fields else None
+        example: Example | DuetExample | None = None
+        if "example" in fields:
+            example = self.duet_example(fields["example"]) if self.duet else self.example(fields["example"])
         sections_node = fields["sections"]
         nodes = self.sequence(sections_node, "sections", "a list of sections, each starting with '- id:'")
         sections: list[Section] = []
@@ -361,7 +437,7 @@ class _Reader:
                                                         "the when: conditions are applied: add a section without when:")
         return RulesText(self.source, heading, subheading, tuple(sections), example)
 
-    def section(self, node: yaml.Node, number: int, example: Example | None,
+    def section(self, node: yaml.Node, number: int, example: Example | DuetExample | None,
                 first_ids: dict[str, int]) -> Section | None:
         where = f"section {number}"
         fields = self.fields(node, where, SECTION_KEYS, required=("id", "title", "blocks"))
@@ -373,6 +449,9 @@ class _Reader:
         where = f"section '{section_id}'"
         heading = self.rich(fields["title"], where, tags=False)
         variant = None
+        if "variant" in fields and self.duet:
+            raise self.error(fields["variant"], where, "the variants change the classic game, and a Duet sheet prints "
+                                                       "every section: remove variant:")
         if "variant" in fields:
             variant = self.scalar(fields["variant"], f"{where}: variant")
             if variant not in VARIANTS:
@@ -393,7 +472,8 @@ class _Reader:
                                           "or add a block without one")
         return Section(section_id, heading, variant, tuple(blocks))
 
-    def block(self, node: yaml.Node, where: str, section: str, example: Example | None) -> Block | None:
+    def block(self, node: yaml.Node, where: str, section: str,
+              example: Example | DuetExample | None) -> Block | None:
         fields = self.fields(node, where, (*BLOCK_KINDS, "when"))
         kinds = [name for name in fields if name != "when"]
         if not kinds:
@@ -413,11 +493,17 @@ class _Reader:
             content = self.table(value, where)
         else:
             drawing = self.scalar(value, f"{where}: example")
-            if drawing not in EXAMPLE_DRAWINGS:
-                raise self.error(value, where, f"unknown example '{drawing}': use {', '.join(EXAMPLE_DRAWINGS)}")
+            drawings, others = (DUET_DRAWINGS, EXAMPLE_DRAWINGS) if self.duet else (EXAMPLE_DRAWINGS, DUET_DRAWINGS)
+            if drawing not in drawings:
+                hint = ""
+                if drawing in others:
+                    hint = " (the classic sheet's: print this text without --duet)" if self.duet else \
+                        " (the Duet sheet's: print this text with --duet)"
+                raise self.error(value, where, f"unknown example '{drawing}'{hint}: use {', '.join(drawings)}")
             if example is None:
-                raise self.error(value, where, "this block draws the file's example, and there is none: add "
-                                               "example: (25 words and a key) at the top level, or remove the block")
+                what = "25 words and a Duet key card" if self.duet else "25 words and a key"
+                raise self.error(value, where, f"this block draws the file's example, and there is none: add "
+                                               f"example: ({what}) at the top level, or remove the block")
             content = example
         if not applies or (kind in ("items", "steps") and not content):
             return None
@@ -459,13 +545,9 @@ class _Reader:
         return Table(columns, tuple(rows))
 
     def example(self, node: yaml.Node) -> Example:
+        self.refuse_other_game(node, (), DUET_KEY_KEYS, "the Duet sheet's example: print this text with --duet")
         fields = self.fields(node, "example", EXAMPLE_KEYS, required=("words", "key"))
-        word_nodes = self.sequence(fields["words"], "example: words", f"a list of {CELL_COUNT} words")
-        if len(word_nodes) != CELL_COUNT:
-            raise self.error(fields["words"], "example", f"the example needs {CELL_COUNT} words, one for each "
-                                                         f"cell of the grid, not {len(word_nodes)}")
-        # The words are printed exactly as written: no tags, no placeholders.
-        words = tuple(self.scalar(word, f"example, word {n}") for n, word in enumerate(word_nodes, start=1))
+        words, lines = self.example_words(fields["words"])
         key_fields = self.fields(fields["key"], "example: key", KEY_KEYS, required=KEY_KEYS)
         starting = self.scalar(key_fields["starting"], "example: key: starting")
         if starting not in TEAMS:
@@ -500,8 +582,68 @@ class _Reader:
             caption_fields = self.fields(fields["captions"], "example: captions", CAPTION_KEYS)
             captions = {name: self.rich(node, f"example: captions: {name}", tags=False)
                         for name, node in caption_fields.items()}
-        return Example(words, Key(starting, cells), tuple(_line(word) for word in word_nodes), clue, targets,
-                       guesses, captions.get("clue"), captions.get("grid"))
+        return Example(words, Key(starting, cells), lines, clue, targets, guesses, captions.get("clue"),
+                       captions.get("grid"))
+
+    def duet_example(self, node: yaml.Node) -> DuetExample:
+        """The Duet sheet's example: 25 words and one Duet key card, checked as the keys job
+        deals them (``DuetCard``), with the line of any mistake."""
+        self.refuse_other_game(node, ("clue", "targets", "guesses"), KEY_KEYS,
+                               "the classic sheet's example: print this text without --duet")
+        fields = self.fields(node, "example", DUET_EXAMPLE_KEYS, required=("words", "key"))
+        words, lines = self.example_words(fields["words"])
+        key_node = fields["key"]
+        key_fields = self.fields(key_node, "example: key", DUET_KEY_KEYS, required=DUET_KEY_KEYS)
+        sides = tuple(self.duet_side(key_fields[name], name.upper()) for name in DUET_KEY_KEYS)
+        try:
+            card = duet.DuetCard(1, *sides)
+        except ValueError:
+            side, problem = _duet_key_problem(*sides)
+            raise self.error(key_fields[side.lower()] if side else key_node, "example: key", problem) from None
+        captions: list[tuple[str, Rich]] = []
+        if "captions" in fields:
+            caption_fields = self.fields(fields["captions"], "example: captions", DUET_CAPTION_KEYS)
+            captions = [(name, self.rich(value, f"example: captions: {name}", tags=False))
+                        for name, value in caption_fields.items()]
+        return DuetExample(words, card, lines, tuple(captions))
+
+    def duet_side(self, node: yaml.Node, side: str) -> tuple[str, ...]:
+        """One side's grid: 5 rows of 5 of the letters G, A and N."""
+        rows = self.sequence(node, f"example: key: {side.lower()}", f"a list of {SIDE} rows such as GNNAG")
+        letters = "".join(DUET_ROLE_NAMES)
+        for number, row in enumerate(rows, start=1):
+            text = self.scalar(row, f"example: key: {side.lower()} row {number}")
+            if len(text) != SIDE or any(letter not in letters for letter in text):
+                raise self.error(row, "example: key", f"side {side}, row {number} '{_short(text)}' must be {SIDE} of "
+                                                      f"the letters {', '.join(letters)} (agent, assassin, bystander)")
+        if len(rows) != SIDE:
+            raise self.error(node, "example: key", f"side {side} has {SIDE} rows, not {len(rows)}")
+        return tuple("".join(row.value for row in rows))
+
+    def example_words(self, node: yaml.Node) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The example's 25 words, printed exactly as written (no tags, no placeholders), and
+        the line of each."""
+        word_nodes = self.sequence(node, "example: words", f"a list of {CELL_COUNT} words")
+        if len(word_nodes) != CELL_COUNT:
+            raise self.error(node, "example", f"the example needs {CELL_COUNT} words, one for each cell of the "
+                                              f"grid, not {len(word_nodes)}")
+        words = tuple(self.scalar(word, f"example, word {n}") for n, word in enumerate(word_nodes, start=1))
+        return words, tuple(_line(word) for word in word_nodes)
+
+    def refuse_other_game(self, node: yaml.Node, keys: Sequence[str], key_keys: Sequence[str], what: str) -> None:
+        """An example written for the other game's sheet (one of ``keys`` in the example, or of
+        ``key_keys`` in its key) is named as such, rather than as unknown keys."""
+        if not isinstance(node, yaml.MappingNode):
+            return
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode):
+                continue
+            found = key if key.value in keys else None
+            if key.value == "key" and isinstance(value, yaml.MappingNode):
+                found = next((name for name, _ in value.value
+                              if isinstance(name, yaml.ScalarNode) and name.value in key_keys), None)
+            if found is not None:
+                raise self.error(found, "example", f"'{found.value}:' belongs to {what}")
 
     def cells_named(self, fields: dict[str, yaml.Node], name: str, words: tuple[str, ...]) -> tuple[int, ...]:
         """The cells of the example's words listed under ``name`` (matched in any case), in the

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..inputs.bundled import DEFAULT_DECK
+from ..model.duet import DEFAULT_DUET_CARDS, MAX_DUET_CARDS
 from ..model.keys import MAX_CARDS
 from ..model.tiles import MAX_SETS
 from ..model.variants import VARIANTS
@@ -147,11 +148,22 @@ SETTINGS: tuple[Setting, ...] = (
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
             CARDS, "--ink"),
+    Setting("duet", kinds.flag(), False,
+            "Codenames Duet, the cooperative game for two: double-sided Duet key cards (a side for each "
+            "player), Duet tiles (agents, the assassin and timer tokens) and the Duet rules, instead of the "
+            "classic ones. The codename cards are the same for both games.",
+            ("keys", "tokens", "rules", "kit"), "--duet/--classic",
+            helps={"rules": "Describe a Duet kit: the Duet rules, with their example key card.",
+                   "keys": f"Duet key cards, {DEFAULT_DUET_CARDS} unless --count says otherwise: side A and "
+                           "side B, the back printed so that it keeps the front's top edge as the card stands.",
+                   "tokens": "Duet tiles: 15 agents, 1 assassin, and 9 timer tokens plus 2 spares, each with a "
+                             "bystander on its back."}),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
             ("keys", "tokens", "rules", "kit", "calibrate")),
     _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit")),
     _colour("bystander", "The innocent bystanders' cells and tiles.", ("keys", "tokens", "rules", "kit")),
     _colour("assassin", "The assassin's cell and tile.", ("keys", "tokens", "rules", "kit")),
+    _colour("green", "Duet's agents: their cells and tiles.", ("keys", "tokens", "rules", "kit")),
     _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit")),
     _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit")),
     _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit")),
@@ -177,7 +189,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("deck.output", kinds.output_path(), "output/deck.pdf", "Where to write the PDF; folders are created.",
             ("deck",), "-o/--output"),
     Setting("keys.count", kinds.whole(1, MAX_CARDS), 40,
-            "Key cards to print; a double-sided card carries two keys.", ("keys", "rules", "kit"),
+            f"Key cards to print; a double-sided card carries two keys. Duet: {DEFAULT_DUET_CARDS} cards by "
+            f"default, at most {MAX_DUET_CARDS:,}.", ("keys", "rules", "kit"),
             "--count", "--keys-count", helps={"rules": "Key cards in the kit the sheet describes."}),
     Setting("keys.seed", SEED, None, "Deal this deck again exactly; without it a seed is chosen and printed.",
             ("keys", "kit"), "--seed", "--keys-seed"),
@@ -193,7 +206,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keys.output", kinds.output_path(), "output/keys.pdf",
             "Where to write the PDF; the manifest goes beside it as .json.", ("keys",), "-o/--output"),
     Setting("tokens.sets", kinds.whole(1, MAX_SETS), 1,
-            "Full sets of 25 tiles: 8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin.",
+            "Full sets of tiles: 25 classic ones (8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin), "
+            "or with --duet 27 (15 agents, 1 assassin, 11 timer tokens).",
             ("tokens", "rules", "kit"), "--sets", "--token-sets",
             helps={"rules": "Sets of 25 tiles in the kit the sheet describes."}),
     Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size; the word card's size lets a tile cover a word.",
@@ -290,6 +304,8 @@ NO_EFFECT: tuple[NoEffect, ...] = (
                "a print-on-demand service takes one face a page: add --profile pod") for profile in ("home", "shop")),
     NoEffect("sides", ("profile", "pod"), CARDS, "a service prints each card's two faces itself, from their pages"),
     NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
+    NoEffect("rules.variants", ("duet", True), ("rules", "kit"),
+             "the variants change the classic game; the Duet sheet explains Duet's own easier game"),
     NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
     *(NoEffect("marks", ("service", service), CARDS, f"{service} takes images of each face and its bleed, "
                                                               "without marks") for service in IMAGE_SERVICES),
@@ -302,6 +318,8 @@ EXCLUDES: tuple[Excludes, ...] = (
              "a copy shop prints both sides, so there is nothing to fold"),
     Excludes(("profile", "pod"), ("sides", "fold"), (*CARDS, "rules"),
              "a print-on-demand service prints both sides, so there is nothing to fold"),
+    Excludes(("duet", True), ("keys.single_sided", True), ("keys", "rules", "kit"),
+             "a Duet key card has a side for each player, so it is always double-sided"),
     Excludes(("profile", "shop"), ("kit.combined", True), ("kit",),
              "a copy shop prints each paper size from its own file, and the rules sheet is not on press sheets"),
     Excludes(("profile", "pod"), ("kit.combined", True), ("kit",),
@@ -323,6 +341,25 @@ class DefaultWhen:
 DEFAULTS_WHEN: tuple[DefaultWhen, ...] = (
     DefaultWhen("paper", ("profile", "shop"), "sra3", ("deck", "keys", "tokens", "kit")),
     DefaultWhen("marks", ("profile", "shop"), True, CARDS),
+    DefaultWhen("keys.count", ("duet", True), DEFAULT_DUET_CARDS, ("keys", "rules", "kit")),
+)
+
+
+@dataclass(frozen=True)
+class RangeWhen:
+    """A narrower range of a whole number while ``when`` holds, wherever the number comes from."""
+
+    key: str
+    when: tuple[str, object]
+    low: int
+    high: int
+    commands: tuple[str, ...]
+    why: str
+
+
+RANGES_WHEN: tuple[RangeWhen, ...] = (
+    RangeWhen("keys.count", ("duet", True), 1, MAX_DUET_CARDS, ("keys", "rules", "kit"),
+              f"a Duet deck is dealt balanced and fresh, up to {MAX_DUET_CARDS:,} cards"),
 )
 
 UNSUPPORTED: tuple[Unsupported, ...] = (

@@ -71,6 +71,7 @@ class KeyOptions:
     seed: int  # always chosen: the command line picks and prints one when none is given
     count: int = default("keys.count")
     single_sided: bool = default("keys.single_sided")
+    duet: bool = default("duet")  # Duet key cards: a side for each player
     card_size: tuple[float, float] = default("keys.card_size")
     font: Path | None = default("keys.font")
     sheet: SheetOptions = SheetOptions()
@@ -80,6 +81,7 @@ class KeyOptions:
 @dataclass(frozen=True)
 class TokenOptions:
     sets: int = default("tokens.sets")
+    duet: bool = default("duet")  # Duet's tiles: agents, the assassin and timer tokens
     card_size: tuple[float, float] = default("tokens.card_size")
     font: Path | None = default("tokens.font")
     sheet: SheetOptions = SheetOptions()
@@ -89,6 +91,7 @@ class TokenOptions:
 @dataclass(frozen=True)
 class RulesOptions:
     variants: tuple[str, ...] = default("rules.variants")
+    duet: bool = default("duet")  # the Duet rules, for a Duet kit
     text: Path | None = default("rules.text")
     font: Path | None = default("rules.font")
     paper: tuple[float, float] = default("paper")
@@ -145,12 +148,14 @@ def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str
 
 
 def key_options(settings: Settings, seed: int, font_key: str = "keys.font", file_name: str = "") -> KeyOptions:
-    return _section(settings, KeyOptions, "keys", seed=seed, font=settings.check_input(font_key),  # type: ignore[return-value]
+    return _section(settings, KeyOptions, "keys", seed=seed, duet=settings["duet"],  # type: ignore[return-value]
+                    font=settings.check_input(font_key),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "keys")), style=style(settings))
 
 
 def token_options(settings: Settings, font_key: str = "tokens.font", file_name: str = "") -> TokenOptions:
-    return _section(settings, TokenOptions, "tokens", font=settings.check_input(font_key),  # type: ignore[return-value]
+    return _section(settings, TokenOptions, "tokens", duet=settings["duet"],  # type: ignore[return-value]
+                    font=settings.check_input(font_key),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "tokens")),
                     style=style(settings))
 
@@ -163,7 +168,7 @@ def _output_name(settings: Settings, section: str) -> str:
 def rules_options(settings: Settings, contents: KitContents | None = None, font_key: str = "rules.font") -> RulesOptions:
     settings.check_input("rules.text")
     return RulesOptions(
-        variants=settings["rules.variants"], text=settings["rules.text"],  # type: ignore[arg-type]
+        variants=settings["rules.variants"], duet=settings["duet"], text=settings["rules.text"],  # type: ignore[arg-type]
         font=settings.check_input(font_key), paper=rules_paper(settings), profile=settings["profile"],  # type: ignore[arg-type]
         output_condition=settings["output_condition"], ink_limit=settings["ink_limit"],  # type: ignore[arg-type]
         contents=contents, style=style(settings),

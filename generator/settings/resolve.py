@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ..errors import CngenError, UsageError
 from ..inputs.reader import STDIN
-from .declarations import (ALTERNATIVES, BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, UNSUPPORTED, Setting,
-                           settings_of)
+from .declarations import (ALTERNATIVES, BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, RANGES_WHEN, UNSUPPORTED,
+                           Setting, settings_of)
 from .source import NO_FILE, SettingsFile
 
 
@@ -136,6 +136,7 @@ def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFi
     _choose_alternatives(settings)
     _refuse_unsupported(settings)
     _refuse_exclusions(settings)
+    _refuse_out_of_range(settings)
     _drop_what_has_no_effect(settings)
     return settings
 
@@ -178,6 +179,17 @@ def _refuse_exclusions(settings: Settings) -> None:
         if settings.values.get(first) == first_value and settings.values.get(second) == second_value:
             raise UsageError(f"{settings.describe(first)} and {settings.describe(second)} cannot be used together: "
                              f"{rule.why}. Drop {settings.removal(second)}, or {settings.removal(first)}")
+
+
+def _refuse_out_of_range(settings: Settings) -> None:
+    for rule in RANGES_WHEN:
+        key, (condition, value) = rule.key, rule.when
+        if settings.command not in rule.commands or settings.values.get(condition) != value:
+            continue
+        number = settings.values[key]
+        if not rule.low <= number <= rule.high:  # type: ignore[operator]
+            raise UsageError(f"{settings.describe(key)} is out of range with {settings.describe(condition)}: "
+                             f"{rule.why}. Choose {rule.low:,} to {rule.high:,}")
 
 
 def _drop_what_has_no_effect(settings: Settings) -> None:

@@ -1,0 +1,103 @@
+"""The Duet rules sheet's drawn example: one key card's two sides, drawn by the Duet key card's
+own artist, above the table as player A sees it, every word card banded with what each side
+gives it and the words both sides call agents ringed, as ``geometry.duetexample`` lays them
+out for the column."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from ..geometry.duetexample import DuetExampleLayout
+from ..geometry.duetface import duet_face_layout
+from ..geometry.style import PANEL_RADIUS
+from ..model.duet import CELL_COUNT, SIDES
+from ..model.ruletext import DuetExample
+from ..settings.units import MM
+from .duetcard import DuetCardArtist, DuetFace
+from .figure import RING_WIDTH, caption, centred_caption, ring, word_card
+from .keycard import cell_colours
+from .paint import centred_lines, fill
+from .symbols import draw_role_symbol
+from .theme import Theme
+
+if TYPE_CHECKING:
+    from .rules import RuleFonts
+
+# The ring round a key cell sits in the gap beside it, on the card's pale ground, so that it
+# shows round a dark cell in black and white too.
+KEY_RING_OFFSET = 0.25 * MM
+
+
+class DuetExampleArt:
+    """What the example draws: its layout in a column, its card and words, and the card's artist."""
+
+    def __init__(self, layout: DuetExampleLayout, example: DuetExample, fonts: "RuleFonts", theme: Theme):
+        self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
+        # Drawn at half size or so, the card's number would print under 7 pt: it is left off.
+        self.card = DuetCardArtist(duet_face_layout(layout.layout_card, layout.layout_card), fonts.bold, theme,
+                                   scale=layout.scale, numbered=False)
+
+    def figure(self) -> Flowable:
+        return DuetExampleFigure(self)
+
+
+class DuetExampleFigure(Flowable):
+    """Side A and side B, each upright as its player reads it, their shared agents ringed; then
+    the table from A's chair between the two seats' names, each word card banded along A's
+    edge and B's with what that side gives it."""
+
+    def __init__(self, art: DuetExampleArt):
+        super().__init__()
+        self.art = art
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width, self.height = self.art.layout.width, self.art.layout.height
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas, art = self.canv, self.art
+        layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
+        shared = example.shared
+        for index, (side, box) in enumerate(zip(SIDES, layout.sides)):
+            card = art.card.layout.card
+            canvas.saveState()
+            canvas.translate(box.x, box.y)
+            canvas.scale(box.width / card.width, box.height / card.height)
+            art.card.draw(canvas, DuetFace(side, example.card.grid(side), example.card.number))
+            canvas.restoreState()
+            # A's cell i is B's cell 24 - i: the same words, seen from across the table.
+            for cell in shared:
+                ring(canvas, layout.side_cells[index][cell if side == "A" else CELL_COUNT - 1 - cell], KEY_RING_OFFSET,
+                     RING_WIDTH * 0.75, theme)
+            label = layout.side_captions[index]
+            if label is not None:
+                centred_caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme)
+        for label in layout.seats:
+            if label is not None:
+                centred_caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme)
+        for cell, (box, roles) in enumerate(zip(layout.cells, example.roles)):
+            word_card(canvas, box, theme)
+            for near, letter in zip((True, False), roles):
+                _band(canvas, layout, cell, near, letter, theme)
+            word = layout.words[cell]
+            if word is not None:
+                fill(canvas, theme.text)
+                centred_lines(canvas, word, fonts.bold, *box.centre)
+        for cell in shared:
+            ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
+        if layout.grid_caption is not None:
+            block = layout.grid_caption
+            caption(canvas, block.text, fonts.italic, block.x, block.top, theme)
+
+
+def _band(canvas: Canvas, layout: DuetExampleLayout, cell: int, near: bool, letter: str, theme: Theme) -> None:
+    """One side's word for a word card: a band in its key cell's colour, with its symbol."""
+    ground, symbol = cell_colours(letter, theme)
+    band = layout.band(cell, near)
+    fill(canvas, ground)
+    canvas.roundRect(band.x, band.y, band.width, band.height, min(PANEL_RADIUS * 0.5, band.height / 2), stroke=0,
+                     fill=1)
+    draw_role_symbol(canvas, letter, *layout.symbol(cell, near), symbol)
