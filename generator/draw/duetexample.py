@@ -5,26 +5,22 @@ out for the column."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from ..geometry.duetexample import DuetExampleLayout
 from ..geometry.duetface import duet_face_layout
 from ..geometry.style import PANEL_RADIUS
+from ..geometry.typeface import RuleFonts
 from ..model.duet import CELL_COUNT, SIDES
 from ..model.ruletext import DuetExample
 from ..settings.units import MM
 from .duetcard import DuetCardArtist, DuetFace
-from .figure import RING_WIDTH, caption, centred_caption, ring, word_card
+from .figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
 from .keycard import cell_colours
 from .paint import centred_lines, fill
 from .symbols import draw_role_symbol
 from .theme import Theme
-
-if TYPE_CHECKING:
-    from .rules import RuleFonts
 
 # The ring round a key cell sits in the gap beside it, on the card's pale ground, so that it
 # shows round a dark cell in black and white too.
@@ -34,7 +30,7 @@ KEY_RING_OFFSET = 0.25 * MM
 class DuetExampleArt:
     """What the example draws: its layout in a column, its card and words, and the card's artist."""
 
-    def __init__(self, layout: DuetExampleLayout, example: DuetExample, fonts: "RuleFonts", theme: Theme):
+    def __init__(self, layout: DuetExampleLayout, example: DuetExample, fonts: RuleFonts, theme: Theme):
         self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
         # Drawn at half size or so, the card's number would print under 7 pt: it is left off.
         self.card = DuetCardArtist(duet_face_layout(layout.layout_card, layout.layout_card), fonts.bold, theme,
@@ -44,18 +40,10 @@ class DuetExampleArt:
         return DuetExampleFigure(self)
 
 
-class DuetExampleFigure(Flowable):
+class DuetExampleFigure(ExampleFlowable):
     """Side A and side B, each upright as its player reads it, their shared agents ringed; then
     the table from A's chair between the two seats' names, each word card banded along A's
     edge and B's with what that side gives it."""
-
-    def __init__(self, art: DuetExampleArt):
-        super().__init__()
-        self.art = art
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width, self.height = self.art.layout.width, self.art.layout.height
-        return self.width, self.height
 
     def draw(self) -> None:
         canvas, art = self.canv, self.art
@@ -74,10 +62,10 @@ class DuetExampleFigure(Flowable):
                      RING_WIDTH * 0.75, theme)
             label = layout.side_captions[index]
             if label is not None:
-                centred_caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme)
+                caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme, centred=True)
         for label in layout.seats:
             if label is not None:
-                centred_caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme)
+                caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme, centred=True)
         for cell, (box, roles) in enumerate(zip(layout.cells, example.roles)):
             word_card(canvas, box, theme)
             for near, letter in zip((True, False), roles):

@@ -1,9 +1,10 @@
 """What the rules sheet's drawn examples share: word cards on the table, the rings round the
-words an example points at, and captions."""
+words an example points at, captions, and the flowable an example is drawn in."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
@@ -31,21 +32,26 @@ def ring(canvas: Canvas, box: Box, offset: float, width: float, theme: Theme) ->
                      fill=0)
 
 
-def caption(canvas: Canvas, text: FittedText, font: Font, x: float, top: float, theme: Theme) -> None:
-    """Caption lines set flush left from ``x``, the first line's box topping at ``top``."""
+def caption(canvas: Canvas, text: FittedText, font: Font, x: float, top: float, theme: Theme,
+            centred: bool = False) -> None:
+    """Caption lines, the first line's box topping at ``top``: flush left from ``x``, or each
+    line centred on ``x``."""
     fill(canvas, theme.text)
     canvas.setFont(font.name, text.size)
     baseline = top - font.ascent * text.size
+    draw = canvas.drawCentredString if centred else canvas.drawString
     for line in text.lines:
-        canvas.drawString(x, baseline, line)
+        draw(x, baseline, line)
         baseline -= font.line_height(text.size)
 
 
-def centred_caption(canvas: Canvas, text: FittedText, font: Font, centre_x: float, top: float, theme: Theme) -> None:
-    """Caption lines each centred on ``centre_x``, the first line's box topping at ``top``."""
-    fill(canvas, theme.text)
-    canvas.setFont(font.name, text.size)
-    baseline = top - font.ascent * text.size
-    for line in text.lines:
-        canvas.drawCentredString(centre_x, baseline, line)
-        baseline -= font.line_height(text.size)
+class ExampleFlowable(Flowable):
+    """A drawn example in the rules' flow of text: as wide and tall as its laid-out ``art``."""
+
+    def __init__(self, art):
+        super().__init__()
+        self.art = art
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width, self.height = self.art.layout.width, self.art.layout.height
+        return self.width, self.height

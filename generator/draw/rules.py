@@ -35,14 +35,14 @@ from ..geometry.rulespage import RulesPage, fit_title, footer_line
 from ..geometry.keyface import key_face_layout
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD, PANEL_RADIUS
-from ..geometry.typeface import Font
+from ..geometry.typeface import Font, RuleFonts
 from ..model.keys import BYSTANDER
 from ..model.ruletext import DuetExample, Example, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
 from ..settings.units import MM
 from .duetexample import DuetExampleArt, DuetExampleFigure
 from .emblem import draw_keyhole_emblem
-from .figure import LINE_WIDTH, RING_WIDTH, caption, ring, word_card
+from .figure import LINE_WIDTH, RING_WIDTH, ExampleFlowable, caption, ring, word_card
 from .keycard import KeyCardArtist, KeyFace, cell_colours
 from .paint import centred_lines, fill, stroke
 from .sheet import set_boxes
@@ -75,13 +75,6 @@ SEPARATOR = "\u2002\u00b7\u2002"  # between the head's second line's parts: en s
 
 class RulesDoNotFit(Exception):
     """Something on the sheet (a table row, a figure) is taller than a column of this page."""
-
-
-@dataclass(frozen=True)
-class RuleFonts:
-    regular: Font
-    bold: Font
-    italic: Font
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
@@ -460,18 +453,10 @@ class _ExampleArt:
         return ExampleFigure(self)
 
 
-class ExampleFigure(Flowable):
+class ExampleFigure(ExampleFlowable):
     """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
     the table as the turn leaves it (the guessed words covered by their tiles), as
     ``geometry.rulesexample`` lays them out for the column."""
-
-    def __init__(self, art: _ExampleArt):
-        super().__init__()
-        self.art = art
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width, self.height = self.art.layout.width, self.art.layout.height
-        return self.width, self.height
 
     def draw(self) -> None:
         canvas, art = self.canv, self.art

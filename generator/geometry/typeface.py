@@ -97,3 +97,12 @@ def describe_character(char: str) -> str:
     name = unicodedata.name(char, "unnamed character")
     shown = char if char.isprintable() and not char.isspace() else ""
     return f"'{shown}' (U+{ord(char):04X} {name})" if shown else f"U+{ord(char):04X} {name}"
+
+
+@dataclass(frozen=True)
+class RuleFonts:
+    """The rules sheet's three styles: the bundled family, or one font of the user's for all."""
+
+    regular: Font
+    bold: Font
+    italic: Font

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Sequence
 
-from ..draw.rules import RuleFonts, RulesDoNotFit, set_in, typeset_rules
+from ..draw.rules import RulesDoNotFit, set_in, typeset_rules
 from ..draw.theme import is_cmyk, make_theme
 from ..errors import CngenError, UsageError
 from ..geometry.duetexample import DuetExampleLayout, duet_example_layout
 from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.rulespage import RulesPage, page_fits, rules_page
+from ..geometry.typeface import RuleFonts
 from ..inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
 from ..inputs.reader import read_input, source_name
 from ..model.duet import DEFAULT_DUET_CARDS
 from ..model.kit import KitContents
-from ..model.ruletext import DuetExample, RulesText, parse_rules, select_variants, typographic, with_typographic_quotes
+from ..model.ruletext import DuetExample, Example, RulesText, parse_rules, select_variants, typographic, with_typographic_quotes
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, TokenOptions
 from ..settings.units import format_mm, is_us_paper
@@ -95,13 +97,8 @@ def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> Exam
         clue_caption=example.clue_caption.plain if example.clue_caption is not None else None,
         grid_caption=example.grid_caption.plain if example.grid_caption is not None else None,
         caption_font=fonts.italic)
-    paper = f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
-    for index in layout.unfitting:
-        word = example.words[index]
-        line = example.lines[index] if index < len(example.lines) else 0
-        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell "
-                         f"of the example's grid at {MIN_WORD_SIZE:g} pt {paper}: choose a shorter word or "
-                         "larger paper")
+    paper = _on_paper(page)
+    _refuse_unfitting_words(rules, example, layout.unfitting, "grid", paper)
     texts = {"clue": (example.clue, "its speech bubble", "a shorter clue"),
              "clue caption": (example.clue_caption, "the room beside the key card", "a shorter caption"),
              "grid caption": (example.grid_caption, "two lines under the grid", "a shorter caption")}
@@ -119,13 +116,8 @@ def lay_out_duet_example(rules: RulesText, example: DuetExample, fonts: RuleFont
     captions = {name: text.plain for name, text in example.captions}
     layout = duet_example_layout(page.column_width, example.words, fonts.bold, captions=captions,
                                  caption_font=fonts.italic)
-    paper = f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
-    for index in layout.unfitting:
-        word = example.words[index]
-        line = example.lines[index] if index < len(example.lines) else 0
-        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell "
-                         f"of the example's table at {MIN_WORD_SIZE:g} pt {paper}: choose a shorter word or "
-                         "larger paper")
+    paper = _on_paper(page)
+    _refuse_unfitting_words(rules, example, layout.unfitting, "table", paper)
     rooms = {"a": "the room under side A", "b": "the room under side B", "a-seat": "one line under the table",
              "b-seat": "one line above the table", "grid": "three lines under the table"}
     for name in layout.overflowing:
@@ -133,6 +125,21 @@ def lay_out_duet_example(rules: RulesText, example: DuetExample, fonts: RuleFont
         raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {rooms[name]} "
                          f"at {MIN_WORD_SIZE:g} pt {paper}: write a shorter caption or choose larger paper")
     return layout
+
+
+def _on_paper(page: RulesPage) -> str:
+    return f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
+
+
+def _refuse_unfitting_words(rules: RulesText, example: Example | DuetExample, unfitting: Sequence[int],
+                            where: str, paper: str) -> None:
+    """Stop at the first of the example's words that does not fit its cell, with its line."""
+    for index in unfitting:
+        word = example.words[index]
+        line = example.lines[index] if index < len(example.lines) else 0
+        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell "
+                         f"of the example's {where} at {MIN_WORD_SIZE:g} pt {paper}: choose a shorter word or "
+                         "larger paper")
 
 
 def typographic_fonts(fonts: RuleFonts) -> bool:
