@@ -3,7 +3,7 @@
 Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
 docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png, docs/shop-sheet.png,
 and the whole kit side by side: docs/kit.png, docs/kit-grey.png (as a mono laser prints it)
-and docs/kit-light.png (--ink light).
+and docs/kit-light.png (--ink light); and the Duet kit, docs/duet.png.
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ def main() -> None:
     kit.quantize(colors=128).save(DOCS / "kit.png", optimize=True)
     kit.convert("L").save(DOCS / "kit-grey.png", optimize=True)
     kit_picture(Style(ink="light")).quantize(colors=128).save(DOCS / "kit-light.png", optimize=True)
+    duet_picture().quantize(colors=128).save(DOCS / "duet.png", optimize=True)
 
 
 def kit_picture(style: Style) -> Image.Image:
@@ -93,6 +94,20 @@ def kit_picture(style: Style) -> Image.Image:
               _page(build_calibration(CalibrationOptions(style=style)).pdf, 0, 0.55)]
     table = _stack([_row(cards), _row(tiles[:3]), _row(tiles[3:])])
     return _row([table, _row(sheets)], background="#d9d6d0")
+
+
+def duet_picture() -> Image.Image:
+    """A Duet key card's two sides, one tile of each kind (a timer token's bystander back
+    too) and the Duet rules sheet, at the kit picture's scale."""
+    keys = build_keys(KeyOptions(seed=7, count=1, duet=True, sheet=FACES)).pdf
+    tokens = build_tokens(TokenOptions(duet=True, sheet=FACES)).pdf
+    sides = _faces(keys, [0, 1])
+    # One face a page, front then back: an agent's two faces, the assassin, then a timer
+    # token, a spare (tile 26) and a timer's bystander back.
+    tiles = _faces(tokens, [0, 1, 30, 32, 50, 33])
+    rules = _page(build_rules(RulesOptions(duet=True)).pdf, 0, 0.55)
+    table = _stack([_row(sides), _row(tiles[:3]), _row(tiles[3:])])
+    return _row([table, rules], background="#d9d6d0")
 
 
 def _first_page_of_each_role(pdf: bytes) -> list[int]:
