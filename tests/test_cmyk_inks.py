@@ -212,16 +212,23 @@ def build(component: str, profile: str, tmp_path, style: Style = Style()) -> byt
         return build_keys(KeyOptions(seed=5, count=4, sheet=sheet(profile), style=style)).pdf
     if component == "single-sided keys":
         return build_keys(KeyOptions(seed=5, count=2, single_sided=True, sheet=sheet(profile), style=style)).pdf
+    if component == "duet keys":
+        return build_keys(KeyOptions(seed=5, count=3, duet=True, sheet=sheet(profile), style=style)).pdf
     if component == "tokens":
         return build_tokens(TokenOptions(sheet=sheet(profile), style=style)).pdf
+    if component == "duet tokens":
+        return build_tokens(TokenOptions(duet=True, sheet=sheet(profile), style=style)).pdf
     if component == "rules":
         return build_rules(RulesOptions(profile=profile, style=style)).pdf
+    if component == "duet rules":
+        return build_rules(RulesOptions(profile=profile, duet=True, style=style)).pdf
     assert component == "calibration"
     return build_calibration(CalibrationOptions(sides="long-edge", style=style)).pdf
 
 
 COMPONENTS = ["deck", "keys", "single-sided keys", "tokens", "rules", "calibration",
-              "light deck", "light keys", "light single-sided keys", "light tokens"]
+              "light deck", "light keys", "light single-sided keys", "light tokens",
+              "duet keys", "duet tokens", "duet rules", "light duet keys", "light duet tokens"]
 CMYK_PROFILES = ["shop", "pod"]
 
 
