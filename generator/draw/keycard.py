@@ -21,7 +21,7 @@ from ..model.duet import AGENT
 from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED, Key
 from ..settings.units import MM
 from .emblem import draw_keyhole_emblem
-from .paint import fill, form_name, stroke
+from .paint import fill, form_name, polygon_path, stroke
 from .symbols import draw_role_symbol
 from .theme import Colour, Theme
 
@@ -133,12 +133,7 @@ def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:
     else:
         points = [(middle_x, y), (right, y + half), (right, top - half),
                   (middle_x, top), (x, top - half), (x, y + half)]
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    return path
+    return polygon_path(canvas, points)
 
 
 def cell_colours(letter: str, theme: Theme) -> tuple[Colour, Colour]:

@@ -18,7 +18,7 @@ from ..geometry.sheet import Box
 from ..model.duet import AGENT
 from ..model.keys import BLUE, RED
 from ..model.tiles import TileFace
-from .paint import fill, stroke
+from .paint import fill, polygon_path, stroke
 from .symbols import draw_role_symbol
 from .theme import Colour, Theme
 
@@ -107,12 +107,7 @@ def _head(canvas: Canvas, colour: Colour, y: float = 0.12, radius: float = 0.3) 
 
 def _polygon(canvas: Canvas, points: list[tuple[float, float]], outlined: bool = False) -> None:
     """A filled polygon; ``outlined``: edged in the current stroke colour as well."""
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    path.close()
-    canvas.drawPath(path, stroke=1 if outlined else 0, fill=1)
+    canvas.drawPath(polygon_path(canvas, points), stroke=1 if outlined else 0, fill=1)
 
 
 def _collar(canvas: Canvas, theme: Theme) -> None:

@@ -1,8 +1,9 @@
-"""Small drawing helpers shared by every face: colours, centred text lines, form names."""
+"""Small drawing helpers shared by every face: colours, polygons, centred text lines, form names."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
@@ -24,6 +25,16 @@ def stroke(canvas: Canvas, colour: Colour, width: float) -> None:
     else:
         canvas.setStrokeColorRGB(*colour)
     canvas.setLineWidth(width)
+
+
+def polygon_path(canvas: Canvas, points: list[tuple[float, float]]) -> PDFPathObject:
+    """A closed path through ``points``, to fill or stroke."""
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    return path
 
 
 def centred_lines(canvas: Canvas, text: FittedText, font: Font, centre_x: float, centre_y: float) -> None:

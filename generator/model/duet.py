@@ -220,7 +220,7 @@ def duet_balance(cards: Sequence[DuetCard]) -> DuetBalance:
 
     shared = PAIR_CODES[(ASSASSIN, ASSASSIN)]
     closest, at_closest = None, 0
-    wholes = [_whole(view) for view in (views_of(c)[0] for c in codes)]
+    wholes = [_whole(c) for c in codes]
     all_views = [[_whole(view) for view in views_of(c)] for c in codes]
     for i in range(k):
         for j in range(i + 1, k):
