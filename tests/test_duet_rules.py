@@ -76,7 +76,7 @@ def test_the_sheet_explains_the_timer_sudden_death_and_the_stand(sheet):
     for phrase in ("one word and one number", "at least one guess", "bystander face up and turned towards the "
                    "guesser", "put the token back in the box", "the game goes into sudden death",
                    "all 15 agents", "you are out of time", "2 spare timer tokens", "stands upright between you",
-                   "It does not matter which edge is up", "flip on the long edge",
+                   "Put whichever edge you like at the top", "flip on the long edge",
                    "the tabs of A and B must sit back to back on the same edge"):
         assert phrase in text, phrase
 
@@ -99,7 +99,7 @@ def test_the_counts_are_the_kits(run, tmp_path):
     assert run("rules", "--duet").exit_code == 0
     text = text_of((tmp_path / "output" / "rules.pdf").read_bytes())
     for phrase in ("217 word cards carrying 434 codenames from the bundled deck", "5 blank cards",
-                   "20 Duet key cards, each with a side A", "27 tiles (1 full set): 15 green agents, 1 assassin and "
+                   "20 Duet key cards: side A of a card is for one player", "27 tiles (1 full set): 15 green agents, 1 assassin and "
                    "9 timer tokens, with 2 spare timer tokens for an easier game"):
         assert phrase in text, phrase
     result = run("rules", "--duet", "--keys-count", "30", "--token-sets", "2", "--blanks", "0", "-o", "more.pdf")
@@ -122,11 +122,10 @@ def test_a_duet_kits_sheet_counts_what_the_kit_holds(run, tmp_path):
     assert "How to play Duet" in text and "double agent" not in text
 
 
-def test_a_duet_kit_counted_as_classic_is_described_with_duets_tiles():
-    result = build_rules(RulesOptions(duet=True, contents=default_contents()))
-    text = text_of(result.pdf)
-    assert "40 Duet key cards" in text and "15 green agents, 1 assassin and 9 timer tokens" in text
-    assert "Duet" in text_of(build_rules(RulesOptions(contents=default_contents(duet=True))).pdf)
+def test_a_sheet_for_one_game_never_describes_a_kit_of_the_other():
+    for duet in (True, False):
+        with pytest.raises(ValueError, match="differ"):
+            build_rules(RulesOptions(duet=duet, contents=default_contents(duet=not duet)))
 
 
 def test_the_sheet_is_the_same_every_time(sheet):
@@ -273,7 +272,7 @@ def test_the_words_both_sides_call_agents_are_ringed_and_named(drawn, sheet, pap
 def test_the_example_turn_in_the_text_agrees_with_the_card(drawn, sheet):
     roles = {cell["word"]: (cell["near"], cell["far"]) for cell in drawn["a4"]["table"]}
     text = text_of(sheet("a4")[0])
-    either = re.search(r"(\w+) is an agent for B but an assassin for A, and (\w+) is the other way round", text)
+    either = re.search(r"(\w+) is an agent on side B but an assassin on side A, and (\w+) is the other way round", text)
     assert roles[either.group(1)] == ("A", "G") and roles[either.group(2)] == ("G", "A")
     wanted = re.search(r"A wants (\w+) and (\w+) and says Sea: 2", text)
     assert all(roles[word][0] == "G" for word in wanted.groups())

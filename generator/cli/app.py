@@ -161,7 +161,7 @@ def keys(settings: Settings) -> None:
     from ..jobs.keys import PROGRESS_FROM, build_keys
     from ..settings.options import key_options
     from .outputs import plan_outputs, write_planned
-    from .report import balance_text, keys_summary
+    from .report import balance_text, keys_summary, plural
 
     seed = settings["keys.seed"] if settings["keys.seed"] is not None else chosen_seed()
     options, output = key_options(settings, seed), settings["keys.output"]
@@ -177,7 +177,9 @@ def keys(settings: Settings) -> None:
     click.echo(keys_summary(result, output, manifest, options.sheet, folder))
     if settings["keys.stats"]:
         if options.count >= PROGRESS_FROM:
-            say(f"measuring the balance of {len(result.cards) * result.keys_per_card:,} keys")
+            measured = plural(len(result.cards), "Duet key card") if result.duet else \
+                plural(len(result.cards) * result.keys_per_card, "key")
+            say(f"measuring the balance of {measured}")
         click.echo(balance_text(result.report()))
 
 
@@ -281,9 +283,10 @@ def _every_kit_file() -> list[str]:
 
 def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
     """The options that deal the same kit again."""
+    game = "--duet " if settings["duet"] else ""
     if settings["keys.seed"] is not None:
-        return f"--keys-seed {keys_seed}"
-    return f"--seed {seed}"
+        return f"{game}--keys-seed {keys_seed}"
+    return f"{game}--seed {seed}"
 
 
 @settings_command("calibrate")

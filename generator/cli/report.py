@@ -173,7 +173,7 @@ def duet_balance_text(report: DuetBalance) -> str:
         f"  shared assassins per cell: {report.shared_assassin_min:,} to {report.shared_assassin_max:,}",
         "  closest two cards, turned, with sides swapped, or both: "
         + _closest(report.min_distance, report.pairs_at_min_distance, "words", "one card")
-        + f"; the deck keeps at least {required_distance(report.cards)}",
+        + (f"; the deck keeps at least {required_distance(report.cards)}" if report.cards > 1 else ""),
     ])
 
 

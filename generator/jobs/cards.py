@@ -122,7 +122,7 @@ def _with_slugs(pages: Iterable[Page], what: str, sheet: SheetOptions, sheets: i
         if page.slug_at is None:
             yield page
             continue
-        parts = [sheet.file_name, what.lower(), f"sheet {page.sheet} of {sheets}", page.side, flip]
+        parts = [sheet.file_name, in_sentence(what), f"sheet {page.sheet} of {sheets}", page.side, flip]
         yield replace(page, slug="  ·  ".join(part for part in parts if part))
 
 
@@ -140,4 +140,13 @@ def pdf_settings(what: str, plan: SheetPlan, sheet: SheetOptions, style: Style, 
 
 def document_title(what: str, style: Style) -> str:
     """A PDF's title, as viewers show it: the kit's title first when it has one."""
-    return f"{style.title}: {what[0].lower()}{what[1:]}" if style.title else what
+    return f"{style.title}: {in_sentence(what)}" if style.title else what
+
+
+PROPER_NAMES = ("Duet",)  # the game's own names keep their capital inside a sentence
+
+
+def in_sentence(what: str) -> str:
+    """A component's name inside a sentence: 'Key cards' -> 'key cards', 'Duet tiles' stays."""
+    first, space, rest = what.partition(" ")
+    return (first if first in PROPER_NAMES else first.lower()) + space + rest

@@ -37,7 +37,8 @@ class KeysResult:
 
     @property
     def keys_per_card(self) -> int:
-        """Faces that carry a key: both sides of a Duet card are one key seen from two sides."""
+        """Faces that carry a grid: two on a double-sided or Duet card (a Duet card's two
+        sides are two players' views of one deal), one on a single-sided card."""
         return len(SIDES) if self.duet else len(self.cards[0].faces)  # type: ignore[union-attr]
 
     def report(self) -> BalanceReport | DuetBalance:

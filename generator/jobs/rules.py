@@ -37,10 +37,10 @@ class RulesResult:
 
 def build_rules(options: RulesOptions) -> RulesResult:
     """The rules sheet: the classic game's, or Duet's for ``options.duet`` or a Duet kit."""
-    duet = options.duet or (options.contents is not None and options.contents.duet)
+    duet = options.duet
+    if options.contents is not None and options.contents.duet != duet:
+        raise ValueError("the sheet's game and the kit it describes differ: set duet on both, or on neither")
     contents = options.contents or default_contents(duet)
-    if duet and not contents.duet:  # a kit counted as classic, described as Duet: count Duet's tiles
-        contents = replace(contents, duet=True, keys_per_card=2)
     path = options.text or rules_path(duet=duet)
     rules = parse_rules(read_input(path, "rules text"), source_name(path), contents, duet=duet)
     if not duet:  # the variants change the classic game only

@@ -209,7 +209,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Full sets of tiles: 25 classic ones (8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin), "
             "or with --duet 27 (15 agents, 1 assassin, 11 timer tokens).",
             ("tokens", "rules", "kit"), "--sets", "--token-sets",
-            helps={"rules": "Sets of 25 tiles in the kit the sheet describes."}),
+            helps={"rules": "Full sets of tiles in the kit the sheet describes (25 classic, 27 Duet)."}),
     Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size; the word card's size lets a tile cover a word.",
             ("tokens", "kit"), "--card-size", "--token-card-size"),
     Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold).",
