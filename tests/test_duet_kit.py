@@ -91,3 +91,13 @@ def test_a_duet_kit_refuses_what_has_no_meaning_for_duet(run, tmp_path, words, m
     assert result.exit_code == 2
     assert message in result.stderr
     assert not (tmp_path / "output").exists()
+
+
+def test_a_kit_mixing_the_two_games_is_refused_by_the_library():
+    from generator.jobs.kit import build_kit
+    from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
+
+    mixed = KitOptions(deck=DeckOptions(), keys=KeyOptions(seed=1, count=2, duet=True), tokens=TokenOptions(),
+                       rules=RulesOptions(duet=True))
+    with pytest.raises(ValueError, match="one game"):
+        build_kit(mixed)

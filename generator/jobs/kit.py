@@ -51,6 +51,8 @@ class KitResult:
 
 def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step: None) -> KitResult:
     """Build every component; ``progress`` hears the name of each step as it starts."""
+    if not options.keys.duet == options.tokens.duet == options.rules.duet:
+        raise ValueError("a kit's key cards, tiles and rules are for one game: set duet on all three, or on none")
     progress("codename cards")
     deck = build_deck(options.deck)
     progress("key cards")
