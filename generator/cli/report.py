@@ -108,30 +108,22 @@ def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
 
 def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions,
                  folder: Path | None = None) -> str:
+    cards = len(result.cards)
     if result.duet:
-        return _duet_keys_summary(result, output, manifest, sheet, folder)
-    two = result.keys_per_card == 2
-    layout = "two per card, opposite starting teams" if two else "one per card, plain backs"
+        held = f"{plural(cards, 'Duet key card')}, side A on the front and side B on the back"
+        advice = ["  Side B keeps side A's top edge: stand the card with the same edge up for both players."]
+    else:
+        layout = "two per card, opposite starting teams" if result.keys_per_card == 2 else "one per card, plain backs"
+        held = f"{plural(cards, 'key card')}, {plural(cards * result.keys_per_card, 'key')} ({layout})"
+        advice = []
+    game = "--duet " if result.duet else ""
     return "\n".join([
         _wrote(output, manifest, folder=folder),
-        f"  {plural(len(result.cards), 'key card')}, {plural(len(result.cards) * result.keys_per_card, 'key')} "
-        f"({layout}), seed {result.seed}",
+        f"  {held}, seed {result.seed}",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
         f"  To print: {how_to_print(sheet, sheets=result.sheets)}",
-        f"  The same deck again: --seed {result.seed} with the same --count.",
-    ])
-
-
-def _duet_keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions,
-                       folder: Path | None) -> str:
-    return "\n".join([
-        _wrote(output, manifest, folder=folder),
-        f"  {plural(len(result.cards), 'Duet key card')}, side A on the front and side B on the back, "
-        f"seed {result.seed}",
-        sheets_line(result.plan, result.sheets, result.pages, "card"),
-        f"  To print: {how_to_print(sheet, sheets=result.sheets)}",
-        "  Side B keeps side A's top edge: stand the card with the same edge up for both players.",
-        f"  The same deck again: --duet --seed {result.seed} with the same --count.",
+        *advice,
+        f"  The same deck again: {game}--seed {result.seed} with the same --count.",
     ])
 
 

@@ -553,16 +553,8 @@ class _Reader:
         if starting not in TEAMS:
             raise self.error(key_fields["starting"], "example: key", f"starting is red or blue, not '{starting}'")
         grid_node = key_fields["grid"]
-        rows = self.sequence(grid_node, "example: key: grid", f"a list of {SIDE} rows such as RRNBB")
-        letters = "".join((RED, BLUE, BYSTANDER, ASSASSIN))
-        for number, row in enumerate(rows, start=1):
-            text = self.scalar(row, f"example: key: grid row {number}")
-            if len(text) != SIDE or any(letter not in letters for letter in text):
-                raise self.error(row, "example: key", f"grid row {number} '{_short(text)}' must be {SIDE} of the "
-                                                      f"letters {', '.join(letters)} (red, blue, bystander, assassin)")
-        if len(rows) != SIDE:
-            raise self.error(grid_node, "example: key", f"the grid has {SIDE} rows, not {len(rows)}")
-        cells = tuple("".join(row.value for row in rows))
+        cells = self.grid(grid_node, "grid", "the grid", "grid row", (RED, BLUE, BYSTANDER, ASSASSIN),
+                          "red, blue, bystander, assassin", "RRNBB")
         first, second = (RED, BLUE) if starting == "red" else (BLUE, RED)
         wanted = {first: STARTING_CELLS, second: OTHER_CELLS, BYSTANDER: BYSTANDER_CELLS, ASSASSIN: ASSASSIN_CELLS}
         found = {letter: cells.count(letter) for letter in wanted}
@@ -609,15 +601,21 @@ class _Reader:
 
     def duet_side(self, node: yaml.Node, side: str) -> tuple[str, ...]:
         """One side's grid: 5 rows of 5 of the letters G, A and N."""
-        rows = self.sequence(node, f"example: key: {side.lower()}", f"a list of {SIDE} rows such as GNNAG")
-        letters = "".join(DUET_ROLE_NAMES)
+        return self.grid(node, side.lower(), f"side {side}", f"side {side}, row", tuple(DUET_ROLE_NAMES),
+                         "agent, assassin, bystander", "GNNAG")
+
+    def grid(self, node: yaml.Node, key: str, whole: str, row_name: str, letters: Sequence[str], meanings: str,
+             sample: str) -> tuple[str, ...]:
+        """A key's grid, row by row: 5 rows of 5 of ``letters``; the cells row-major. A mistake
+        names ``whole`` ("the grid", "side A") or ``row_name`` and the row's number."""
+        rows = self.sequence(node, f"example: key: {key}", f"a list of {SIDE} rows such as {sample}")
         for number, row in enumerate(rows, start=1):
-            text = self.scalar(row, f"example: key: {side.lower()} row {number}")
+            text = self.scalar(row, f"example: key: {key} row {number}")
             if len(text) != SIDE or any(letter not in letters for letter in text):
-                raise self.error(row, "example: key", f"side {side}, row {number} '{_short(text)}' must be {SIDE} of "
-                                                      f"the letters {', '.join(letters)} (agent, assassin, bystander)")
+                raise self.error(row, "example: key", f"{row_name} {number} '{_short(text)}' must be {SIDE} of the "
+                                                      f"letters {', '.join(letters)} ({meanings})")
         if len(rows) != SIDE:
-            raise self.error(node, "example: key", f"side {side} has {SIDE} rows, not {len(rows)}")
+            raise self.error(node, "example: key", f"{whole} has {SIDE} rows, not {len(rows)}")
         return tuple("".join(row.value for row in rows))
 
     def example_words(self, node: yaml.Node) -> tuple[tuple[str, ...], tuple[int, ...]]:
