@@ -24,6 +24,8 @@ PLAIN_TAGS = {
 }
 # Lists and groups of keys inside each other, aliases expanded: cngen's rules text uses 8.
 MAX_DEPTH = 50
+TOO_DEEP = f"lists and groups of keys are nested more than {MAX_DEPTH} levels deep here, which no cngen file " \
+           "needs: flatten them"
 # Values in the document, every alias expanded: 2.5 times a deck of 100,000 words. Composing
 # takes about 400 bytes a value: this many is 100 MB.
 MAX_NODES = 250_000
@@ -47,7 +49,10 @@ def compose_plain(text: str, holds: str) -> yaml.Node | None:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         reason = getattr(error, "problem", None) or "it cannot be read"
-        raise YamlProblem(mark.line + 1 if mark else None, f"this is not valid YAML: {reason}") from None
+        line = mark.line + 1 if mark else None
+        if "nesting depth" in reason:  # PyYAML 6.0.3 and later stop there before cngen's own check
+            raise YamlProblem(line, TOO_DEEP) from None
+        raise YamlProblem(line, f"this is not valid YAML: {reason}") from None
     _refuse_custom_tags(root, holds)
     return root
 
@@ -74,8 +79,7 @@ def _refuse_hostile_shapes(text: str) -> None:
         elif kind in collection_start:
             depth += 1
             if depth > MAX_DEPTH:
-                raise YamlProblem(_line(event), f"lists and groups of keys are nested more than {MAX_DEPTH} "
-                                                "levels deep here, which no cngen file needs: flatten them")
+                raise YamlProblem(_line(event), TOO_DEEP)
             frames.append([event.anchor, nodes, 0])
             nodes += 1
         elif kind in collection_end:
