@@ -57,7 +57,8 @@ def test_decks_lists_every_bundled_deck_with_its_count(run):
     result = run("decks")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert [line.split()[:3] for line in lines] == [["francais", "fr", "434"], ["standard", "en", "434"]]
+    assert [line.split()[:3] for line in lines] == [["deutsch", "de", "440"], ["espanol", "es", "440"],
+                                                    ["francais", "fr", "434"], ["standard", "en", "434"]]
 
 
 def test_deck_picks_a_bundled_deck_by_name(run, tmp_path):
@@ -94,7 +95,7 @@ USAGE = [
     (["--card-size", "20x10mm"], "a 20 x 10 mm card is too small to hold a readable word"),
     (["--blanks", "-1"], "Invalid value for '--blanks'"),
     (["--sides", "sideways"], "Invalid value for '--sides'"),
-    (["--deck", "klingon"], "no bundled deck is called 'klingon': choose one of francais, standard"),
+    (["--deck", "klingon"], "no bundled deck is called 'klingon': choose one of deutsch, espanol, francais, standard"),
     (["--seed", "abc"], "'abc' is not a whole number"),
     (["--seed", "-1"], "-1 is not in the range 0<=x<=18446744073709551615"),
 ]
