@@ -45,6 +45,8 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     **{f"theme.{name}": ("#123456", {}) for name in ("red", "blue", "bystander", "assassin", "card", "band", "outline")},
     "theme.green": ("#123456", {"duet": True}),  # Duet's agents: only Duet cards and tiles show them
     "duet": (True, {}),
+    "lang": ("de", {"keys.single_sided": True}),  # keys: only a plain back carries words
+    "sharp_s": ("capital", {"lang": "de"}),  # the German deck has words with ß
     "deck.deck": ("francais", {}),
     "deck.words": ("words.txt", {}),
     "deck.dedupe": (True, {"deck.words": "repeats.txt"}),

@@ -53,6 +53,8 @@ VALID = [
     ("title", "title: Office party", "Office party"),
     ("ink", "ink: light", "light"),
     ("duet", "duet: true", True),
+    ("lang", "lang: pt_BR", "pt-br"),
+    ("sharp_s", "sharp_s: capital", "capital"),
     *[(f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', parse_colour("#D8322B"))
       for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")],
     ("deck.deck", "deck:\n  deck: francais", "francais"),
@@ -114,13 +116,15 @@ INVALID = [
     ("title", "title: [a, b]", 2, "title must be one line of text, at most 60 characters, or null, not a list"),
     ("ink", "ink: heavy", 2, "ink must be one of full, light, not 'heavy'"),
     ("duet", "duet: 2", 2, "duet must be true or false, not '2'"),
+    ("lang", "lang: french", 2, "lang: 'french' is not a language code: write two or three letters"),
+    ("sharp_s", "sharp_s: ß", 2, "sharp_s must be one of ss, capital"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
         for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")
     ],
     # The classic slip: an unquoted # starts a comment, which leaves the value empty.
     ("theme.red", "theme:\n  red: #D8322B", 3, "in quotes"),
-    ("deck.deck", "deck:\n  deck: ''", 3, "deck.deck must be text, not an empty value"),
+    ("deck.deck", "deck:\n  deck: ''", 3, "deck.deck must be text, or null, not an empty value"),
     ("deck.words", "deck:\n  words: {a: 1}", 3, "deck.words must be a file name, or null, not a group of keys"),
     ("deck.blanks", "\ndeck:\n  blanks: many", 4, "deck.blanks must be a whole number from 0 to 10000, not 'many'"),
     ("deck.blanks", "deck:\n  blanks: 10001", 3, "from 0 to 10000, not '10001'"),

@@ -116,12 +116,10 @@ def test_dedupe_keeps_the_first_of_each_repeat_and_counts_the_rest():
 
 
 def test_every_kind_of_problem_is_found_in_one_pass_in_line_order():
-    data = "bank\nbe\x1bll\nBANK\nשלום\n\npitch\n".encode()
+    data = "bank\nbe\x1bll\nBANK\nשלום\n\npitch\n".encode()  # Hebrew is fine: word cards shape it
     assert problem_text(parse_text, data, "w.txt").splitlines() == [
         "w.txt:2: 'BE\\x1bLL' contains a control character: remove it",
         "w.txt:3: 'BANK' appears twice (first on line 1): remove one, or pass --dedupe",
-        "w.txt:4: 'שלום' is written right to left, which cngen cannot lay out yet (letters would print "
-        "reversed and unjoined): use left-to-right words",
     ]
 
 

@@ -132,6 +132,7 @@ def deck(settings: Settings) -> None:
     result = build_deck(options, progress=say)
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     click.echo(deck_summary(result, output, options.sheet, folder))
+    _notes(result.notes)
 
 
 def _write_cards(settings: Settings, plan, files: dict[Path, bytes], pdf: Path,
@@ -175,6 +176,7 @@ def keys(settings: Settings) -> None:
     folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
                           output, result.images)
     click.echo(keys_summary(result, output, manifest, options.sheet, folder))
+    _notes(result.notes)
     if settings["keys.stats"]:
         if options.count >= PROGRESS_FROM:
             measured = plural(len(result.cards), "Duet key card") if result.duet else \
@@ -205,6 +207,7 @@ def tokens(settings: Settings) -> None:
     result = build_tokens(options)
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     click.echo(tokens_summary(result, output, options.sheet, folder))
+    _notes(result.notes)
 
 
 @settings_command("rules")
@@ -232,6 +235,7 @@ def rules(settings: Settings) -> None:
     result = build_rules(rules_options(settings, contents))
     write_planned(plan, {output: result.pdf})
     click.echo(rules_summary(result, output, settings["paper"], settings["profile"]))  # type: ignore[arg-type]
+    _notes(result.notes)
 
 
 @settings_command("kit")
@@ -270,6 +274,13 @@ def kit(settings: Settings) -> None:
     previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
     click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse, earlier, options.rules.paper))
+    _notes(result.notes)
+
+
+def _notes(notes: tuple[str, ...]) -> None:
+    """What the files print in English for want of a translation, under the summary."""
+    for note in notes:
+        click.echo(f"Note: {note}", err=True)
 
 
 def _every_kit_file() -> list[str]:

@@ -200,7 +200,7 @@ def describe_kit(contents: KitContents) -> str:
                 "folded from one-sided sheets" if contents.sides == "fold" else
                 f"printed both sides, flipped on the {contents.sides.split('-')[0]} edge")
     return (f"{plural(contents.word_cards, 'word card')} ({plural(contents.codenames, 'codename')} from "
-            f"{contents.deck}), {plural(contents.blank_cards, 'blank card')}, "
+            f"{contents.source or contents.deck}), {plural(contents.blank_cards, 'blank card')}, "
             f"{plural(contents.key_cards, f'{keys} key card')}, {plural(contents.tile_sets, 'set')} of {tiles}, "
             f"{printing}")
 

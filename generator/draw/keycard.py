@@ -51,9 +51,10 @@ class KeyCardArtist:
     drawing of the same size) are reused."""
 
     def __init__(self, layout: KeyFaceLayout, font: Font, theme: Theme, common_back: bool = False,
-                 scale: float = 1.0):
+                 scale: float = 1.0, back_title: str = "KEY CARD"):
         self.layout, self.font, self.theme = layout, font, theme
         self.common_back = common_back  # single-sided cards: declare their plain back too
+        self.back_title = back_title  # printed under the emblem on that back, in the kit's language
         self.frame_width = frame_width(scale)
 
     def define(self, canvas: Canvas) -> None:
@@ -84,8 +85,10 @@ class KeyCardArtist:
         # The emblem fills the back rather than marking a corner: its ring is drawn heavier.
         draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.line, 2 * EMBLEM_LINE)
         fill(canvas, theme.text)
-        canvas.setFont(font.name, LEAD)
-        canvas.drawCentredString(middle_x, middle_y - radius * 1.25, "KEY CARD")
+        # A long title (SCHLÜSSELKARTE) is set smaller rather than run into the frame.
+        room = frame.width - 2 * CONTENT_GAP
+        canvas.setFont(font.name, min(LEAD, LEAD * room / max(font.width(self.back_title, LEAD), 1e-6)))
+        canvas.drawCentredString(middle_x, middle_y - radius * 1.25, self.back_title)
         if theme.title:
             canvas.setFont(font.name, BODY)
             canvas.drawCentredString(middle_x, frame.y + FRAME_LINE / 2 + CONTENT_GAP, theme.title)

@@ -28,7 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError, PageTemplate
 
-from ..geometry.fit import FittedText
+from ..geometry.fit import FittedText, written_without_spaces
 from ..geometry.duetexample import DuetExampleLayout
 from ..geometry.rulesexample import EXAMPLE_CARD, ExampleLayout
 from ..geometry.rulespage import RulesPage, fit_title, footer_line
@@ -177,9 +177,12 @@ def markup(text: Rich) -> str:
 def _styles(fonts: RuleFonts, theme: Theme, rules: RulesText, spacing: Spacing = SPACINGS[0]
             ) -> dict[str, ParagraphStyle]:
     text = reportlab_colour(theme.text)
+    # Chinese and Japanese have no spaces to break at: Platypus's CJK wrapping breaks between
+    # characters, keeping closing punctuation off the start of a line.
+    unspaced = written_without_spaces(" ".join([rules.title, *(section.title for section in rules.sections)]))
     body = ParagraphStyle("body", fontName=fonts.regular.name, fontSize=BODY, leading=spacing.leading,
                           textColor=text, spaceAfter=spacing.paragraph, allowWidows=0, allowOrphans=0,
-                          splitLongWords=1)
+                          splitLongWords=1, wordWrap="CJK" if unspaced else None)
     # Hanging indents: every list's text starts at one indent, right of its widest marker, so
     # that a bullet's or a step's turnover lines align with its first line.
     markers = ["\u2022"] + [f"{number}." for number in range(1, _most_steps(rules) + 1)]
@@ -424,7 +427,7 @@ class _SheetTemplate(BaseDocTemplate):
     def _footer(self, canvas: Canvas, document) -> None:
         """Drawn last, so that text read out of the page ends with it."""
         page, fonts, theme = self.sheet, self.fonts, self.theme
-        line = footer_line([theme.title or "", self.rules.title], f"page {document.page}", fonts.regular, CAPTION,
+        line = footer_line([theme.title or "", self.rules.title], self.rules.page(document.page), fonts.regular, CAPTION,
                            page.text_width)
         canvas.setFont(fonts.regular.name, CAPTION)
         fill(canvas, theme.text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
 from ..geometry.style import FRAME_LINE, PANEL_RADIUS
 from ..geometry.typeface import Font
@@ -56,13 +57,22 @@ class WordCardArtist:
             return
         canvas.doForm(self.artwork)
         fill(canvas, self.theme.text)
-        centred_lines(canvas, face.upright, self.font, *self.layout.label_text.centre)
+        self._lines(canvas, face.upright, *self.layout.label_text.centre)
         canvas.saveState()
         # The spymasters sit across the table: their copy is turned half a turn about the band.
         canvas.translate(*self.layout.band_text.centre)
         canvas.rotate(180)
-        centred_lines(canvas, face.mirrored, self.font, 0.0, 0.0)
+        self._lines(canvas, face.mirrored, 0.0, 0.0)
         canvas.restoreState()
+
+    def _lines(self, canvas: Canvas, text: FittedText, centre_x: float, centre_y: float) -> None:
+        """Plain text through ReportLab; a shaped word (right to left, joined) by its glyphs."""
+        if not text.shaped:
+            centred_lines(canvas, text, self.font, centre_x, centre_y)
+            return
+        from .glyphs import centred_glyph_lines  # HarfBuzz's glyphs: only decks that need them load it
+
+        centred_glyph_lines(canvas, text, self.font, centre_x, centre_y)
 
 
 def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:

@@ -31,24 +31,37 @@ class CutShort(Damaged):
     """A table that runs past the end of the file: the file was cut short."""
 
 
+class NoSuchFace(Exception):
+    """The face asked for is not in the file: ``names`` are the faces it has (none for a
+    single font)."""
+
+    def __init__(self, index: int, names: list[str]):
+        super().__init__(f"there is no face {index}")
+        self.names = names
+
+
 # --- Before ReportLab reads the font: the layout of the file ----------------------------------
 
 
-def check_layout(data: bytes) -> None:
+def check_layout(data: bytes, index: int = 0) -> None:
     """Refuse a file whose table directory points past its end, that lacks a table cngen
-    needs, or whose character map would take ReportLab forever to list."""
+    needs, or whose character map would take ReportLab forever to list. In a collection
+    (.ttc) the face ``index`` is checked: that is the one ReportLab reads and cngen embeds."""
     version = data[:4]
     if not data:
         raise TTFError("the file is empty")
     if version == b"OTTO":
         raise TTFError("postscript outlines are not supported")
     start = 0
-    if version == b"ttcf":  # a collection: ReportLab reads its first font
-        fonts = _ulong(data, 8, "its collection header")
-        _need(data, 12, 4 * max(fonts, 1), "its collection header")  # ReportLab reads every offset
-        start = _ulong(data, 12, "its collection header")
+    if version == b"ttcf":
+        starts = face_starts(data)
+        if index >= len(starts):
+            raise NoSuchFace(index, face_names(data))
+        start = starts[index]
     elif not (b"\x00\x01\x00\x00".startswith(version) or b"true".startswith(version)):
         raise TTFError("it does not start as a TrueType font does")
+    elif index:
+        raise NoSuchFace(index, [])
     _need(data, start, 12, "its table directory")
     if _ulong(data, start, "its table directory") not in (0x00010000, 0x74727565):
         raise TTFError("it does not start as a TrueType font does")
@@ -76,6 +89,45 @@ def check_layout(data: bytes) -> None:
     if not 16 <= units <= 16384:
         raise Damaged(f"its head table gives {units} units per em, not 16 to 16384 as the format allows")
     _check_character_map(data, *tables["cmap"])
+
+
+def face_starts(data: bytes) -> list[int]:
+    """Where each face of a collection starts: its table directory's offset."""
+    fonts = _ulong(data, 8, "its collection header")
+    _need(data, 12, 4 * max(fonts, 1), "its collection header")  # ReportLab reads every offset
+    return [_ulong(data, 12 + 4 * face, "its collection header") for face in range(fonts)]
+
+
+def face_names(data: bytes) -> list[str]:
+    """The full name of each face of a collection, as its name table gives it ("" where it
+    cannot be read): an error lists them so that the user can choose one."""
+    return [_full_name(data, start) for start in face_starts(data)]
+
+
+def _full_name(data: bytes, start: int) -> str:
+    """The name table's full name (name 4): in English from the Windows records if there is
+    one, else the first Windows record, else the Macintosh Roman one."""
+    try:
+        count = _ushort(data, start + 4, "its table directory")
+        _need(data, start + 12, 16 * count, "its table directory")
+        tables = {tag: offset for tag, _, offset, _ in
+                  (struct.unpack_from(">4sLLL", data, start + 12 + 16 * entry) for entry in range(count))}
+        table = tables[b"name"]
+        records, strings = _ushort(data, table + 2, "its name table"), _ushort(data, table + 4, "its name table")
+        _need(data, table + 6, 12 * records, "its name table")
+        found: dict[tuple[int, bool], bytes] = {}
+        for record in range(records):
+            platform, encoding, language, name, length, offset = struct.unpack_from(">6H", data, table + 6 + 12 * record)
+            if name == 4 and (platform, encoding) in ((3, 1), (1, 0)):
+                _need(data, table + strings + offset, length, "its name table")
+                found.setdefault((platform, language == 0x409), data[table + strings + offset:][:length])
+    except (Damaged, KeyError):
+        return ""
+    for key in ((3, True), (3, False)):
+        if key in found:
+            return found[key].decode("utf-16-be", "replace")
+    mac = [name for (platform, _), name in found.items() if platform == 1]
+    return mac[0].decode("mac-roman", "replace") if mac else ""
 
 
 def _refuse_cut_tables(tables: dict[str, tuple[int, int]], size: int) -> None:

@@ -14,13 +14,19 @@ import hashlib
 import io
 import struct
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from ..errors import CngenError
-from .fontfile import CutShort, Damaged, check_glyphs, check_layout
+from ..errors import CngenError, UsageError
+from .fontfile import CutShort, Damaged, NoSuchFace, check_glyphs, check_layout
+from .scripts import JOINERS
+
+if TYPE_CHECKING:
+    from .shaping import Shaper
 
 # Whatever ReportLab's parser raises on damaged bytes: it checks little, and indexes and
 # unpacks whatever the file says.
@@ -38,6 +44,15 @@ class Font:
     descent: float
     characters: frozenset[int]
     cap_height: float  # height of capitals and figures
+    data: bytes = field(default=b"", repr=False, compare=False)  # the file, for shaping and embedding glyphs
+    index: int = 0  # the face in a collection (.ttc); 0 in a plain .ttf
+
+    @cached_property
+    def shaper(self) -> Shaper:
+        """HarfBuzz on this face, made on first use: a deck in Latin letters never loads it."""
+        from .shaping import Shaper
+
+        return Shaper(self.data, self.index)
 
     def width(self, text: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, self.name, size)
@@ -47,27 +62,21 @@ class Font:
         return (self.ascent - self.descent) * size
 
     def missing_characters(self, text: str) -> list[str]:
-        """Characters the font has no glyph for; ReportLab would silently draw them blank."""
-        return sorted({char for char in text if ord(char) not in self.characters})
+        """Characters the font has no glyph for; ReportLab would silently draw them blank. The
+        joiners are not drawn at all (they steer how shaped letters join)."""
+        return sorted({char for char in text if ord(char) not in self.characters and char not in JOINERS})
 
 
-def parse_font(data: bytes, source: str, label: str) -> Font:
+def parse_font(data: bytes, source: str, label: str, index: int | None = None) -> Font:
     """Register the TrueType font in ``data`` (read from ``source``, called ``label`` in
-    messages), or explain why it cannot be used."""
-    name = f"{label}-{hashlib.sha256(data).hexdigest()[:8]}"
+    messages), or explain why it cannot be used. ``index`` chooses a face of a collection
+    (.ttc); None takes the first."""
+    face_index = index or 0
+    name = f"{label.split('#')[0]}-{hashlib.sha256(data).hexdigest()[:8]}"
+    if face_index:  # the same file's faces are different fonts
+        name += f"-{face_index}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        try:
-            check_layout(data)
-            ttfont = TTFont(name, io.BytesIO(data))
-            check_glyphs(ttfont.face, data)
-        except CutShort as problem:
-            raise CngenError(f"{source} is cut short: {problem}: copy or download the font again") from None
-        except Damaged as problem:
-            raise CngenError(f"{source} is damaged: {problem}: copy or download the font again, "
-                             "or pass another .ttf file with --font") from None
-        except _PARSER_ERRORS as error:
-            raise CngenError(_font_problem(source, error)) from None
-        pdfmetrics.registerFont(ttfont)
+        pdfmetrics.registerFont(_checked_font(name, data, source, face_index))
     face = pdfmetrics.getFont(name).face
     return Font(
         name=name,
@@ -76,7 +85,36 @@ def parse_font(data: bytes, source: str, label: str) -> Font:
         descent=face.descent / 1000,
         characters=frozenset(face.charToGlyph),
         cap_height=(getattr(face, "capHeight", 0) or 700) / 1000,
+        data=data,
+        index=face_index,
     )
+
+
+def _checked_font(name: str, data: bytes, source: str, index: int) -> TTFont:
+    """ReportLab's font, read only once the file's layout has been checked."""
+    try:
+        check_layout(data, index)
+        ttfont = TTFont(name, io.BytesIO(data), subfontIndex=index)
+        check_glyphs(ttfont.face, data)
+    except NoSuchFace as problem:
+        raise UsageError(_face_problem(source, index, problem.names)) from None
+    except CutShort as problem:
+        raise CngenError(f"{source} is cut short: {problem}: copy or download the font again") from None
+    except Damaged as problem:
+        raise CngenError(f"{source} is damaged: {problem}: copy or download the font again, "
+                         "or pass another .ttf file with --font") from None
+    except _PARSER_ERRORS as error:
+        raise CngenError(_font_problem(source, error)) from None
+    return ttfont
+
+
+def _face_problem(source: str, index: int, names: list[str]) -> str:
+    """A face the file does not have: list those it has, with the way to choose one."""
+    if not names:
+        return f"{source} holds one font, not a collection: there is no face {index}; drop '#{index}'"
+    faces = "; ".join(f"#{number}: {face or 'unnamed'}" for number, face in enumerate(names))
+    return (f"{source} is a collection of {len(names)} face{'s' if len(names) > 1 else ''} ({faces}): "
+            f"there is no face {index}; name one as {source}#N, N from 0 to {len(names) - 1}")
 
 
 def _font_problem(source: str, error: Exception) -> str:

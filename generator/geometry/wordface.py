@@ -18,13 +18,18 @@ refuses was ever accepted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from .fit import FittedText, fit_text
+from .fit import FittedText, Metrics, fit_text
+from .scripts import needs_shaping, starts_right_to_left
 from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
 from .typeface import Font
 from .sheet import Box
 from ..settings.units import MM
+
+if TYPE_CHECKING:
+    from .shaping import ShapedMeasure
 
 # Readability floors, in points: the word for the field operatives, and the spymasters' copy.
 # Long entries shrink down to them; shorter ones print at the type scale's steps.
@@ -94,15 +99,34 @@ def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) 
 
 
 def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:
-    """Both copies of the word at their largest sizes, or None if either cannot fit."""
-    upright = _fit_in(word, layout.label_text, font, MAX_WORD_SIZE, MIN_WORD_SIZE)
-    mirrored = _fit_in(word, layout.band_text, font, MAX_MIRRORED_SIZE, MIN_MIRRORED_SIZE)
+    """Both copies of the word at their largest sizes, or None if either cannot fit.
+
+    A word in a right-to-left or complex script is measured as HarfBuzz shapes it, in the
+    direction of its first strong letter, and its fitted lines keep their glyphs for drawing;
+    any other word is measured by ReportLab alone, as it always was (``shaping`` is not even
+    imported)."""
+    shaped = _shaped_measure(word, font) if needs_shaping(word) else None
+    measure: Metrics = shaped or font
+    upright = _fit_in(word, layout.label_text, measure, MAX_WORD_SIZE, MIN_WORD_SIZE)
+    mirrored = _fit_in(word, layout.band_text, measure, MAX_MIRRORED_SIZE, MIN_MIRRORED_SIZE)
     if upright is None or mirrored is None:
         return None
+    if shaped is not None:
+        upright, mirrored = _with_glyphs(upright, shaped), _with_glyphs(mirrored, shaped)
     return WordFace(word, upright, mirrored)
 
 
-def _fit_in(word: str, box: Box, font: Font, max_size: float, min_size: float) -> FittedText | None:
+def _shaped_measure(word: str, font: Font) -> ShapedMeasure:
+    from .shaping import ShapedMeasure  # HarfBuzz and python-bidi: only for words that need them
+
+    return ShapedMeasure(font, font.shaper, starts_right_to_left(word))
+
+
+def _with_glyphs(fitted: FittedText, measure: ShapedMeasure) -> FittedText:
+    return replace(fitted, shaped=tuple(measure.shape(line) for line in fitted.lines))
+
+
+def _fit_in(word: str, box: Box, font: Metrics, max_size: float, min_size: float) -> FittedText | None:
     """The word in ``box`` (a panel's text box) with the side gap its size calls for.
 
     Most words reach ``max_size`` with the gap of that size: one fit. Any other is fitted in
@@ -124,6 +148,6 @@ def _fit_in(word: str, box: Box, font: Font, max_size: float, min_size: float) -
     return fit_text(word, font, box.width - 2 * gap, box.height, max_size, min_size) or tight
 
 
-def _side_gap(font: Font, size: float) -> float:
+def _side_gap(font: Metrics, size: float) -> float:
     """How much narrower than its text box a word of ``size`` is fitted, on each side."""
     return SIDE_GAP * font.cap_height * size - TEXT_PADDING

@@ -13,6 +13,10 @@ from pathlib import Path
 from ..errors import UsageError
 
 DEFAULT_DECK = "standard"
+# The deck a kit in each language prints unless told otherwise (tests hold each deck's own
+# `language:` to this table).
+LANGUAGE_DECKS = {"en": "standard", "fr": "francais", "de": "deutsch", "es": "espanol"}
+ENGLISH = "en"
 BOLD, REGULAR, ITALIC = "FiraSans-Bold.ttf", "FiraSans-Regular.ttf", "FiraSans-Italic.ttf"
 
 
@@ -37,13 +41,34 @@ def deck_path(name: str) -> Path:
     return decks[name]
 
 
+def default_deck(language: str | None) -> str:
+    """The bundled deck in ``language`` (a tag such as "fr" or "fr-CA"), else the English one."""
+    primary = (language or ENGLISH).split("-")[0]
+    return LANGUAGE_DECKS.get(primary, DEFAULT_DECK)
+
+
 def font_path(file_name: str = BOLD) -> Path:
     return _folder("fonts") / file_name
 
 
-def rules_path(language: str = "en", duet: bool = False) -> Path:
-    """The bundled rules text: the classic game's, or with ``duet`` Codenames Duet's."""
-    return _folder("rules") / (f"duet-{language}.yaml" if duet else f"{language}.yaml")
+def rules_path(language: str = ENGLISH, duet: bool = False) -> Path | None:
+    """The bundled rules text in ``language``: the classic game's, or with ``duet`` Codenames
+    Duet's; None when cngen has none in that language."""
+    path = _folder("rules") / (f"duet-{language}.yaml" if duet else f"{language}.yaml")
+    return path if path.is_file() else None
+
+
+def labels_path(language: str = ENGLISH) -> Path | None:
+    """The words printed on the components (tile names, card backs) in ``language``; None
+    when cngen has none in that language."""
+    path = _folder("rules") / f"labels-{language}.yaml"
+    return path if path.is_file() else None
+
+
+def bundled_languages() -> tuple[str, ...]:
+    """The languages cngen has labels in, English first."""
+    others = sorted(path.stem.removeprefix("labels-") for path in _folder("rules").glob("labels-*.yaml"))
+    return (ENGLISH, *(code for code in others if code != ENGLISH))
 
 
 def bundled_files() -> list[Path]:

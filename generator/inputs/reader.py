@@ -22,6 +22,7 @@ LIMITS = {
     "word list": 16 * 2**20,
     "settings file": 1 * 2**20,
     "rules text": 1 * 2**20,
+    "labels": 1 * 2**20,
     "font": 64 * 2**20,
     "kit record": 1 * 2**20,  # the list of files an earlier kit run wrote
     "kit file": 512 * 2**20,  # an earlier kit's file, read only to compare it with what was written

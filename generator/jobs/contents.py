@@ -7,21 +7,24 @@ import math
 from pathlib import Path
 
 from ..model.kit import KitContents
+from ..model.labels import Labels
 from ..model.words import raise_problems
 from ..settings.options import DeckOptions, KeyOptions, SheetOptions, TokenOptions
 from .deck import DeckResult
 from .keys import KeysResult
-from .sources import load_words
+from .language import english_labels, kit_language
+from .sources import bundled_deck, load_words
 from .tokens import TokensResult
 
 
 def planned_contents(deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions) -> KitContents:
     """The kit these options print, counted without drawing it (the words are read and counted)."""
-    word_list = load_words(deck.words, deck.deck, deck.dedupe)
+    word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
     raise_problems(word_list)
     words = len(word_list.entries)
+    language = kit_language(deck.style.lang, word_list.language)
     return KitContents(
-        deck=deck_phrase(deck.words, deck.deck, word_list.name),
+        deck=deck_phrase(deck.words, bundled_deck(deck), word_list.name, language.labels),
         codenames=words,
         word_cards=math.ceil(words / 2),
         blank_cards=deck.blanks,
@@ -31,14 +34,17 @@ def planned_contents(deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions) 
         profile=deck.sheet.profile,
         sides=deck.sheet.sides,
         duet=keys.duet,
+        language=word_list.language,
+        source=deck_phrase(deck.words, bundled_deck(deck), word_list.name, english_labels()),
     )
 
 
 def built_contents(deck: DeckResult, deck_options: DeckOptions, keys: KeysResult, tokens: TokensResult,
                    sheet: SheetOptions) -> KitContents:
     """The kit as the jobs really made it."""
+    language = kit_language(deck_options.style.lang, deck.language)
     return KitContents(
-        deck=deck_phrase(deck_options.words, deck_options.deck, deck.list_name),
+        deck=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.labels),
         codenames=deck.words,
         word_cards=deck.word_cards,
         blank_cards=deck.blank_cards,
@@ -48,11 +54,14 @@ def built_contents(deck: DeckResult, deck_options: DeckOptions, keys: KeysResult
         profile=sheet.profile,
         sides=sheet.sides,
         duet=keys.duet,
+        language=deck.language,
+        source=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, english_labels()),
     )
 
 
-def deck_phrase(words: Path | None, deck: str, list_name: str) -> str:
-    """Where the words come from, as the rules sheet tells players (never a file's path)."""
+def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels) -> str:
+    """Where the words come from, as the rules sheet tells players in the kit's language
+    (never a file's path)."""
     if words is None:
-        return f"the bundled deck \u2018{deck}\u2019"
-    return f"the deck \u2018{list_name}\u2019" if list_name else "your own word list"
+        return labels.text("bundled deck", name=deck)
+    return labels.text("named deck", name=list_name) if list_name else labels.text("own words")

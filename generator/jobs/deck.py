@@ -15,7 +15,7 @@ from ..model.words import Problem, WordList, raise_problems
 from ..settings.options import DeckOptions
 from ..settings.units import format_mm
 from .cards import card_printing, card_theme, print_cards
-from .sources import load_font, load_words, words_label
+from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words, words_label
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
@@ -39,10 +39,12 @@ class DeckResult:
     blank_back: bool  # an odd word count leaves the last word card with a blank back
     dropped: int  # repeated words left out by --dedupe
     list_name: str  # the name a YAML deck gives itself, "" for a plain list
+    language: str  # the deck's own language:, else the one the options name, else ""
     sheets: int
     pages: int
     plan: SheetPlan
     images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
+    notes: tuple[str, ...] = ()  # the English deck printed for want of one in the kit's language
 
     @property
     def word_cards(self) -> int:
@@ -52,7 +54,7 @@ class DeckResult:
 def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda step: None) -> DeckResult:
     """The deck's PDF; ``progress`` hears what is happening on long lists."""
     font = load_font(options.font)
-    word_list = load_words(options.words, options.deck, options.dedupe)
+    word_list = load_words(options.words, options.deck, options.dedupe, options.style)
     if len(word_list.entries) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
     sheet = options.sheet
@@ -72,17 +74,19 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
                           sheet, options.style, font)
     return DeckResult(
         pdf=printed.pdf,
-        source=words_label(options.words, options.deck),
+        source=words_label(options.words, bundled_deck(options)),
         words=len(words),
         cards=len(pairs),
         blank_cards=options.blanks,
         blank_back=len(words) % 2 == 1,
         dropped=word_list.dropped,
         list_name=word_list.name,
+        language=word_list.language,
         sheets=printed.sheets,
         pages=printed.pages,
         plan=printing.plan,
         images=printed.images,
+        notes=deck_notes(options),
     )
 
 
@@ -119,7 +123,7 @@ def _missing_message(word: str, missing: list[str], font: Font) -> str:
     characters = ", ".join(describe_character(char) for char in missing)
     return (
         f"'{word}' uses {characters}, which the font {font.label} cannot draw: "
-        "use --font FILE.ttf with a font that has it, or change the word"
+        f"use --font FILE.ttf with a font that has it{fonts_for(missing)}, or change the word"
     )
 
 

@@ -17,6 +17,7 @@ from ..model.keys import BalanceReport, KeyCard, balance_report, deal_deck
 from ..settings.options import KeyOptions
 from ..settings.units import format_mm
 from .cards import CardPrinting, PrintedCards, card_printing, card_theme, print_cards
+from .language import kit_language
 from .sources import check_title, load_font, unprintable
 
 # Decks this large take a second or more to deal: say what is happening.
@@ -34,6 +35,7 @@ class KeysResult:
     pages: int
     images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
     duet: bool = False  # Duet key cards: ``cards`` are DuetCards
+    notes: tuple[str, ...] = ()  # labels that fell back to English
 
     @property
     def keys_per_card(self) -> int:
@@ -74,10 +76,15 @@ def build_keys(options: KeyOptions, progress: Callable[[str], None] = lambda ste
          KeyFace(card.faces[1], face_label(card, 1)) if double_sided else COMMON_BACK)
         for card in cards
     ]
-    artist = KeyCardArtist(layout, font, theme, common_back=not double_sided)
+    language = kit_language(options.style.lang)
+    back_title = language.capitals(language.labels.text("key card"))
+    if not double_sided:
+        _check_back_title(back_title, font)
+    artist = KeyCardArtist(layout, font, theme, common_back=not double_sided, back_title=back_title)
     printed = print_cards("Key cards", printing, faces, artist, theme, sheet, options.style, font)
     return KeysResult(cards, printed.pdf, manifest_json(options.seed, cards), options.seed,
-                      printing.plan, printed.sheets, printed.pages, printed.images)
+                      printing.plan, printed.sheets, printed.pages, printed.images,
+                      notes=() if double_sided else language.notes)
 
 
 def _build_duet(options: KeyOptions, progress: Callable[[str], None], font: Font, printing: CardPrinting) -> KeysResult:
@@ -105,6 +112,13 @@ def _check_labels(font: Font, characters: str) -> None:
     if problem is not None:
         raise UsageError(f"the key cards' numbers and side letters: {problem}: choose a --font that has "
                          "the digits and the letters they use")
+
+
+def _check_back_title(title: str, font: Font) -> None:
+    """The plain back's title is in the kit's language: refuse one the font would print blank."""
+    problem = unprintable(title, font)
+    if problem is not None:
+        raise UsageError(f"the key cards' back title '{title}' {problem}: choose a --font that has them")
 
 
 def face_label(card: KeyCard, side: int) -> str:

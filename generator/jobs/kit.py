@@ -44,6 +44,7 @@ class KitResult:
     seed: int  # the key cards' seed
     contents: KitContents
     dropped: int  # repeated words left out by --dedupe
+    notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
 
     def files(self, out_dir: Path) -> dict[Path, bytes]:
         return {out_dir / part.name: part.data for part in self.parts}
@@ -55,6 +56,7 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         raise ValueError("a kit's key cards, tiles and rules are for one game: set duet on all three, or on none")
     progress("codename cards")
     deck = build_deck(options.deck)
+    options = in_language(options, options.deck.style.lang or deck.language or None)
     progress("key cards")
     keys = build_keys(options.keys)
     progress("tiles")
@@ -77,4 +79,15 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         duplex = None if deck.plan.fold else options.deck.sheet.sides
         pages = deck.pages + keys.pages + tokens.pages + rules.pages
         parts.append(KitPart(COMBINED, combine(pdfs, DUET_KIT_TITLE if options.keys.duet else KIT_TITLE, duplex), pages))
-    return KitResult(parts, keys.seed, contents, deck.dropped)
+    notes = tuple(dict.fromkeys((*deck.notes, *keys.notes, *tokens.notes, *rules.notes)))
+    return KitResult(parts, keys.seed, contents, deck.dropped, notes)
+
+
+def in_language(options: KitOptions, lang: str | None) -> KitOptions:
+    """Every component in the kit's language: the one chosen, else the deck's."""
+    if lang is None:
+        return options
+    def speaking(part):
+        return replace(part, style=replace(part.style, lang=lang))
+    return replace(options, deck=speaking(options.deck), keys=speaking(options.keys), tokens=speaking(options.tokens),
+                   rules=speaking(options.rules))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Sequence
 
 from ..draw.rules import RulesDoNotFit, set_in, typeset_rules
@@ -12,16 +13,18 @@ from ..geometry.duetexample import DuetExampleLayout, duet_example_layout
 from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.rulespage import RulesPage, page_fits, rules_page
 from ..geometry.typeface import RuleFonts
-from ..inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
+from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR, rules_path
+from ..model.capitals import primary
 from ..inputs.reader import read_input, source_name
 from ..model.duet import DEFAULT_DUET_CARDS
 from ..model.kit import KitContents
-from ..model.ruletext import DuetExample, Example, RulesText, parse_rules, select_variants, typographic, with_typographic_quotes
+from ..model.ruletext import DuetExample, Example, RulesText, completed_from, parse_rules, select_variants, typographic, with_typographic_quotes
 from ..output.pdf import PdfDocument, PdfSettings
-from ..settings.options import DeckOptions, KeyOptions, RulesOptions, TokenOptions
+from ..settings.options import DeckOptions, KeyOptions, RulesOptions, Style, TokenOptions
 from ..settings.units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
+from .language import kit_language
 from .sources import check_title, load_font, unprintable
 
 QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
@@ -33,6 +36,7 @@ class RulesResult:
     pages: int
     rules: RulesText
     contents: KitContents
+    notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
 
 
 def build_rules(options: RulesOptions) -> RulesResult:
@@ -40,9 +44,14 @@ def build_rules(options: RulesOptions) -> RulesResult:
     duet = options.duet
     if options.contents is not None and options.contents.duet != duet:
         raise ValueError("the sheet's game and the kit it describes differ: set duet on both, or on neither")
-    contents = options.contents or default_contents(duet)
-    path = options.text or rules_path(duet=duet)
-    rules = parse_rules(read_input(path, "rules text"), source_name(path), contents, duet=duet)
+    contents = options.contents or default_contents(duet, options.style)
+    language = kit_language(options.style.lang, contents.language, options.style.sharp_s)
+    if options.text is not None:
+        rules, missing = _read_rules(options.text, contents, duet), ()
+    else:
+        rules, missing = bundled_rules(primary(language.code), contents, duet)
+    rules = replace(rules, page_label=language.labels.texts["page"])
+    notes = (*_missing_notes(rules, language.code, missing), *language.notes)
     if not duet:  # the variants change the classic game only
         rules = select_variants(rules, options.variants)
     fonts = rule_fonts(options)
@@ -71,7 +80,27 @@ def build_rules(options: RulesOptions) -> RulesResult:
 
         pdf = finish_for_press(pdf, condition_for(options.output_condition, is_us_paper(options.paper)),
                                options.ink_limit)
-    return RulesResult(pdf, pages, rules, contents)
+    return RulesResult(pdf, pages, rules, contents, notes)
+
+
+def _read_rules(path: Path, contents: KitContents, duet: bool) -> RulesText:
+    return parse_rules(read_input(path, "rules text"), source_name(path), contents, duet=duet)
+
+
+def bundled_rules(code: str, contents: KitContents, duet: bool) -> tuple[RulesText, tuple[str, ...]]:
+    """cngen's rules in ``code``, with English's sections for any the translation lacks (and
+    their ids); in English when cngen has no translation (every section then missing)."""
+    english = _read_rules(rules_path(ENGLISH, duet), contents, duet)  # type: ignore[arg-type]
+    path = rules_path(code, duet) if code != ENGLISH else None
+    if path is None:
+        return english, () if code == ENGLISH else ("*",)
+    return completed_from(_read_rules(path, contents, duet), english)
+
+
+def _missing_notes(rules: RulesText, code: str, missing: tuple[str, ...]) -> tuple[str, ...]:
+    if missing == ("*",):
+        return (f"cngen has no rules in '{code}': the rules sheet is in English (--text prints a translation of yours)",)
+    return tuple(f"{Path(rules.source).name} has no '{name}': printed in English" for name in missing)
 
 
 def too_small(page: tuple[float, float], tall: bool = False) -> str:
@@ -167,9 +196,9 @@ def rule_fonts(options: RulesOptions) -> RuleFonts:
     return RuleFonts(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
-def default_contents(duet: bool = False) -> KitContents:
-    """The kit cngen prints with its defaults (Duet's with ``duet``)."""
+def default_contents(duet: bool = False, style: Style = Style()) -> KitContents:
+    """The kit cngen prints with its defaults (Duet's with ``duet``), in ``style``'s language."""
+    deck = DeckOptions(style=style)
     if duet:
-        return planned_contents(DeckOptions(), KeyOptions(seed=0, count=DEFAULT_DUET_CARDS, duet=True),
-                                TokenOptions(duet=True))
-    return planned_contents(DeckOptions(), KeyOptions(seed=0), TokenOptions())
+        return planned_contents(deck, KeyOptions(seed=0, count=DEFAULT_DUET_CARDS, duet=True), TokenOptions(duet=True))
+    return planned_contents(deck, KeyOptions(seed=0), TokenOptions())

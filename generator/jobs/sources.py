@@ -2,34 +2,79 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CngenError
 from ..geometry.typeface import Font, describe_character, parse_font
-from ..inputs.bundled import BOLD, deck_path, font_path
+from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
+from ..inputs.fontface import font_face
+from ..model.capitals import primary
 from ..inputs.reader import read_input, source_name
-from ..model.words import RIGHT_TO_LEFT_REASON, WordList, parse_word_file, right_to_left
+from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
+from ..settings.options import DeckOptions, Style
 
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
 
 
 def load_font(path: Path | None, bundled: str = BOLD) -> Font:
-    """The user's font, or one of ours."""
-    path = path or font_path(bundled)
-    return parse_font(read_input(path, "font"), source_name(path), path.stem)
+    """The user's font (a face of a collection as FILE.ttc#N), or one of ours."""
+    path, face = font_face(path or font_path(bundled))
+    label = path.stem if face is None else f"{path.stem}#{face}"
+    return parse_font(read_input(path, "font"), source_name(path), label, face)
 
 
-def load_words(words: Path | None, deck: str, dedupe: bool) -> WordList:
-    """The user's list, or the bundled deck of that name, with its problems found."""
-    path = words or deck_path(deck)
-    return parse_word_file(read_input(path, "word list"), source_name(path), dedupe)
+def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:
+    """The user's list, or the bundled deck of that name (None: the one in the kit's
+    language), with its problems found and its entries in capitals as its language writes them."""
+    path = words or deck_path(deck or default_deck(style.lang))
+    caps = Capitals(style.lang or "", style.sharp_s)
+    return parse_word_file(read_input(path, "word list"), source_name(path), dedupe, caps)
+
+
+def bundled_deck(deck: DeckOptions) -> str:
+    """The bundled deck the options print when they name no list of their own."""
+    return deck.deck or default_deck(deck.style.lang)
+
+
+def deck_notes(deck: DeckOptions) -> tuple[str, ...]:
+    """A kit in a language cngen has no deck in prints the English deck: say so."""
+    lang = deck.style.lang
+    if deck.words is not None or deck.deck is not None or not lang or default_deck(lang) != DEFAULT_DECK \
+            or primary(lang) == ENGLISH:
+        return ()
+    return (f"cngen has no deck in '{lang}': the cards carry the English deck '{DEFAULT_DECK}' "
+            "(--words prints a list of yours)",)
 
 
 def words_label(words: Path | None, deck: str) -> str:
     """Where the words come from, as summaries say it: a bundled deck by its name, never by
     its installed path."""
     return source_name(words) if words is not None else f"the bundled deck '{deck}'"
+
+
+# Free fonts that draw each script on word cards (the README lists them), for messages about
+# letters a font lacks: the first word of the letters' Unicode names -> the script, its fonts.
+_CJK_FONTS = "WenQuanYi Micro Hei (wqy-microhei.ttc)"
+FONTS_FOR_SCRIPTS = {
+    "HEBREW": ("Hebrew", "DejaVu Sans Bold or Noto Sans Hebrew"),
+    "ARABIC": ("Arabic", "DejaVu Sans Bold, Noto Naskh Arabic or Noto Sans Arabic"),
+    "CJK": ("Chinese and Japanese", _CJK_FONTS),
+    "HIRAGANA": ("Chinese and Japanese", _CJK_FONTS),
+    "KATAKANA": ("Chinese and Japanese", _CJK_FONTS),
+    "HANGUL": ("Korean", _CJK_FONTS),
+}
+
+
+def fonts_for(characters: list[str]) -> str:
+    """' (for Hebrew: DejaVu Sans Bold or Noto Sans Hebrew)' when the characters are of a
+    script the README names fonts for, else ''."""
+    scripts = (unicodedata.name(char, "").split(" ", 1)[0] for char in characters)
+    named = dict.fromkeys(FONTS_FOR_SCRIPTS[script] for script in scripts if script in FONTS_FOR_SCRIPTS)
+    if not named:
+        return ""
+    return " (" + "; ".join(f"for {script}: {fonts}" for script, fonts in named) + ")"
 
 
 @dataclass(frozen=True)

@@ -4,16 +4,19 @@ Duet's agents, assassin and timer tokens (a bystander on each timer's back)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from ..draw.tile import TileArtist, tile_frame_line
-from ..errors import UsageError
+from ..errors import CngenError, UsageError
+from ..geometry.typeface import Font
 from ..geometry.sheet import SheetPlan
 from ..geometry.tileface import fit_names, tile_layout
 from ..model.tiles import Tile, tiles
 from ..settings.options import TokenOptions
 from ..settings.units import format_mm
 from .cards import card_printing, card_theme, print_cards
-from .sources import load_font
+from .language import kit_language
+from .sources import load_font, unprintable
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class TokensResult:
     sheets: int
     pages: int
     images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
+    notes: tuple[str, ...] = ()  # labels that fell back to English
 
 
 def build_tokens(options: TokenOptions) -> TokensResult:
@@ -35,8 +39,12 @@ def build_tokens(options: TokenOptions) -> TokensResult:
     theme = card_theme(sheet, options.style)
     layout = tile_layout(*printing.card_size, bleed=printing.bleed, frame_line=tile_frame_line(theme))
     all_tiles = tiles(options.sets, duet=options.duet)
+    language = kit_language(options.style.lang, sharp_s=options.style.sharp_s)
     # A timer's back is the one face whose name no front carries.
-    names = fit_names(sorted({face.name for tile in all_tiles for face in (tile.front, tile.back)}), layout, font)
+    printed = {face.name: language.tile_name(face.name) for tile in all_tiles for face in (tile.front, tile.back)}
+    _check_names(printed.values(), font)
+    fitted = fit_names(sorted(set(printed.values())), layout, font)
+    names = {noun: fitted[name] for noun, name in printed.items()}
     if any(fitted is None for fitted in names.values()):
         raise UsageError(
             f"a {format_mm(printing.card_size[0])} x {format_mm(printing.card_size[1])} mm tile is too small "
@@ -45,6 +53,14 @@ def build_tokens(options: TokenOptions) -> TokensResult:
     faces = [(tile.front, tile.back) for tile in all_tiles]
     artist = TileArtist(layout, names, font, theme, duet=options.duet)  # type: ignore[arg-type]
     what = "Duet tiles" if options.duet else "Agent tiles"
-    printed = print_cards(what, printing, faces, artist, theme, sheet, options.style, font)
-    return TokensResult(all_tiles, options.sets, options.duet, printed.pdf, printing.plan, printed.sheets,
-                        printed.pages, printed.images)
+    cards = print_cards(what, printing, faces, artist, theme, sheet, options.style, font)
+    return TokensResult(all_tiles, options.sets, options.duet, cards.pdf, printing.plan, cards.sheets,
+                        cards.pages, cards.images, language.notes)
+
+
+def _check_names(names: Iterable[str], font: Font) -> None:
+    """Tile names come from the kit's language: refuse one the font would print blank."""
+    for name in names:
+        problem = unprintable(name, font)
+        if problem is not None:
+            raise CngenError(f"the tile name '{name}' {problem}: choose a --font that has them")

@@ -13,7 +13,7 @@ DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.js
 
 @dataclass(frozen=True)
 class KitContents:
-    deck: str  # where the words come from, in words: "the bundled deck 'standard'"
+    deck: str  # where the words come from, in the kit's language: "the bundled deck ‘standard’"
     codenames: int
     word_cards: int  # cards that carry at least one word
     blank_cards: int
@@ -23,6 +23,8 @@ class KitContents:
     profile: str  # home, shop or pod
     sides: str  # long-edge, short-edge or fold
     duet: bool = False  # Duet key cards and tiles instead of the classic ones
+    language: str = ""  # the deck's language ("" when its list names none)
+    source: str = ""  # where the words come from, in English, for cngen's own messages (else ``deck``)
 
     @property
     def keys(self) -> int:

@@ -112,6 +112,7 @@ from . import duet
 from .keys import (ASSASSIN, ASSASSIN_CELLS, BLUE, BYSTANDER, BYSTANDER_CELLS, CELL_COUNT, OTHER_CELLS, RED, SIDE,
                    STARTING_CELLS, Key)
 from .inline import TAG, MarkupError, Span, spans
+from .capitals import primary
 from .kit import KitContents
 from .variants import VARIANTS
 
@@ -234,10 +235,16 @@ class RulesText:
     subheading: Rich | None
     sections: tuple[Section, ...]
     example: Example | DuetExample | None
+    language: str = ""  # as the file declares it
+    declared: tuple[tuple[str, int], ...] = ()  # every section's id and line, kept or not
+    page_label: str = "page {number}"  # the footer's, in the kit's language
 
     @property
     def title(self) -> str:
         return self.heading.plain
+
+    def page(self, number: int) -> str:
+        return self.page_label.replace("{number}", str(number))
 
     @property
     def subtitle(self) -> str:
@@ -272,7 +279,46 @@ def select_variants(rules: RulesText, variants: tuple[str, ...]) -> RulesText:
         offered = sorted({section.variant for section in rules.sections if section.variant})
         raise CngenError(f"{rules.source}: every section belongs to a variant that was not chosen: choose one of "
                          f"{', '.join(offered)} with --variant, or add a section without a variant")
-    return RulesText(rules.source, rules.heading, rules.subheading, kept, rules.example)
+    return replace(rules, sections=kept)
+
+
+def completed_from(translation: RulesText, english: RulesText) -> tuple[RulesText, tuple[str, ...]]:
+    """A translation of cngen's rules, in English's order of sections, with English's
+    section for each id it lacks (and English's example if it has none), and what was taken
+    from English ("example" for the example). A section English does not have is a mistake:
+    most likely a misspelt id, whose section would otherwise print in English."""
+    english_ids = [section_id for section_id, _ in english.declared]
+    for section_id, line in translation.declared:
+        if section_id not in english_ids:
+            raise CngenError(f"{translation.source}:{line}: section '{section_id}' is not a section of cngen's "
+                             f"rules: {_suggest(section_id, english_ids)}")
+    declared = {section_id for section_id, _ in translation.declared}
+    kept = {section.id: section for section in (*english.sections, *translation.sections)}  # translations win
+    missing = tuple(section_id for section_id in english_ids if section_id not in declared)
+    sections = tuple(kept[section_id] for section_id in english_ids if section_id in kept
+                     and (section_id in missing or any(s.id == section_id for s in translation.sections)))
+    example = translation.example
+    if example is None and english.example is not None:
+        example, missing = english.example, (*missing, "example")
+    return replace(translation, sections=sections, example=example), missing
+
+
+def format_count(value: int, language: str) -> str:
+    """A count as ``language`` groups its digits: 1,234 in English, 1 234 in French (with a
+    no-break space: the bundled fonts have no narrow one), 1.234 in German, and in Spanish
+    12.345 but 1234 (four digits stay whole)."""
+    grouped = f"{value:,}"
+    if language == "fr":
+        return grouped.replace(",", "\u00a0")
+    if language == "de" or (language == "es" and abs(value) >= 10_000):
+        return grouped.replace(",", ".")
+    return grouped.replace(",", "") if language == "es" else grouped
+
+
+def takes_singular(value: int, language: str) -> bool:
+    """Whether a count takes the singular noun: one only in English, but zero too in French
+    (0 carte, 1 carte, 2 cartes)."""
+    return value in (0, 1) if language == "fr" else value == 1
 
 
 def _suggest(name: str, valid: Sequence[str]) -> str:
@@ -387,8 +433,8 @@ def with_typographic_quotes(rules: RulesText) -> RulesText:
                 tuple(Block(block.kind, content(block.kind, block.content)) for block in section.blocks))
         for section in rules.sections
     )
-    return RulesText(rules.source, _typographic_rich(rules.heading), _typographic_rich(rules.subheading), sections,
-                     example)
+    return replace(rules, heading=_typographic_rich(rules.heading), subheading=_typographic_rich(rules.subheading),
+                   sections=sections, example=example)
 
 
 class _Reader:
@@ -401,6 +447,7 @@ class _Reader:
         self.counts = contents.counts()
         self.holds = contents.conditions()
         self.keys: dict[int, yaml.Node] = {}  # list or group -> the key that holds it
+        self.language = ""  # the file's, for its numbers and plurals
 
     def error(self, node: yaml.Node, where: str, message: str) -> CngenError:
         """A mistake in ``node``: a list or group is named by the line of its key, where there
@@ -418,7 +465,7 @@ class _Reader:
                                                f"not {_kind_of(root)}")
         fields = self.fields(root, "top level", ROOT_KEYS, required=("title", "sections"))
         if "language" in fields:
-            self.scalar(fields["language"], "language")
+            self.language = primary(self.scalar(fields["language"], "language"))
         heading = self.rich(fields["title"], "title", tags=False)
         subheading = self.rich(fields["subtitle"], "subtitle", tags=False) if "subtitle" in fields else None
         example: Example | DuetExample | None = None
@@ -435,7 +482,8 @@ class _Reader:
         if not sections:
             raise self.error(sections_node, "sections", f"no section is left for this kit ({self.described()}) once "
                                                         "the when: conditions are applied: add a section without when:")
-        return RulesText(self.source, heading, subheading, tuple(sections), example)
+        return RulesText(self.source, heading, subheading, tuple(sections), example, self.language,
+                         tuple(first_ids.items()))
 
     def section(self, node: yaml.Node, number: int, example: Example | DuetExample | None,
                 first_ids: dict[str, int]) -> Section | None:
@@ -747,10 +795,10 @@ class _Reader:
                     raise self.error(node, where, f"{{{name}}} is not a count: write it without "
                                                   "|singular|plural")
                 return str(value)
-            shown = f"{value:,}"
+            shown = format_count(value, self.language)
             if singular is None:
                 return shown
-            return f"{shown} {singular if value == 1 else plural}"
+            return f"{shown} {singular if takes_singular(value, self.language) else plural}"
 
         return _PLACEHOLDER.sub(replace, text)
 

@@ -22,7 +22,7 @@ TIMER_TOKENS, SPARE_TIMER_TOKENS = 9, 2
 
 @dataclass(frozen=True)
 class TileFace:
-    name: str
+    name: str  # the role's noun, which the kit's labels print in its language ("red agent")
     role: Role
     figure: int  # which of the role's two figures this face shows (a spare timer: 1)
 
@@ -50,8 +50,7 @@ class TileKind:
 
 def _agent_kind(noun: str, front: Role, back: Role, per_set: int) -> TileKind:
     """A tile named after itself whose faces show the role's two figures."""
-    name = noun.upper()
-    return TileKind(noun, TileFace(name, front, 0), TileFace(name, back, 1), per_set)
+    return TileKind(noun, TileFace(noun, front, 0), TileFace(noun, back, 1), per_set)
 
 
 CLASSIC_KINDS: tuple[TileKind, ...] = (
@@ -61,12 +60,12 @@ CLASSIC_KINDS: tuple[TileKind, ...] = (
     _agent_kind("bystander", "bystander", "bystander", 7),
     _agent_kind("assassin", "assassin", "assassin", 1),
 )
-_BYSTANDER_FACE = TileFace("BYSTANDER", "bystander", 0)
+_BYSTANDER_FACE = TileFace("bystander", "bystander", 0)
 DUET_KINDS: tuple[TileKind, ...] = (
     _agent_kind("agent", "green", "green", 15),
     _agent_kind("assassin", "assassin", "assassin", 1),
-    TileKind("timer token", TileFace("TIMER", "timer", 0), _BYSTANDER_FACE, TIMER_TOKENS),
-    TileKind("spare timer token", TileFace("TIMER", "timer", 1), _BYSTANDER_FACE, SPARE_TIMER_TOKENS),
+    TileKind("timer token", TileFace("timer token", "timer", 0), _BYSTANDER_FACE, TIMER_TOKENS),
+    TileKind("spare timer token", TileFace("timer token", "timer", 1), _BYSTANDER_FACE, SPARE_TIMER_TOKENS),
 )
 
 

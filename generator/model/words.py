@@ -1,9 +1,9 @@
 """Word lists: plain text files and YAML decks, parsed into entries that remember their line.
 
 Pure: bytes in, entries and problems out. A problem with the file as a whole (not UTF-8, not
-valid YAML, far too long) stops at once; problems with entries (repeats, control characters,
-right-to-left text) are collected, so that the caller can add its own (words the font cannot
-draw or the card cannot hold) and report every one of them together, by line.
+valid YAML, far too long) stops at once; problems with entries (repeats, control characters)
+are collected, so that the caller can add its own (words the font cannot draw or the card
+cannot hold) and report every one of them together, by line.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import yaml
 from ..errors import CngenError
 from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.text import NotUtf8, decode_utf8
+from .capitals import capitals
 
 # More than this many problems at once is noise: the user fixes the first ones and reruns.
 MAX_REPORTED_PROBLEMS = 10
@@ -31,10 +32,13 @@ _LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _LINES = re.compile(f"[^{_LINE_BREAKS}]*(?:\r\n|[{_LINE_BREAKS}]|\\Z)")
 DECK_KEYS = ("name", "language", "licence", "description", "words")
 # Letters of right-to-left scripts (Hebrew, Arabic...): drawn one by one they would come out
-# reversed and unjoined, so they are refused until cngen shapes text. Word lists and rules
-# texts share the check and its reason.
+# reversed and unjoined. Word cards shape them; the other components (tiles, rules, titles)
+# do not yet, and refuse them with this reason.
 _RIGHT_TO_LEFT = {"R", "AL"}
 RIGHT_TO_LEFT_REASON = "which cngen cannot lay out yet (letters would print reversed and unjoined)"
+# Zero-width non-joiner and joiner: invisible, but they decide how Arabic letters join (and
+# spell Persian words), so an entry may hold them.
+_JOINERS = "\u200c\u200d"
 
 
 @dataclass(frozen=True)
@@ -98,9 +102,10 @@ def raise_problems(word_list: WordList, more: Sequence[Problem] = ()) -> None:
         raise WordListError(word_list.source, problems)
 
 
-def normalise(raw: str) -> str:
-    """Trim, fold runs of white space into one space, compose accents, and capitalise."""
-    return unicodedata.normalize("NFC", " ".join(raw.split())).upper()
+def normalise(raw: str, language: str = "", sharp_s: str = "ss") -> str:
+    """Trim, fold runs of white space into one space, compose accents, and capitalise as
+    ``language`` writes capitals."""
+    return capitals(unicodedata.normalize("NFC", " ".join(raw.split())), language, sharp_s)
 
 
 def decode_text(data: bytes, source: str) -> str:
@@ -115,7 +120,16 @@ def _not_text(detail: str) -> str:
     return f"this is not UTF-8 text{detail}: save the file as UTF-8 (plain text, one entry per line)"
 
 
-def parse_text(data: bytes, source: str, dedupe: bool = False) -> WordList:
+@dataclass(frozen=True)
+class Capitals:
+    """How a list's entries are capitalised: in ``language`` (a deck's own ``language:``
+    comes first), with ß as ``sharp_s`` says."""
+
+    language: str = ""
+    sharp_s: str = "ss"
+
+
+def parse_text(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
     """One entry per line; blank lines and lines starting with '#' are ignored."""
     text = decode_text(data, source)
     candidates = []
@@ -125,7 +139,7 @@ def parse_text(data: bytes, source: str, dedupe: bool = False) -> WordList:
             if len(candidates) == MAX_WORDS:  # stop here: millions of lines would take gigabytes
                 _check_size(MAX_WORDS + 1, source, "more than ")
             candidates.append((number, stripped))
-    return _checked(WordList(source, ()), candidates, dedupe)
+    return _checked(WordList(source, (), language=caps.language), candidates, dedupe, caps)
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -143,7 +157,7 @@ def _check_size(count: int, source: str, about: str = "") -> None:
             "words at a time: split it into several lists"))])
 
 
-def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False) -> WordList:
+def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
     """A deck: a mapping with name, language, licence, description and a list of words."""
     text = decode_text(data, source)
     try:
@@ -163,7 +177,9 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False) -> WordList:
         for item in words.value
     ]
     about = {key: _scalar(fields.get(key)) for key in ("name", "language", "licence", "description")}
-    return _checked(WordList(source, (), **about), candidates, dedupe)
+    about["language"] = about["language"] or caps.language
+    caps = Capitals(about["language"], caps.sharp_s)
+    return _checked(WordList(source, (), **about), candidates, dedupe, caps)
 
 
 def _refuse_unknown_keys(root: yaml.Node | None, source: str) -> None:
@@ -187,7 +203,7 @@ def _scalar(node: yaml.Node | None) -> str:
     return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
 
 
-def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool) -> WordList:
+def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool, caps: Capitals) -> WordList:
     """Every entry checked in one pass: the usable ones, and a problem for each of the rest."""
     problems: list[Problem] = []
     entries: list[Entry] = []
@@ -202,7 +218,7 @@ def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool
                                           f"(at most {MAX_ENTRY}): write one word or a short phrase per line",
                                     "overlong entries"))
             continue
-        text = normalise(raw)
+        text = normalise(raw, caps.language, caps.sharp_s)
         problem = _entry_problem(text, line)
         key = text.casefold()
         if key in first_seen:
@@ -223,12 +239,10 @@ def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool
 
 
 def _entry_problem(text: str, line: int) -> Problem | None:
-    if any(unicodedata.category(char).startswith("C") for char in text):
+    """Right-to-left entries are fine here: word cards shape them (the font is checked later)."""
+    if any(unicodedata.category(char).startswith("C") and char not in _JOINERS for char in text):
         shown = text.encode("unicode_escape").decode()
         return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")
-    if right_to_left(text):
-        return Problem(line, f"'{text}' is written right to left, {RIGHT_TO_LEFT_REASON}: use left-to-right words",
-                       "right-to-left entries")
     return None
 
 
@@ -237,8 +251,8 @@ def right_to_left(text: str) -> list[str]:
     return list(dict.fromkeys(char for char in text if unicodedata.bidirectional(char) in _RIGHT_TO_LEFT))
 
 
-def parse_word_file(data: bytes, source: str, dedupe: bool = False) -> WordList:
+def parse_word_file(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
     """Choose the parser by the file name: YAML decks end in .yaml or .yml."""
     if source.lower().endswith((".yaml", ".yml")):
-        return parse_yaml_deck(data, source, dedupe)
-    return parse_text(data, source, dedupe)
+        return parse_yaml_deck(data, source, dedupe, caps)
+    return parse_text(data, source, dedupe, caps)

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..inputs.bundled import DEFAULT_DECK
+from ..model.capitals import SHARP_S
 from ..model.duet import DEFAULT_DUET_CARDS, MAX_DUET_CARDS
 from ..model.keys import MAX_CARDS
 from ..model.tiles import MAX_SETS
 from ..model.variants import VARIANTS
 from . import kinds
-from .units import PAPER_NAMES, parse_colour, parse_length, parse_offset, parse_paper, parse_size
+from .units import PAPER_NAMES, parse_colour, parse_language, parse_length, parse_offset, parse_paper, parse_size
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 SAME = "same"  # kit_flag: the same flag as on the section's own command
@@ -144,6 +144,16 @@ SETTINGS: tuple[Setting, ...] = (
             "The kit's title: at the head of the rules sheet, on single-sided key card backs and in "
             "every PDF's title. null in the file, or an empty --title \"\", for none.",
             ("deck", "keys", "tokens", "rules", "kit"), "--title"),
+    Setting("lang", kinds.nullable(kinds.text("a language code such as fr", parse_language, "CODE")), None,
+            "The kit's language (en, fr, de, es; any code for capitals): the rules, the tiles' names, the key "
+            "cards' backs and the default bundled deck. Default: the deck's language, else English.",
+            ("deck", "keys", "tokens", "rules", "kit"), "--lang",
+            helps={"deck": "The words' language, for their capitals (a YAML deck's own language: comes first), "
+                           "and the bundled deck printed by default: en, fr, de, es.",
+                   "keys": "The language of the plain backs of single-sided key cards (default: English)."}),
+    Setting("sharp_s", kinds.choice(*SHARP_S), "ss",
+            "How German \u00df is capitalised: ss (STRASSE, what most readers expect) or capital "
+            "(STRA\u1e9eE, with the capital \u1e9e), on the codename cards.", ("deck", "kit"), "--sharp-s"),
     Setting("ink", kinds.choice(*INK_STYLES), "full",
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
@@ -167,8 +177,9 @@ SETTINGS: tuple[Setting, ...] = (
     _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit")),
     _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit")),
     _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit")),
-    Setting("deck.deck", kinds.text(metavar="NAME"), DEFAULT_DECK,
-            "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead.",
+    Setting("deck.deck", kinds.nullable(kinds.text(metavar="NAME")), None,
+            "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. Default: "
+            "the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
             ("deck", "rules", "kit"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."}),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
             "Your own words: a .txt file (one entry per line, '#' starts a comment), a YAML deck, "
@@ -184,7 +195,7 @@ SETTINGS: tuple[Setting, ...] = (
             ("deck", "kit"), "--card-size", "--deck-card-size"),
     Setting("deck.seed", SEED, None, "Shuffle the words with this seed before pairing them; without it the "
             "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
-    Setting("deck.font", FONT, None, "A TrueType font for the words (default: the bundled Fira Sans Bold).",
+    Setting("deck.font", FONT, None, "A TrueType font for the words (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("deck", "kit"), "--font", None),
     Setting("deck.output", kinds.output_path(), "output/deck.pdf", "Where to write the PDF; folders are created.",
             ("deck",), "-o/--output"),
@@ -201,7 +212,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keys.stats", kinds.flag(), False, "Print the deck's balance report.", ("keys",), "--stats/--no-stats"),
     Setting("keys.card_size", SIZE, "70x70mm", "Key card size, at least 50 mm a side.", ("keys", "kit"),
             "--card-size", "--keys-card-size"),
-    Setting("keys.font", FONT, None, "A TrueType font for the card numbers (default: the bundled Fira Sans Bold).",
+    Setting("keys.font", FONT, None, "A TrueType font for the card numbers (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("keys", "kit"), "--font", None),
     Setting("keys.output", kinds.output_path(), "output/keys.pdf",
             "Where to write the PDF; the manifest goes beside it as .json.", ("keys",), "-o/--output"),
@@ -212,7 +223,7 @@ SETTINGS: tuple[Setting, ...] = (
             helps={"rules": "Full sets of tiles in the kit the sheet describes (25 classic, 27 Duet)."}),
     Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size; the word card's size lets a tile cover a word.",
             ("tokens", "kit"), "--card-size", "--token-card-size"),
-    Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold).",
+    Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("tokens", "kit"), "--font", None),
     Setting("tokens.output", kinds.output_path(), "output/tokens.pdf", "Where to write the PDF; folders are created.",
             ("tokens",), "-o/--output"),
@@ -222,7 +233,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("rules.text", kinds.nullable(kinds.input_path("FILE.yaml")), None,
             "Another rules text of the same shape as rules/en.yaml, e.g. a translation.", ("rules", "kit"), "--text"),
     Setting("rules.font", FONT, None, "A TrueType font for all of the rules sheet's text "
-            "(default: the bundled Fira Sans, regular, bold and italic).", ("rules", "kit"), "--font", None),
+            "(default: the bundled Fira Sans, regular, bold and italic); FILE.ttc#N takes face N of a collection, from 0.", ("rules", "kit"), "--font", None),
     Setting("rules.output", kinds.output_path(), "output/rules.pdf", "Where to write the PDF; folders are created.",
             ("rules",), "-o/--output"),
     Setting("kit.out_dir", kinds.folder(), "output",
@@ -232,7 +243,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("kit.seed", SEED, None, "One seed for the whole kit (the key cards' deal); --keys-seed overrides it. "
             "Without it a seed is chosen and printed.", ("kit",), "--seed"),
     Setting("kit.font", FONT, None, "A TrueType font for every component; a component's own font setting "
-            "in the file takes its place there.", ("kit",), "--font"),
+            "in the file takes its place there; FILE.ttc#N takes face N of a collection, from 0.", ("kit",), "--font"),
     Setting("calibrate.output", kinds.output_path(), "output/calibration.pdf",
             "Where to write the PDF; folders are created.", ("calibrate",), "-o/--output"),
 )

@@ -9,6 +9,8 @@ problem names the file, the line and the key, and for an unknown key the closest
 
 from __future__ import annotations
 
+import difflib
+
 import json
 import re
 from dataclasses import dataclass
@@ -220,17 +222,22 @@ def _unknown_key(section: str, name: str, valid: list[str]) -> str:
     if homes:
         where = " or ".join(f"{home}:" for home in homes)
         return f"{message}: it belongs under {where}, indented"
-    hint = suggest(name, valid)
-    if hint.startswith("did you mean"):
-        return f"{message}: {hint}"
-    # Nothing close at this level: the closest key at any other level, and where it goes.
+    # The closest key at this level, unless one at another level is clearly closer ("blank"
+    # at the top level means deck.blanks, not lang).
+    here = _closest(name, valid)
     elsewhere = {setting.name: setting for setting in SETTINGS if setting.section != section}
-    close = suggest(name, list(elsewhere))
-    if close.startswith("did you mean"):
-        found = elsewhere[close.split("'")[1]]
+    there = _closest(name, list(elsewhere))
+    if there is not None and (here is None or there[1] > here[1]):
+        found = elsewhere[there[0]]
         place = f"under {found.section}:" if found.section else "at the top level"
         return f"{message}: did you mean '{found.key}' ({place})?"
-    return f"{message}: {hint}"
+    return f"{message}: {suggest(name, valid)}"
+
+
+def _closest(name: str, valid: list[str]) -> tuple[str, float] | None:
+    """The closest of ``valid`` to ``name`` as difflib judges a near miss, with its likeness."""
+    close = difflib.get_close_matches(name, valid, n=1)
+    return (close[0], difflib.SequenceMatcher(None, name, close[0]).ratio()) if close else None
 
 
 # --- The file `cngen init` writes ----------------------------------------------------------

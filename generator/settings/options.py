@@ -45,18 +45,20 @@ class SheetOptions:
 
 @dataclass(frozen=True)
 class Style:
-    """How the kit looks: the user's theme colours (red, green, blue from 0 to 1), its title
-    and how much ink its grounds take."""
+    """How the kit looks and reads: the user's theme colours (red, green, blue from 0 to 1),
+    its title, how much ink its grounds take, its language and how it capitalises ß."""
 
     colours: tuple[tuple[str, RGB], ...] = ()
     title: str | None = default("title")
     ink: str = default("ink")
+    lang: str | None = default("lang")  # None: the deck's language, else English
+    sharp_s: str = default("sharp_s")
 
 
 @dataclass(frozen=True)
 class DeckOptions:
     words: Path | None = default("deck.words")  # a user's list, or "-" for standard input
-    deck: str = default("deck.deck")  # the bundled deck, when there is no list
+    deck: str | None = default("deck.deck")  # the bundled deck when there is no list; None: the language's
     dedupe: bool = default("deck.dedupe")
     blanks: int = default("deck.blanks")
     card_size: tuple[float, float] = default("deck.card_size")
@@ -138,7 +140,9 @@ def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:
 def style(settings: Settings) -> Style:
     colours = tuple((setting.name, settings[setting.key]) for setting in SETTINGS
                     if setting.section == "theme" and setting.key in settings.values and settings[setting.key] is not None)
-    return Style(colours, settings.values.get("title"), settings.values.get("ink", Style.ink))  # type: ignore[arg-type]
+    values = settings.values
+    return Style(colours, values.get("title"), values.get("ink", Style.ink),  # type: ignore[arg-type]
+                 values.get("lang"), values.get("sharp_s", Style.sharp_s))
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:

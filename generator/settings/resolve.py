@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import CngenError, UsageError
+from ..inputs.fontface import font_face
 from ..inputs.reader import STDIN
 from .declarations import (ALTERNATIVES, BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, RANGES_WHEN, UNSUPPORTED,
                            Setting, settings_of)
@@ -73,14 +74,15 @@ class Settings:
 
     def input_files(self) -> list[tuple[str, Path]]:
         """(key, path) for every input file this command was given; standard input is none."""
-        return [(setting.key, self.values[setting.key]) for setting in settings_of(self.command)  # type: ignore[misc]
+        return [(setting.key, _input_file(setting.key, self.values[setting.key]))  # type: ignore[arg-type]
+                for setting in settings_of(self.command)
                 if setting.kind.path == "input" and self.values[setting.key] not in (None, STDIN)]
 
     def check_input(self, key: str) -> Path | None:
         """The input file a key names, after making sure it is a file: one that is not is
         named with where the user wrote it."""
         path = self.values.get(key)
-        if path is None or path == STDIN or Path(path).is_file():  # type: ignore[arg-type]
+        if path is None or path == STDIN or _input_file(key, path).is_file():  # type: ignore[arg-type]
             return path  # type: ignore[return-value]
         problem = _not_a_file(Path(path), key)  # type: ignore[arg-type]
         origin = self.origins[key]
@@ -88,6 +90,11 @@ class Settings:
             where = " (paths in a settings file are relative to its folder)" if not Path(path).exists() else ""  # type: ignore[arg-type]
             raise CngenError(f"{origin.place}: {key}: {path}: {problem}{where}")
         raise CngenError(f"{self.flag(key)} {path}: {problem}")
+
+
+def _input_file(key: str, path: Path) -> Path:
+    """The file an input names: a font may name a face of a collection, FILE.ttc#N."""
+    return font_face(Path(path))[0] if key.endswith(".font") else Path(path)
 
 
 def _not_a_file(path: Path, key: str) -> str:

@@ -127,6 +127,17 @@ def parse_colour(text: str) -> RGB:
     return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
+_LANGUAGE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+def parse_language(text: str) -> str:
+    """'fr', 'pt-BR', 'tr_TR' -> the language tag, lower case with hyphens ('pt-br')."""
+    if not _LANGUAGE.fullmatch(text.strip()):
+        raise UsageError(f"{quoted(text)} is not a language code: write two or three letters, "
+                         "such as en, fr, de, es, tr or el (optionally with a region: pt-BR)")
+    return text.strip().replace("_", "-").lower()
+
+
 def format_mm(points: float) -> str:
     """12.7 mm-style text for messages: no trailing zeros."""
     return f"{points / MM:.1f}".rstrip("0").rstrip(".")

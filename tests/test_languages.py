@@ -1,0 +1,359 @@
+"""A kit in its players' language: --lang chooses the rules, the tiles' names, the key cards'
+back title and the default deck; the bundled translations are complete and checked like any
+input; capitals follow the language.
+
+Every check reads what was printed back out of the PDFs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+
+from generator.inputs.bundled import LANGUAGE_DECKS, deck_paths, labels_path, rules_path
+from generator.jobs.language import bundled_labels
+from generator.model.capitals import capitals
+from generator.model.labels import TEXT_KEYS, TILE_KEYS, parse_labels
+from generator.model.ruletext import completed_from, format_count, parse_rules, takes_singular
+from generator.model.words import Capitals, parse_text, parse_yaml_deck
+from generator.jobs.rules import default_contents
+from generator.errors import CngenError
+
+LANGUAGES = tuple(LANGUAGE_DECKS)  # en, fr, de, es
+TRANSLATIONS = tuple(code for code in LANGUAGES if code != "en")
+# Words no sentence of French, German or Spanish holds, and most English sentences do.
+ENGLISH_WORDS = re.compile(r"\b(the|and|you|your|with|is|of|when|which|each|this|that|it)\b", re.IGNORECASE)
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in pypdf.PdfReader(path).pages)
+
+
+def labels_of(code: str):
+    labels, notes = bundled_labels(code)
+    assert notes == (), f"labels-{code}.yaml is incomplete: {notes}"
+    return labels
+
+
+# --- Capitals ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("written, language, sharp_s, printed", [
+    ("istanbul", "tr", "ss", "İSTANBUL"),
+    ("ılık irmak", "tr", "ss", "ILIK İRMAK"),
+    ("Iğdır", "tr", "ss", "IĞDIR"),  # a capital I stays dotless
+    ("istanbul", "az", "ss", "İSTANBUL"),
+    ("istanbul", "tr-TR", "ss", "İSTANBUL"),
+    ("istanbul", "en", "ss", "ISTANBUL"),  # other languages dot no capital I
+    ("καλημέρα", "el", "ss", "ΚΑΛΗΜΕΡΑ"),
+    ("ΚΑΛΗΜΈΡΑ", "el", "ss", "ΚΑΛΗΜΕΡΑ"),  # written in capitals with the accent: dropped too
+    ("μάιος", "el", "ss", "ΜΑΪΟΣ"),  # the accent kept the vowels apart: the dieresis says so
+    ("ρολόι", "el", "ss", "ΡΟΛΟΪ"),
+    ("προϊόν", "el", "ss", "ΠΡΟΪΟΝ"),  # a dieresis of its own stays
+    ("ευχαριστώ", "el", "ss", "ΕΥΧΑΡΙΣΤΩ"),
+    ("οδός", "el", "ss", "ΟΔΟΣ"),  # final sigma: Σ like every sigma
+    ("σοφός", "el", "ss", "ΣΟΦΟΣ"),
+    ("ĳsbeer", "nl", "ss", "IJSBEER"),  # the ligature written out as two capitals
+    ("ijsbeer", "nl", "ss", "IJSBEER"),
+    ("Straße", "de", "ss", "STRASSE"),
+    ("Straße", "de", "capital", "STRAẞE"),
+    ("Fuß", "", "capital", "FUẞ"),  # ß follows the setting in any list
+    ("école", "fr", "ss", "ÉCOLE"),  # French keeps its accents on capitals
+    ("niño", "es", "ss", "NIÑO"),
+])
+def test_capitals_are_written_as_the_language_writes_them(written, language, sharp_s, printed):
+    assert capitals(written, language, sharp_s) == printed
+
+
+def test_a_deck_declaring_its_language_prints_its_capitals(run):
+    Path("tr.yaml").write_text("name: türkçe\nlanguage: tr\nwords: [istanbul, ılık, kiraz, ayna]\n", encoding="utf-8")
+    result = run("deck", "--words", "tr.yaml", "-o", "tr.pdf")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(Path("tr.pdf"))
+    assert "İSTANBUL" in text and "ILIK" in text and "KİRAZ" in text
+    assert "ISTANBUL" not in text.replace("İSTANBUL", "")
+
+
+def test_a_plain_list_takes_the_language_and_the_sharp_s_given(run):
+    Path("el.txt").write_text("καλημέρα\nμάιος\nοδός\n", encoding="utf-8")
+    assert run("deck", "--words", "el.txt", "--lang", "el", "-o", "el.pdf").exit_code == 0
+    text = pdf_text(Path("el.pdf"))
+    assert {"ΚΑΛΗΜΕΡΑ", "ΜΑΪΟΣ", "ΟΔΟΣ"} <= set(text.split())
+    Path("de.txt").write_text("Straße\nFuß\n", encoding="utf-8")
+    assert run("deck", "--words", "de.txt", "-o", "ss.pdf").exit_code == 0
+    assert run("deck", "--words", "de.txt", "--sharp-s", "capital", "-o", "capital.pdf").exit_code == 0
+    assert {"STRASSE", "FUSS"} <= set(pdf_text(Path("ss.pdf")).split())
+    assert {"STRAẞE", "FUẞ"} <= set(pdf_text(Path("capital.pdf")).split())
+
+
+def test_a_deck_s_own_language_comes_before_the_lang_option():
+    deck = parse_yaml_deck("language: tr\nwords: [istanbul]\n".encode(), "tr.yaml", caps=Capitals("en"))
+    assert deck.words == ["İSTANBUL"] and deck.language == "tr"
+    plain = parse_text(b"istanbul\n", "tr.txt", caps=Capitals("tr"))
+    assert plain.words == ["İSTANBUL"]
+
+
+def test_repeats_are_found_in_the_language_s_capitals():
+    deck = parse_text("Straße\nSTRASSE\n".encode(), "de.txt", caps=Capitals("de"))
+    assert [problem.kind for problem in deck.problems] == ["repeats"]
+
+
+# --- The labels files ------------------------------------------------------------------------
+
+
+ENGLISH = parse_labels(labels_path("en").read_bytes(), "labels-en.yaml")
+
+
+def test_a_misspelt_label_is_refused_with_its_file_line_and_the_key_meant():
+    text = "language: fr\ntiles:\n  red agent: agent rouge\n  bystandr: passant\n"
+    with pytest.raises(CngenError, match=r"^labels-fr\.yaml:4: tiles: unknown key 'bystandr': did you mean "
+                                         r"'bystander'\?"):
+        parse_labels(text.encode(), "labels-fr.yaml", ENGLISH)
+    with pytest.raises(CngenError, match=r"^labels-fr\.yaml:2: top level: unknown key 'pages': did you mean 'page'\?"):
+        parse_labels("language: fr\npages: p. {number}\n".encode(), "labels-fr.yaml", ENGLISH)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("page: Seite\n", r"labels\.yaml:1: page: the text must hold \{number\}"),
+    ("page: Seite {nummer}\n", r"labels\.yaml:1: page: unknown placeholder \{nummer\}"),
+    ("key card: [a, b]\n", r"labels\.yaml:1: key card: this must be text"),
+    ("tiles: assassin\n", r"labels\.yaml:1: tiles: this needs keys"),
+    ("key card: a\nkey card: b\n", r"labels\.yaml:2: top level: 'key card' is set twice"),
+    ("key card: [\n", r"labels\.yaml:\d+: this is not valid YAML"),
+])
+def test_every_mistake_in_a_labels_file_is_named_with_its_line(text, message):
+    with pytest.raises(CngenError, match=message):
+        parse_labels(text.encode(), "labels.yaml", ENGLISH)
+
+
+def test_a_missing_label_falls_back_to_english_and_is_listed():
+    labels = parse_labels("language: xx\ntiles:\n  assassin: killer\n".encode(), "labels-xx.yaml", ENGLISH)
+    assert labels.tile("assassin") == "killer"
+    assert labels.tile("bystander") == "bystander" and labels.text("page", number="3") == "page 3"
+    assert "page" in labels.missing and "tiles: bystander" in labels.missing
+    assert "tiles: assassin" not in labels.missing
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_bundled_labels_file_is_complete_and_in_its_language(code):
+    labels = labels_of(code)
+    assert labels.language == code
+    assert set(labels.tiles) == set(TILE_KEYS) and set(labels.texts) == set(TEXT_KEYS)
+    if code != "en":
+        same = [key for key in TILE_KEYS if labels.tile(key) == ENGLISH.tile(key) and key not in ("agent", "assassin")]
+        assert not same, f"labels-{code}.yaml leaves {same} in English"
+        assert labels.text("key card") != ENGLISH.text("key card")
+
+
+# --- The rules texts -------------------------------------------------------------------------
+
+
+def section_ids(path: Path) -> list[str]:
+    return [section["id"] for section in yaml.safe_load(path.read_text(encoding="utf-8"))["sections"]]
+
+
+@pytest.mark.parametrize("duet", [False, True], ids=["classic", "duet"])
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_every_translation_has_every_section_of_the_english_rules(code, duet):
+    assert section_ids(rules_path(code, duet)) == section_ids(rules_path("en", duet))
+
+
+def test_a_translation_lacking_a_section_takes_the_english_one_and_says_so():
+    contents = default_contents()
+    english = parse_rules(rules_path("en").read_bytes(), "en.yaml", contents)
+    lacking = "language: xx\ntitle: T\nsections:\n  - id: setup\n    title: Aufbau\n    blocks:\n      - text: Hier.\n"
+    rules, missing = completed_from(parse_rules(lacking.encode(), "xx.yaml", contents), english)
+    ids = [section.id for section in rules.sections]
+    assert ids == [section.id for section in english.sections]  # in English's order
+    assert rules.sections[ids.index("setup")].title == "Aufbau"
+    assert "intro" in missing and "setup" not in missing and "example" in missing
+
+
+def test_a_translation_with_a_section_english_lacks_is_refused_with_its_line():
+    contents = default_contents()
+    english = parse_rules(rules_path("en").read_bytes(), "en.yaml", contents)
+    misspelt = "title: T\nsections:\n  - id: setpu\n    title: Aufbau\n    blocks:\n      - text: Hier.\n"
+    with pytest.raises(CngenError, match=r"^xx\.yaml:3: section 'setpu' is not a section of cngen's rules: "
+                                         r"did you mean 'setup'\?"):
+        completed_from(parse_rules(misspelt.encode(), "xx.yaml", contents), english)
+
+
+@pytest.mark.parametrize("value, language, shown", [
+    (1234, "en", "1,234"), (1234, "fr", "1\u00a0234"), (1234, "de", "1.234"), (1234, "es", "1234"),
+    (12345, "es", "12.345"), (7, "fr", "7"),
+])
+def test_counts_are_grouped_as_the_language_writes_them(value, language, shown):
+    assert format_count(value, language) == shown
+
+
+def test_french_takes_the_singular_for_zero_and_one():
+    assert [takes_singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
+    assert [takes_singular(n, "en") for n in (0, 1, 2)] == [False, True, False]
+
+
+# --- A whole kit in each language ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=TRANSLATIONS)
+def kit(request, tmp_path_factory):
+    """A single-sided kit in one of the bundled translations, chosen by --lang alone."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    code = request.param
+    folder = tmp_path_factory.mktemp(code)
+    result = CliRunner().invoke(main, ["kit", "--lang", code, "--single-sided", "--seed", "5",
+                                       "--out-dir", str(folder)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return code, folder, result
+
+
+def test_a_kit_in_another_language_prints_no_english_sentence(kit):
+    code, folder, result = kit
+    assert "Note:" not in result.output, result.output
+    rules = pdf_text(folder / "rules.pdf")
+    english = sorted(set(match.lower() for match in ENGLISH_WORDS.findall(rules)))
+    assert not english, f"{code}: English words on the rules sheet: {english}"
+    assert not re.search(r"[{}]", rules), "an unfilled placeholder"
+    for title in ("How to play", "Setting up", "A turn", "Guessing", "Winning", "Printing and cutting"):
+        assert title not in rules
+
+
+def test_a_kit_in_another_language_names_its_tiles_and_backs_in_it(kit):
+    code, folder, _ = kit
+    labels = labels_of(code)
+    tiles = pdf_text(folder / "tokens.pdf")
+    for noun in ("red agent", "blue agent", "double agent", "bystander", "assassin"):
+        for word in capitals(labels.tile(noun), code).split():
+            assert word in tiles, f"{code}: {noun} is not named {labels.tile(noun)!r}"
+    assert "BYSTANDER" not in tiles and "RED AGENT" not in tiles
+    backs = pdf_text(folder / "keys.pdf")
+    assert capitals(labels.text("key card"), code) in backs and "KEY CARD" not in backs
+    rules = pdf_text(folder / "rules.pdf")
+    assert labels.text("page", number="1") in rules
+
+
+def test_a_kit_in_another_language_prints_its_own_deck(kit):
+    code, folder, _ = kit
+    deck = yaml.safe_load(deck_paths()[LANGUAGE_DECKS[code]].read_text(encoding="utf-8"))
+    printed = set(pdf_text(folder / "deck.pdf").split())
+    first = capitals(deck["words"][0], code).split()[0]
+    assert first in printed
+
+
+def test_a_deck_s_language_is_the_kit_s_without_lang(run):
+    result = run("kit", "--deck", "francais", "--seed", "3", "--out-dir", "fr")
+    assert result.exit_code == 0, result.output
+    assert pdf_text(Path("fr/rules.pdf")).count(" de ") > 10  # French running text
+    assert capitals(labels_of("fr").tile("bystander"), "fr") in pdf_text(Path("fr/tokens.pdf"))
+
+
+def test_a_language_cngen_does_not_ship_prints_english_and_says_so(run):
+    Path("tr.txt").write_text("istanbul\nkiraz\nayna\nelma\n", encoding="utf-8")
+    result = run("kit", "--lang", "tr", "--words", "tr.txt", "--seed", "3", "--out-dir", "tr")
+    assert result.exit_code == 0, result.output
+    assert "Note: cngen has no labels in 'tr'" in result.output
+    assert "Note: cngen has no rules in 'tr'" in result.output
+    assert "İSTANBUL" in pdf_text(Path("tr/deck.pdf"))  # the capitals still follow the language
+    assert "How to play" in pdf_text(Path("tr/rules.pdf"))
+    result = run("deck", "--lang", "tr", "-o", "d.pdf")
+    assert "Note: cngen has no deck in 'tr'" in result.output
+
+
+def test_a_malformed_language_code_is_a_usage_error(run):
+    result = run("kit", "--lang", "français")
+    assert result.exit_code == 2
+    assert "'français' is not a language code" in result.output
+    assert not Path("output").exists()
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_the_duet_rules_are_in_the_kit_s_language(run, code):
+    result = run("rules", "--duet", "--lang", code, "-o", "duet.pdf")
+    assert result.exit_code == 0, result.output
+    assert "Note:" not in result.output
+    text = pdf_text(Path("duet.pdf"))
+    assert not ENGLISH_WORDS.findall(text), sorted(set(ENGLISH_WORDS.findall(text)))
+
+
+# --- The bundled decks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code, name", LANGUAGE_DECKS.items())
+def test_every_language_has_a_deck_of_its_own(code, name):
+    deck = yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    assert deck["language"] == code and deck["licence"] == "CC0-1.0"
+    words = [capitals(word, code) for word in deck["words"]]
+    assert len(words) >= 400
+    assert len(set(word.casefold() for word in words)) == len(words)
+
+
+# Endings that make another form of a word: a plural, a feminine. Two entries that differ
+# only by one are forms of one word.
+FORMS = {"en": ("S", "ES"), "fr": ("S", "X", "E", "ES"), "de": ("E", "EN", "N", "ER", "S", "IN", "NEN"),
+         "es": ("S", "ES", "A", "AS")}
+# Different words that only look like two forms of one (a wolf and a magnifying glass, a
+# scarf and a bowl).
+DISTINCT = {("GRAIN", "GRAINE"), ("LOUP", "LOUPE"), ("SCHAL", "SCHALE")}
+
+
+@pytest.mark.parametrize("code, name", LANGUAGE_DECKS.items())
+def test_no_two_entries_of_a_deck_are_forms_of_one_word(code, name):
+    deck = yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    words = {capitals(word, code) for word in deck["words"]}
+    pairs = sorted((word, word + ending) for word in words for ending in FORMS[code]
+                   if word + ending in words and (word, word + ending) not in DISTINCT)
+    assert not pairs, pairs
+
+
+# --- Typography -------------------------------------------------------------------------------
+
+
+def printed_strings(node, key: str = "") -> list[str]:
+    """Every string of a rules or labels file that is printed (not ids, conditions or grids)."""
+    if isinstance(node, dict):
+        return [text for name, value in node.items() if name not in ("id", "when", "variant", "language", "key",
+                                                                     "example" if isinstance(value, str) else "")
+                for text in printed_strings(value, name)]
+    if isinstance(node, list):
+        return [text for value in node for text in printed_strings(value, key)]
+    return [node] if isinstance(node, str) else []
+
+
+def translation_files(code: str) -> list[Path]:
+    paths = [rules_path(code), rules_path(code, duet=True), labels_path(code)]
+    assert None not in paths, f"cngen ships its rules, Duet rules and labels in '{code}'"
+    return paths  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_translations_use_typographic_quotes_and_apostrophes(code):
+    for path in translation_files(code):
+        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            assert '"' not in text and "'" not in text, f"{path.name}: straight quote in {text!r}"
+
+
+def test_french_puts_a_no_break_space_before_double_punctuation_and_inside_guillemets():
+    for path in translation_files("fr"):
+        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            assert not re.search(r"[^\u00a0\u202f][;!?»]|«[^\u00a0\u202f]", text), f"{path.name}: {text!r}"
+            assert not re.search(r"[^\u00a0\u202f\s]:(?!//)", text) or re.search(r"\d:\d", text), \
+                f"{path.name}: a colon without its space in {text!r}"
+
+
+def test_german_quotes_open_low_and_close_high():
+    for path in translation_files("de"):
+        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            assert text.count("„") == text.count("“"), f"{path.name}: unbalanced quotes in {text!r}"
+            assert "”" not in text, f"{path.name}: an English closing quote in {text!r}"
+
+
+def test_spanish_questions_and_exclamations_open_with_their_inverted_mark():
+    for path in translation_files("es"):
+        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            assert text.count("¿") == text.count("?"), f"{path.name}: {text!r}"
+            assert text.count("¡") == text.count("!"), f"{path.name}: {text!r}"
