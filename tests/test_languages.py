@@ -357,3 +357,31 @@ def test_spanish_questions_and_exclamations_open_with_their_inverted_mark():
         for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
             assert text.count("¿") == text.count("?"), f"{path.name}: {text!r}"
             assert text.count("¡") == text.count("!"), f"{path.name}: {text!r}"
+
+
+# --- Glyph coverage ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code, name", LANGUAGE_DECKS.items())
+def test_the_bundled_font_draws_every_entry_of_every_deck_in_both_capitals(code, name):
+    from generator.jobs.sources import load_font
+
+    font = load_font(None)
+    deck = yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    for sharp_s in ("ss", "capital"):
+        missing = {word: font.missing_characters(capitals(word, code, sharp_s)) for word in deck["words"]}
+        assert not {word: chars for word, chars in missing.items() if chars}, sharp_s
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_bundled_fonts_draw_every_printed_string_of_every_language(code):
+    from generator.inputs.bundled import BOLD, ITALIC, REGULAR
+    from generator.jobs.sources import load_font
+
+    fonts = [load_font(None, name) for name in (REGULAR, BOLD, ITALIC)]
+    paths = [rules_path(code), rules_path(code, duet=True), labels_path(code)]
+    for path in paths:
+        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            for font in fonts:
+                assert not font.missing_characters(capitals(text, code)), f"{path.name}: {text!r} in {font.label}"
+                assert not font.missing_characters(text), f"{path.name}: {text!r} in {font.label}"
