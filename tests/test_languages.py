@@ -385,3 +385,15 @@ def test_the_bundled_fonts_draw_every_printed_string_of_every_language(code):
             for font in fonts:
                 assert not font.missing_characters(capitals(text, code)), f"{path.name}: {text!r} in {font.label}"
                 assert not font.missing_characters(text), f"{path.name}: {text!r} in {font.label}"
+
+
+def test_a_kit_of_a_hebrew_deck_keeps_its_rules_readable(run):
+    """The rules sheet cannot set Hebrew yet: it calls a Hebrew deck 'your own word list'
+    instead of failing on its name; the cards print the words, shaped."""
+    font = Path(__file__).parent / "fonts" / "DejaVuSansBold-HebrewArabic.ttf"
+    Path("he.yaml").write_text("name: עברית\nlanguage: he\nwords: [שלום, ירושלים, בית ספר]\n", encoding="utf-8")
+    Path("cngen.yaml").write_text(f"deck:\n  font: {font}\n", encoding="utf-8")
+    result = run("kit", "--words", "he.yaml", "--seed", "2", "--out-dir", "he")
+    assert result.exit_code == 0, result.output
+    assert "your own word list" in " ".join(pdf_text(Path("he/rules.pdf")).split())
+    assert "Note: cngen has no rules in 'he'" in result.output

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..model.kit import KitContents
 from ..model.labels import Labels
-from ..model.words import raise_problems
+from ..model.words import raise_problems, right_to_left
 from ..settings.options import DeckOptions, KeyOptions, SheetOptions, TokenOptions
 from .deck import DeckResult
 from .keys import KeysResult
@@ -64,4 +64,6 @@ def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels) -
     (never a file's path)."""
     if words is None:
         return labels.text("bundled deck", name=deck)
-    return labels.text("named deck", name=list_name) if list_name else labels.text("own words")
+    # The rules sheet cannot set right-to-left text yet: a Hebrew deck's name stays unsaid.
+    named = list_name and not right_to_left(list_name)
+    return labels.text("named deck", name=list_name) if named else labels.text("own words")
