@@ -14,8 +14,8 @@ from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.rulespage import RulesPage, page_fits, rules_page
 from ..geometry.typeface import RuleFonts
 from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR, rules_path
-from ..model.capitals import primary
 from ..inputs.reader import read_input, source_name
+from ..model.capitals import primary
 from ..model.duet import DEFAULT_DUET_CARDS
 from ..model.kit import KitContents
 from ..model.ruletext import DuetExample, Example, RulesText, completed_from, parse_rules, select_variants, typographic, with_typographic_quotes
@@ -47,11 +47,10 @@ def build_rules(options: RulesOptions) -> RulesResult:
     contents = options.contents or default_contents(duet, options.style)
     language = kit_language(options.style.lang, contents.language, options.style.sharp_s)
     if options.text is not None:
-        rules, missing = _read_rules(options.text, contents, duet), ()
+        rules, notes = _read_rules(options.text, contents, duet), ()
     else:
-        rules, missing = bundled_rules(primary(language.code), contents, duet)
+        rules, notes = bundled_rules(primary(language.code), contents, duet)
     rules = replace(rules, page_label=language.labels.texts["page"])
-    notes = (*_missing_notes(rules, language.code, missing), *language.notes)
     if not duet:  # the variants change the classic game only
         rules = select_variants(rules, options.variants)
     fonts = rule_fonts(options)
@@ -88,19 +87,15 @@ def _read_rules(path: Path, contents: KitContents, duet: bool) -> RulesText:
 
 
 def bundled_rules(code: str, contents: KitContents, duet: bool) -> tuple[RulesText, tuple[str, ...]]:
-    """cngen's rules in ``code``, with English's sections for any the translation lacks (and
-    their ids); in English when cngen has no translation (every section then missing)."""
+    """cngen's rules in ``code``, with English's sections for any the translation lacks, and
+    notes on what is in English; English's own when cngen has no translation."""
     english = _read_rules(rules_path(ENGLISH, duet), contents, duet)  # type: ignore[arg-type]
     path = rules_path(code, duet) if code != ENGLISH else None
     if path is None:
-        return english, () if code == ENGLISH else ("*",)
-    return completed_from(_read_rules(path, contents, duet), english)
-
-
-def _missing_notes(rules: RulesText, code: str, missing: tuple[str, ...]) -> tuple[str, ...]:
-    if missing == ("*",):
-        return (f"cngen has no rules in '{code}': the rules sheet is in English (--text prints a translation of yours)",)
-    return tuple(f"{Path(rules.source).name} has no '{name}': printed in English" for name in missing)
+        untranslated = f"cngen has no rules in '{code}': the rules sheet is in English (--text prints a translation of yours)"
+        return english, () if code == ENGLISH else (untranslated,)
+    rules, missing = completed_from(_read_rules(path, contents, duet), english)
+    return rules, tuple(f"{path.name} has no '{name}': printed in English" for name in missing)
 
 
 def too_small(page: tuple[float, float], tall: bool = False) -> str:

@@ -10,8 +10,8 @@ from ..errors import CngenError
 from ..geometry.typeface import Font, describe_character, parse_font
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
-from ..model.capitals import primary
 from ..inputs.reader import read_input, source_name
+from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
 
