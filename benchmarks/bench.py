@@ -108,7 +108,7 @@ def cases(folder: Path) -> list[Case]:
     from generator.model.duet import DEFAULT_DUET_CARDS
     from generator.settings.options import (DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions,
                                             TokenOptions)
-    from generator.settings.units import PAPERS
+    from generator.units import PAPERS
 
     standard = default_words()
     lists = {}

@@ -22,7 +22,7 @@ from generator.output.preview import first_page_png
 from generator.settings.options import (
     CalibrationOptions, DeckOptions, KeyOptions, RulesOptions, SheetOptions, Style, TokenOptions,
 )
-from generator.settings.units import PAPERS
+from generator.units import PAPERS
 
 DOCS = Path(__file__).resolve().parent
 KIT_DPI = 110  # every component of the kit picture at the same scale, as on the table

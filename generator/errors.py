@@ -1,4 +1,12 @@
-"""The errors cngen raises for bad input. The CLI turns them into messages and exit codes."""
+"""The errors cngen raises for bad input, and how every message shows a value and a near miss.
+
+The CLI turns the errors into messages and exit codes.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Sequence
 
 
 class CngenError(Exception):
@@ -7,3 +15,23 @@ class CngenError(Exception):
 
 class UsageError(CngenError):
     """An option value that cannot work (a card larger than the sheet...). Exit code 2."""
+
+
+def quoted(text: str, longest: int = 40) -> str:
+    """A value as messages quote it: control characters escaped, and a long one cut short
+    with its length, so that 5,000 digits do not fill the terminal."""
+    shown = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+                    for char in text[:longest])
+    return f"'{shown}'" if len(text) <= longest else f"'{shown}...' ({len(text):,} characters)"
+
+
+def closest(name: str, valid: Sequence[str]) -> str | None:
+    """The one of ``valid`` that ``name`` most likely misspells, if any is close."""
+    close = difflib.get_close_matches(name, list(valid), n=1)
+    return close[0] if close else None
+
+
+def suggest(name: str, valid: Sequence[str], otherwise: str = "use one of") -> str:
+    """'did you mean ...?' for a near miss, else the whole list after ``otherwise``."""
+    near = closest(name, valid)
+    return f"did you mean '{near}'?" if near else f"{otherwise} {', '.join(valid)}"

@@ -16,7 +16,19 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 
+from generator.draw.theme import Theme, make_theme
+from generator.settings.declarations import is_cmyk
+from generator.settings.options import default
+
 MM = 72 / 25.4
+
+
+def theme_for(profile: str = "home", colours: dict | None = None, title: str | None = None, *,
+              ink_limit: int | None = None, ink: str | None = None) -> Theme:
+    """The theme a component printed with ``profile`` is drawn in: the declared ink limit and
+    ink style unless given."""
+    return make_theme(is_cmyk(profile), colours, title, ink_limit=ink_limit or default("ink_limit"),
+                      ink=ink or default("ink"))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from pypdf.generic import ContentStream
 from generator.jobs.calibration import TITLE, build_calibration
 from generator.draw.calibration import LABEL_SIZE, MARKER_SIZE
 from generator.geometry.style import CAPTION, EMBLEM_LINE, TITLE as TITLE_SIZE, TYPE_SCALE
-from generator.draw.theme import PALETTE, Ink, make_theme
+from generator.draw.theme import PALETTE, Ink
+from pdfcheck import font_report, theme_for
 from generator.errors import UsageError
 from generator.geometry.calibration import (
     SAFE_MARGIN,
@@ -33,8 +34,7 @@ from generator.geometry.calibration import (
 from generator.geometry.sheet import Box, SheetPlan, mirror_box, mirror_point as mirrored
 from generator.settings.options import CalibrationOptions, Style
 from generator.settings.resolve import resolve
-from generator.settings.units import MM, PAPERS, parse_colour
-from pdfcheck import font_report
+from generator.units import MM, PAPERS, parse_colour
 
 A4 = (210 * MM, 297 * MM)
 A4_LANDSCAPE = (297 * MM, 210 * MM)
@@ -157,7 +157,7 @@ def red_strokes(result) -> set[tuple[float, ...]]:
 
 
 def test_the_back_crosses_take_the_theme_red_in_cmyk_even_from_an_rgb_theme():
-    assert make_theme("shop", {}).red == RED
+    assert theme_for("shop", {}).red == RED
     assert red_strokes(build_calibration(CalibrationOptions())) == {RED}
     blue = parse_colour("#336699")
     chosen = build_calibration(CalibrationOptions(style=Style(colours=(("red", blue),))))
@@ -232,7 +232,7 @@ def test_two_pages_with_the_title_and_the_scales(a4_long):
 def test_the_heading_carries_the_emblem_and_the_text_takes_the_kits_type_scale(a4_long):
     """The kit's look: the title at TITLE size beside the emblem (a ring in the black-ink grey
     of frames), every other text at a step of the scale or fitted between two of them."""
-    line = make_theme("shop").line
+    line = theme_for("shop").line
     with open_pdf(a4_long) as pdf:
         page = pdf.pages[0]
         upper = [char for char in page.chars if char["bottom"] < page.height / 2]  # above the enlarged example

@@ -20,7 +20,7 @@ from generator.inputs.fontface import font_face
 from generator.jobs.deck import build_deck
 from generator.jobs.sources import load_font
 from generator.settings.options import DeckOptions
-from generator.settings.units import MM
+from generator.units import MM
 from glyphcheck import CJK_COLLECTION, type0_fonts
 
 FACE_0 = Path(f"{CJK_COLLECTION}#0")

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 import pikepdf
 import pytest
 
-from generator.draw.theme import PALETTE, Ink, is_cmyk, make_theme
+from generator.draw.theme import PALETTE, Ink
+from generator.settings.declarations import is_cmyk
+from pdfcheck import theme_for
 from generator.jobs.calibration import build_calibration
 from generator.jobs.deck import build_deck
 from generator.jobs.keys import build_keys
@@ -277,7 +279,7 @@ def test_the_calibration_sheets_red_back_crosses_are_wide_enough_to_be_coloured(
     targets when seen through the paper; they are drawn 2 pt wide, the thinnest line a shop
     takes in colour. Every other line of the back is black ink."""
     _, back = files("calibration", "shop")
-    red = make_theme("shop").red
+    red = theme_for("shop").red
     crosses = [width for colour, width in back.strokes if colour == red]
     assert crosses and min(crosses) >= THIN - EPSILON
     assert {colour for colour, _ in back.strokes if not black_ink_only(colour)} == {red}
@@ -359,8 +361,8 @@ USER_COLOURS = {"red": (0.9, 0.05, 0.0), "assassin": (0.05, 0.0, 0.1), "outline"
 @pytest.mark.parametrize("limit", [300, 280, 240])
 @pytest.mark.parametrize("colours", [None, USER_COLOURS], ids=["palette", "user"])
 def test_every_theme_colour_keeps_to_the_ink_limit_and_keeps_its_black(profile, limit, colours):
-    theme = make_theme(profile, colours, ink_limit=limit)
-    unlimited = make_theme(profile, colours, ink_limit=400)
+    theme = theme_for(profile, colours, ink_limit=limit)
+    unlimited = theme_for(profile, colours, ink_limit=400)
     for name, value in vars(theme).items():
         if isinstance(value, tuple):
             assert len(value) == 4 and total_ink(value) <= limit + 1e-3, name
@@ -372,38 +374,41 @@ def test_every_theme_colour_keeps_to_the_ink_limit_and_keeps_its_black(profile, 
 
 
 def test_the_rich_black_is_reduced_under_a_low_limit_and_text_stays_pure_black():
-    theme = make_theme("pod", ink_limit=240)
+    theme = theme_for("pod", ink_limit=240)
     assert total_ink(theme.assassin) <= 240 and theme.assassin[3] == 1.0
-    strict = make_theme("shop", ink_limit=200)
+    strict = theme_for("shop", ink_limit=200)
     assert strict.assassin == pytest.approx((0.6 / 1.4, 0.4 / 1.4, 0.4 / 1.4, 1.0), abs=1e-4)
-    for theme in (make_theme("shop"), make_theme("pod"), strict):
+    for theme in (theme_for("shop"), theme_for("pod"), strict):
         assert theme.text == (0.0, 0.0, 0.0, 1.0)
         assert black_ink_only(theme.line) and black_ink_only(theme.heading)
 
 
 def test_pod_is_cmyk_like_shop_and_home_is_unchanged():
     assert is_cmyk("shop") and is_cmyk("pod") and not is_cmyk("home")
-    assert make_theme("pod") == make_theme("shop")
-    home = make_theme("home", {"red": (0.9, 0.1, 0.1)}, "title")
+    assert theme_for("pod") == theme_for("shop")
+    home = theme_for("home", {"red": (0.9, 0.1, 0.1)}, "title")
     assert home.title == "title" and home.red == (0.9, 0.1, 0.1)
     assert home.line == home.outline == PALETTE["outline"].rgb  # home keeps the coloured frames
     assert home.heading == home.red
-    assert make_theme("home", ink_limit=200) == make_theme("home")  # RGB has no ink to limit
+    assert theme_for("home", ink_limit=200) == theme_for("home")  # RGB has no ink to limit
 
 
 def test_a_thin_line_grey_is_as_dark_as_the_outline_it_replaces():
-    shop = make_theme("shop")
+    shop = theme_for("shop")
     grey = shop.line[3]
     outline = Ink(PALETTE["outline"].cmyk).rgb
     luma = 0.299 * outline[0] + 0.587 * outline[1] + 0.114 * outline[2]
     assert grey == pytest.approx(1 - luma, abs=0.02)
-    dark = make_theme("shop", {"outline": (0.0, 0.0, 0.0)})
+    dark = theme_for("shop", {"outline": (0.0, 0.0, 0.0)})
     assert dark.line == (0.0, 0.0, 0.0, 1.0)
 
 
-def test_limit_is_validated():
-    with pytest.raises(ValueError):
-        make_theme("shop", ink_limit=50)
+def test_limit_is_validated_where_it_is_declared():
+    from generator.settings.declarations import BY_KEY
+    from generator.errors import UsageError
+
+    with pytest.raises(UsageError):
+        BY_KEY["ink_limit"].kind.parse("50")
 
 
 def luma(colour: Ink | tuple) -> float:
@@ -427,7 +432,7 @@ def test_the_palette_parts_the_teams_and_the_bystanders_in_grey():
 
 def test_light_ink_pales_the_grounds_and_keeps_the_colours_that_carry_meaning():
     for profile in ("home", "shop"):
-        full, light = make_theme(profile), make_theme(profile, ink="light")
+        full, light = theme_for(profile), theme_for(profile, ink="light")
         assert light.ink == "light" and full.ink == "full"
         assert light.card == ((1.0, 1.0, 1.0) if profile == "home" else (0.0, 0.0, 0.0, 0.0))
         assert luma(light.band) > luma(full.band) + 20  # the word card's band, paler
@@ -440,6 +445,6 @@ def test_light_ink_pales_the_grounds_and_keeps_the_colours_that_carry_meaning():
             else:
                 assert sum(pale) > sum(getattr(light, role)), role
     # A colour the user chose wins over the light style's own, and a style must be known.
-    assert make_theme("home", {"card": (0.9, 0.9, 0.8)}, ink="light").card == (0.9, 0.9, 0.8)
+    assert theme_for("home", {"card": (0.9, 0.9, 0.8)}, ink="light").card == (0.9, 0.9, 0.8)
     with pytest.raises(ValueError):
-        make_theme("home", ink="bold")
+        theme_for("home", ink="bold")

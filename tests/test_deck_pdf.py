@@ -12,10 +12,9 @@ import pytest
 from generator.jobs.deck import build_deck
 from generator.settings.options import DeckOptions
 from generator.settings.options import SheetOptions
-from generator.draw.theme import DEFAULT_THEME
-from generator.settings.units import MM, parse_paper
+from pdfcheck import assert_same_pdf, card_rects, font_report, placed_texts, PlacedText, Rect, theme_for
+from generator.units import MM, parse_paper
 from generator.jobs.sources import load_words
-from pdfcheck import PlacedText, Rect, assert_same_pdf, card_rects, font_report, placed_texts
 
 
 @dataclass
@@ -31,7 +30,7 @@ def read_pages(pdf: bytes) -> list[Page]:
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         pages = []
         for page in document.pages:
-            cards = card_rects(page, DEFAULT_THEME.card)
+            cards = card_rects(page, theme_for().card)
             pages.append(Page(page.width, page.height, cards, placed_texts(page, cards), list(page.lines)))
         return pages
 

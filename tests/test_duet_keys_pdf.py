@@ -29,8 +29,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.draw.theme import make_theme
-from pdfcheck import MM, Rect, centre, colour_of, inside, pdf_rect, rounded, symbol_kind
+from pdfcheck import centre, colour_of, inside, MM, pdf_rect, Rect, rounded, symbol_kind, theme_for
 
 PAIR_TABLE = Counter({("G", "G"): 3, ("G", "N"): 5, ("N", "G"): 5, ("A", "A"): 1, ("A", "G"): 1,
                       ("G", "A"): 1, ("A", "N"): 1, ("N", "A"): 1, ("N", "N"): 7})
@@ -107,7 +106,7 @@ def build(case: Case, folder, count: int = CARDS) -> tuple[bytes, dict]:
 
 
 def role_colours(profile: str, ink: str = "full") -> dict[tuple, str]:
-    theme = make_theme(profile, ink=ink)
+    theme = theme_for(profile, ink=ink)
     return {rounded(theme.green): "G", rounded(theme.assassin): "A", rounded(theme.bystander): "N"}
 
 
@@ -194,7 +193,7 @@ def turned_vector(vector: tuple[float, float], page: tuple[float, float], sides:
 def printed(request, tmp_path_factory):
     case = request.param
     pdf, manifest = build(case, tmp_path_factory.mktemp("duet"))
-    sides = read_sides(pdf, role_colours(case.profile), make_theme(case.profile).card)
+    sides = read_sides(pdf, role_colours(case.profile), theme_for(case.profile).card)
     return case, pdf, manifest, {(side.number, side.letter): side for side in sides}
 
 
@@ -286,7 +285,7 @@ def test_every_font_is_embedded(printed):
 def test_agents_bystanders_and_assassins_part_by_fifty_grey_levels(ink, tmp_path):
     """As a mono laser prints them: each role's cells sampled beside their symbol."""
     pdf, _ = build(Case(("--ink", ink)), tmp_path, count=4)
-    sides = read_sides(pdf, role_colours("home", ink), make_theme("home", ink=ink).card, pages=1)
+    sides = read_sides(pdf, role_colours("home", ink), theme_for("home", ink=ink).card, pages=1)
     image = pypdfium2.PdfDocument(pdf)[0].render(scale=SCALE).to_pil().convert("L")
     image.save(tmp_path / "front-grey.png")
     greys: dict[str, list[int]] = {role: [] for role in SIDE_COUNTS}

@@ -17,17 +17,16 @@ import pypdf
 import pytest
 import yaml
 
-from generator.draw.theme import make_theme
+from pdfcheck import MM, rounded, theme_for
 from generator.inputs.bundled import rules_path
 from generator.jobs.rules import build_rules, default_contents
 from generator.model.ruletext import parse_rules
 from generator.preflight import preflight
 from generator.settings.options import RulesOptions, Style
-from generator.settings.units import parse_paper
-from pdfcheck import MM, rounded
+from generator.units import parse_paper
 from test_rules_layout import read_sheet, sections
 
-THEME = make_theme("home")
+THEME = theme_for("home")
 DUET_TEXT = rules_path(duet=True)
 BUNDLED = yaml.safe_load(DUET_TEXT.read_text(encoding="utf-8"))
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"

@@ -19,11 +19,10 @@ import pdfplumber
 import pypdfium2
 import pytest
 
-from generator.draw.theme import make_theme
+from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, rounded, symbol_kind, theme_for
 from generator.jobs.tokens import build_tokens
 from generator.preflight import preflight
 from generator.settings.options import SheetOptions, Style, TokenOptions
-from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, rounded, symbol_kind
 from test_tiles_cut import distance_inside, frame_of, read_tiles as read_cut_tiles
 
 BLEED = 3 * MM
@@ -41,7 +40,7 @@ def options(profile: str = "home", sides: str = "long-edge", ink: str = "full", 
 
 
 def grounds(profile: str, ink: str) -> dict[tuple, str]:
-    theme = make_theme(profile, ink=ink)
+    theme = theme_for(profile, ink=ink)
     if ink == "light":
         return {rounded(theme.green_pale): "agent", rounded(theme.assassin_pale): "assassin",
                 rounded(theme.card): "timer", rounded(theme.bystander_pale): "bystander"}
@@ -53,7 +52,7 @@ def read_faces(pdf: bytes, profile: str = "home", ink: str = "full") -> list[dic
     """Every face: page, cut, kind (by ground), name, symbol, figure, medallion, and the marks
     of a spare (a dashed ring, a badge)."""
     kinds, bleed = grounds(profile, ink), BLEED if profile != "home" else 0.0
-    black, white = rounded(make_theme(profile, ink=ink).text), rounded(make_theme(profile, ink=ink).label)
+    black, white = rounded(theme_for(profile, ink=ink).text), rounded(theme_for(profile, ink=ink).label)
     faces = []
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         for number, page in enumerate(document.pages):
@@ -185,7 +184,7 @@ def test_agents_wear_a_different_figure_on_each_face_and_not_a_classic_one(built
 
 
 def read_classic_faces(pdf: bytes) -> list[dict]:
-    theme = make_theme("home")
+    theme = theme_for("home")
     kinds = {rounded(theme.red): "red", rounded(theme.blue): "blue", rounded(theme.bystander): "bystander",
              rounded(theme.assassin): "assassin"}
     faces = []

@@ -25,13 +25,12 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from generator.draw.theme import make_theme
+from pdfcheck import MM, rounded, symbol_kind, theme_for
 from generator.jobs.deck import build_deck
 from generator.jobs.keys import build_keys
 from generator.jobs.tokens import build_tokens
 from generator.preflight import preflight
 from generator.settings.options import DeckOptions, KeyOptions, SheetOptions, Style, TokenOptions
-from pdfcheck import MM, rounded, symbol_kind
 
 SCALE = 2.0  # 144 dpi: a cell is about 50 pixels across
 TEAM_GAP = 50  # grey levels between red and blue (the figure)
@@ -86,7 +85,7 @@ def key_pages(looked_at):
     found = {}
     for profile, ink in KEY_CASES:
         pdf = build_keys(KeyOptions(seed=1234, count=4, sheet=sheet(profile), style=Style(ink=ink))).pdf
-        theme = make_theme(profile, ink=ink)
+        theme = theme_for(profile, ink=ink)
         kinds = {rounded(theme.red): "red", rounded(theme.blue): "blue", rounded(theme.bystander): "bystander",
                  rounded(theme.assassin): "assassin"}
         (image,) = grey_pages(pdf, [0])
@@ -179,7 +178,7 @@ def tile_pages(looked_at):
     found = {}
     for profile, ink in TILE_CASES:
         pdf = build_tokens(TokenOptions(sheet=sheet(profile), style=Style(ink=ink))).pdf
-        theme = make_theme(profile, ink=ink)
+        theme = theme_for(profile, ink=ink)
         roles = {"red": theme.red, "blue": theme.blue, "bystander": theme.bystander, "assassin": theme.assassin}
         if ink == "light":
             roles = {"red": theme.red_pale, "blue": theme.blue_pale, "bystander": theme.bystander_pale,
@@ -332,7 +331,7 @@ def test_light_tiles_keep_their_figures_symbols_and_frames_in_full_colour(inks):
             page = document.pages[0]
             colours = {colour_of(o) for o in page.curves + page.rects if o.get("fill")}
             strokes = {rounded(o.get("stroking_color")) for o in page.curves if o.get("stroke")}
-        theme = make_theme("home", ink=ink)
+        theme = theme_for("home", ink=ink)
         assert {rounded(theme.red), rounded(theme.blue)} <= colours  # the figures (and in light ink the symbols)
         if ink == "light":
             assert {rounded(theme.red), rounded(theme.blue)} <= strokes  # frames in the team's colour

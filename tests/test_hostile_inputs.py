@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from generator.cli import main
 from generator.errors import CngenError, UsageError
-from generator.geometry.typeface import parse_font
+from generator.typeface.font import parse_font
 from generator.inputs.bundled import font_path
 from generator.inputs.plainyaml import MAX_DEPTH, MAX_NODES, YamlProblem, compose_plain
 from generator.jobs.deck import build_deck

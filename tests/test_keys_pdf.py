@@ -10,9 +10,9 @@ import pytest
 
 from generator.jobs.keys import build_keys
 from generator.settings.options import KeyOptions
-from generator.draw.theme import DEFAULT_THEME as THEME
-from pdfcheck import assert_same_pdf, rounded, MM, Rect, card_rects, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
+from pdfcheck import assert_same_pdf, card_rects, centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, rounded, symbol_kind, theme_for
 
+THEME = theme_for()
 COLOUR_LETTERS = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
 TEAM_OF = {rounded(THEME.red): "red", rounded(THEME.blue): "blue"}
 

@@ -8,9 +8,8 @@ import pytest
 from PIL import Image
 
 from generator.draw.theme import Ink
-from generator.settings.units import MM
-from pdfcheck import assert_same_pdf, card_rects, describe_pdf, placed_texts
-from generator.draw.theme import DEFAULT_THEME
+from generator.units import MM
+from pdfcheck import assert_same_pdf, card_rects, describe_pdf, placed_texts, theme_for
 
 KIT_FILES = [".cngen-kit.json", "deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
 
@@ -136,7 +135,7 @@ def test_gutter_fold_puts_each_back_beside_its_front(run, tmp_path):
     assert "/Duplex" not in reader.trailer["/Root"]["/ViewerPreferences"]
     with pdfplumber.open(tmp_path / "fold.pdf") as document:
         page = document.pages[0]
-        cards = card_rects(page, DEFAULT_THEME.card)
+        cards = card_rects(page, theme_for().card)
         where = {t.text: t.card for t in placed_texts(page, cards) if t.direction == 90}
         middle = page.width / 2
         for front, back in (("BANK", "PITCH"), ("MERCURY", "ICE CREAM")):
@@ -157,7 +156,7 @@ def test_a_back_offset_moves_only_the_backs(run, tmp_path):
 
     def card_positions(path):
         with pdfplumber.open(path) as document:
-            return [card_rects(page, DEFAULT_THEME.card)[0] for page in document.pages]
+            return [card_rects(page, theme_for().card)[0] for page in document.pages]
 
     (front, back), (moved_front, moved_back) = card_positions(tmp_path / "plain.pdf"), card_positions(tmp_path / "moved.pdf")
     assert moved_front == front

@@ -13,8 +13,7 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.draw.theme import make_theme
-from pdfcheck import card_rects
+from pdfcheck import card_rects, theme_for
 
 WORDS = ["bank", "pitch", "mercury", "ice cream", "anchor", "comet", "harp"]  # odd: one blank back
 
@@ -48,7 +47,7 @@ def number(text: str, pattern: str) -> int:
 
 def deck_faces(path: Path, profile: str) -> tuple[int, int]:
     """(card faces, faces that carry a word), counted on the pages."""
-    colour = make_theme(profile).card
+    colour = theme_for(profile).card
     faces = worded = 0
     with pdfplumber.open(path) as document:
         for page in document.pages:

@@ -17,7 +17,7 @@ from generator.geometry.sheet import (
     plan_sheet,
 )
 from generator.geometry.press import crop_marks, plan_pod_page
-from generator.settings.units import MM, parse_paper
+from generator.units import MM, parse_paper
 
 A4 = parse_paper("a4")
 LETTER = parse_paper("letter")

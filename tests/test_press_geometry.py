@@ -10,7 +10,7 @@ from generator.errors import UsageError
 from generator.geometry.pages import clip_box, impose
 from generator.geometry.press import MARK_OFFSET, SLUG_SIZE, crop_marks, plan_pod_page, plan_press_sheet, slug_origin
 from generator.geometry.sheet import Box, mirror_box
-from generator.settings.units import MM, PAPERS
+from generator.units import MM, PAPERS
 
 WORD_CARD = (70 * MM, 45 * MM)
 KEY_CARD = (70 * MM, 70 * MM)

@@ -19,7 +19,7 @@ from generator.jobs.kit import build_kit
 from generator.jobs.tokens import build_tokens
 from generator.preflight import preflight
 from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions, TokenOptions
-from generator.settings.units import MM, PAPERS
+from generator.units import MM, PAPERS
 from pdfcheck import font_report
 
 SRA3 = PAPERS["sra3"]

@@ -24,10 +24,9 @@ from generator.cli import main
 from generator.jobs.deck import build_deck
 from generator.settings.options import DeckOptions
 from generator.errors import CngenError
-from generator.draw.theme import DEFAULT_THEME
+from pdfcheck import card_rects, placed_texts, theme_for
 from generator.inputs.bundled import font_path
 from generator.model.words import normalise
-from pdfcheck import card_rects, placed_texts
 
 OTF_WITH_CFF = b"OTTO" + struct.pack(">HHHH", 1, 16, 0, 0) + b"CFF " + struct.pack(">III", 0, 28, 4) + b"\x01\x00\x04\x01"
 
@@ -171,7 +170,7 @@ def read_deck(pdf: bytes) -> tuple[int, list[str]]:
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         return len(document.pages), sorted(
             text.text for page in document.pages
-            for text in placed_texts(page, card_rects(page, DEFAULT_THEME.card)) if text.direction == 90
+            for text in placed_texts(page, card_rects(page, theme_for().card)) if text.direction == 90
         )
 
 

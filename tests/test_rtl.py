@@ -16,14 +16,14 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.geometry.scripts import needs_shaping, starts_right_to_left
-from generator.geometry.shaping import embedding_levels, visual_runs
+from generator.typeface.scripts import needs_shaping, starts_right_to_left
+from generator.typeface.shaping import embedding_levels, visual_runs
 from generator.geometry.wordface import MAX_WORD_SIZE, fit_word, word_face_layout
 from generator.jobs.deck import build_deck
 from generator.jobs.sources import load_font
 from generator.model.words import parse_text
 from generator.settings.options import DeckOptions
-from generator.settings.units import MM
+from generator.units import MM
 from glyphcheck import HEBREW_ARABIC, drawn_lines, shaped, type0_fonts
 from pdfcheck import assert_same_pdf, font_report
 
@@ -217,7 +217,7 @@ def test_a_latin_deck_never_loads_harfbuzz_shaping_and_draws_no_glyph_font(tmp_p
         "from generator.jobs.deck import build_deck\n"
         "from generator.settings.options import DeckOptions\n"
         f"pdf = build_deck(DeckOptions(words=Path({str(words)!r}))).pdf\n"
-        "loaded = [name for name in ('generator.geometry.shaping', 'generator.draw.glyphs', 'bidi.algorithm')"
+        "loaded = [name for name in ('generator.typeface.shaping', 'generator.draw.glyphs', 'bidi.algorithm')"
         " if name in sys.modules]\n"
         "print(loaded, b'/Type0' in pdf)\n"
     )

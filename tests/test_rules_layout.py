@@ -13,7 +13,7 @@ import pdfplumber
 import pypdf
 import pytest
 
-from generator.draw.theme import make_theme
+from pdfcheck import MM, rounded, theme_for
 from generator.errors import CngenError
 from generator.geometry.rulesexample import MIN_WORD_SIZE, example_layout
 from generator.geometry.rulespage import fit_title, footer_line, page_fits, rules_page
@@ -22,10 +22,9 @@ from generator.jobs.rules import build_rules, default_contents
 from generator.jobs.sources import load_font
 from generator.model.ruletext import parse_rules, typographic
 from generator.settings.options import RulesOptions, Style
-from generator.settings.units import parse_paper
-from pdfcheck import MM, rounded
+from generator.units import parse_paper
 
-THEME = make_theme("home")
+THEME = theme_for("home")
 HEADING_SIZE = 14.0  # the type scale's HEADING: the sections' headings
 LONG_TITLE = "The Unusually Long Title of Our Office Party Codenames Night"  # 60 characters, the most allowed
 PAPERS = ("a4", "letter", "a5")

@@ -18,11 +18,11 @@ from generator.jobs.rules import build_rules
 from generator.settings.options import RulesOptions
 from generator.jobs.rules import default_contents
 from generator.model.ruletext import VARIANTS, parse_rules
-from generator.draw.theme import DEFAULT_THEME as THEME
-from generator.settings.units import MM, parse_paper
-from pdfcheck import rounded, colour_of, font_report
+from pdfcheck import colour_of, font_report, rounded, theme_for
 
+from generator.units import MM, parse_paper
 
+THEME = theme_for()
 def bundled_rules():
     return parse_rules(rules_path().read_bytes(), "rules/en.yaml", default_contents())
 

@@ -23,7 +23,7 @@ from generator.geometry.services import (
     pixel_size,
 )
 from generator.output.images import exact_scale, png_pages
-from generator.settings.units import MM
+from generator.units import MM
 
 POKER_SIZE = (63.5 * MM, 88.9 * MM)
 WORD_CARD = (70 * MM, 45 * MM)

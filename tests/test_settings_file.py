@@ -15,7 +15,7 @@ from generator.settings.declarations import BY_KEY, DEFAULTS_WHEN, SECTIONS, SET
 from generator.settings.file import default_settings_text, load_settings_file, parse_settings
 from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, SettingsFile, find_settings_file
 from generator.settings.resolve import default_value
-from generator.settings.units import MM, parse_colour, parse_offset, parse_paper, parse_size
+from generator.units import MM, parse_colour, parse_offset, parse_paper, parse_size
 
 ALL_KEYS = set(BY_KEY)
 FOLDER = Path("/home/me/games")

@@ -8,10 +8,12 @@ from collections import Counter
 import pdfplumber
 import pytest
 
-from generator.draw.theme import DEFAULT_THEME as THEME
+from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, rounded, symbol_kind, theme_for
+
 from generator.jobs.tokens import build_tokens
 from generator.settings.options import TokenOptions
-from pdfcheck import rounded, MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind
+
+THEME = theme_for()
 
 ROLE_OF = {rounded(THEME.red): "red", rounded(THEME.blue): "blue", rounded(THEME.bystander): "bystander", rounded(THEME.assassin): "assassin"}
 SYMBOL_OF = {"red": "polygon", "blue": "disc", "bystander": "bar", "assassin": "line+line"}

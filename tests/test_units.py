@@ -1,7 +1,7 @@
 import pytest
 
 from generator.errors import UsageError
-from generator.settings.units import MM, parse_length, parse_paper, parse_size
+from generator.units import MM, parse_length, parse_paper, parse_size
 
 
 @pytest.mark.parametrize(

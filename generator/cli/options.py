@@ -13,9 +13,9 @@ from typing import Callable
 import click
 from click.core import ParameterSource
 
-from ..errors import UsageError
+from ..errors import UsageError, quoted
 from ..settings.declarations import Setting, settings_of
-from ..settings.kinds import Kind, quoted
+from ..settings.kinds import Kind
 
 
 class _Parsed(click.ParamType):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..model.kit import KitContents
 from ..model.tiles import counts_per_set
-from ..settings.units import format_mm, paper_named
+from ..units import format_mm, paper_named
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..jobs.deck import DeckResult

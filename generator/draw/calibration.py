@@ -34,11 +34,11 @@ from reportlab.platypus import Paragraph
 
 from ..geometry.calibration import Scale
 from ..geometry.style import EMBLEM_LINE, EMBLEM_RADIUS
-from ..geometry.typeface import Font
-from ..settings.units import MM
+from ..typeface.font import Font, FontFamily
+from ..units import MM
 from .emblem import draw_keyhole_emblem
 from .paint import fill, stroke
-from .text import (BLACK, backtick_markup, draw_stack, fits_width, joined_markup, paragraph, register_bold,
+from .text import (BLACK, backtick_markup, draw_stack, fits_width, joined_markup, paragraph,
                    stack_height, text_style)
 from .theme import CMYK, COLOUR_LINE_MIN, Colour
 
@@ -65,18 +65,12 @@ PARAGRAPH_GAP = 0.35  # between two instructions, in lines
 HANGING = 1.4  # the instructions' indent, in their size: the numbers hang in it
 
 
-@dataclass(frozen=True)
-class CalibrationFonts:
-    regular: Font
-    bold: Font
-
-
 def draw_target(
     canvas: Canvas,
     centre: tuple[float, float],
     horizontal: Scale,
     vertical: Scale,
-    fonts: CalibrationFonts,
+    fonts: FontFamily,
 ) -> None:
     """A front target: graph paper, crosshair with half-millimetre ticks, numbers, markers."""
     cx, cy = centre
@@ -166,7 +160,7 @@ def draw_example(
     magnification: float,
     horizontal: Scale,
     vertical: Scale,
-    fonts: CalibrationFonts,
+    fonts: FontFamily,
     mark: tuple[float, float],
     colour: CMYK,
 ) -> None:
@@ -221,11 +215,10 @@ class Heading:
 
 
 def heading(
-    title: str, subtitle: Sequence[str], fonts: CalibrationFonts, title_size: float, subtitle_size: float,
+    title: str, subtitle: Sequence[str], fonts: FontFamily, title_size: float, subtitle_size: float,
 ) -> Heading:
     """The title on one line beside the emblem, and the subtitle's phrases joined with " · "
     into as few centred lines as the width allows."""
-    register_bold(fonts.regular, fonts.bold)
     subtitle_style = text_style("calibration-subtitle", fonts.regular, subtitle_size, centred=True)
     return Heading(title, title_size, fonts.bold, [paragraph(joined_markup(subtitle), subtitle_style)])
 
@@ -245,18 +238,16 @@ def draw_heading(canvas: Canvas, heading: Heading, left: float, top: float, widt
 
 
 def items(
-    texts: Sequence[Item], fonts: CalibrationFonts, size: float, spacing: float = LINE_SPACING,
+    texts: Sequence[Item], fonts: FontFamily, size: float, spacing: float = LINE_SPACING,
 ) -> list[Paragraph]:
     """Paragraphs of running text with their hanging markers, ``size`` points, the lines
     ``spacing`` times the size apart."""
-    register_bold(fonts.regular, fonts.bold)
     leading = spacing * size
     style = text_style(f"calibration-{size:g}-{spacing:g}", fonts.regular, size, leading=leading,
                        hanging=HANGING * size, marker_font=fonts.bold, space_after=PARAGRAPH_GAP * leading)
     return [paragraph(backtick_markup(text), style, marker) for marker, text in texts]
 
 
-def note(parts: Sequence[str], fonts: CalibrationFonts, size: float) -> list[Paragraph]:
+def note(parts: Sequence[str], fonts: FontFamily, size: float) -> list[Paragraph]:
     """Phrases joined with " · " into as few centred lines as the width allows."""
-    register_bold(fonts.regular, fonts.bold)
     return [paragraph(joined_markup(parts), text_style("calibration-note", fonts.regular, size, centred=True))]

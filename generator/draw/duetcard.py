@@ -17,7 +17,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ..geometry.duetface import LETTER_SIZE, DuetFaceLayout
 from ..geometry.sheet import Box
 from ..geometry.style import PANEL_RADIUS
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..model.duet import AGENT, ASSASSIN, BYSTANDER, SIDES
 from .keycard import FRAME_WIDTH, define_cell_forms, draw_ground_and_frame, draw_number, frame_width, place_cells
 from .paint import fill, form_name

@@ -11,10 +11,10 @@ from reportlab.platypus import Flowable
 from ..geometry.duetexample import DuetExampleLayout
 from ..geometry.duetface import duet_face_layout
 from ..geometry.style import PANEL_RADIUS
-from ..geometry.typeface import RuleFonts
+from ..typeface.font import FontFamily
 from ..model.duet import CELL_COUNT, SIDES
 from ..model.ruletext import DuetExample
-from ..settings.units import MM
+from ..units import MM
 from .duetcard import DuetCardArtist, DuetFace
 from .figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
 from .keycard import cell_colours
@@ -30,7 +30,7 @@ KEY_RING_OFFSET = 0.25 * MM
 class DuetExampleArt:
     """What the example draws: its layout in a column, its card and words, and the card's artist."""
 
-    def __init__(self, layout: DuetExampleLayout, example: DuetExample, fonts: RuleFonts, theme: Theme):
+    def __init__(self, layout: DuetExampleLayout, example: DuetExample, fonts: FontFamily, theme: Theme):
         self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
         # Drawn at half size or so, the card's number would print under 7 pt: it is left off.
         self.card = DuetCardArtist(duet_face_layout(layout.layout_card, layout.layout_card), fonts.bold, theme,

@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
 from ..geometry.style import PANEL_RADIUS
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from .paint import fill, stroke
 from .theme import Theme
 

@@ -15,12 +15,13 @@ Latin word, which comes back with the Latin word first).
 from __future__ import annotations
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from ..geometry.fit import FittedText, Glyph, ShapedLine
-from ..geometry.typeface import Font
-from ..output.glyphfont import GlyphFont
+from ..geometry.fit import FittedText
+from ..typeface.measure import Glyph, ShapedLine
+from ..typeface.font import Font
+from ..typeface.embedding import GlyphFont
+from .reportlab_private import delayed_fonts
 
 # Offsets and adjustments smaller than this (thousandths of an em) are HarfBuzz's rounding.
 _NEGLIGIBLE = 0.001
@@ -57,13 +58,13 @@ def document_glyph_font(canvas: Canvas, font: Font) -> GlyphFont:
     """The canvas's document's glyph font for ``font``, made on first use. It lives in the
     document's own list of fonts to write when it is saved (ReportLab's delayed fonts), so two
     documents never share one and nothing outlives the document."""
-    document = canvas._doc  # noqa: SLF001 - ReportLab offers no other handle on the document's fonts
-    made = [candidate for candidate in document.delayedFonts if isinstance(candidate, GlyphFont)]
+    fonts = delayed_fonts(canvas)
+    made = [candidate for candidate in fonts if isinstance(candidate, GlyphFont)]
     for candidate in made:
         if candidate.key == font.name:
             return candidate
-    glyph_font = GlyphFont(font.name, f"CG{len(made) + 1}", font.data, font.index, pdfmetrics.getFont(font.name).face)
-    document.delayedFonts.append(glyph_font)
+    glyph_font = GlyphFont(font.name, f"CG{len(made) + 1}", font.data, font.index, font.face)
+    fonts.append(glyph_font)
     return glyph_font
 
 

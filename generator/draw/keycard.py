@@ -16,10 +16,10 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ..geometry.keyface import KeyFaceLayout
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, FRAME_RADIUS, LEAD
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..model.duet import AGENT
 from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED, Key
-from ..settings.units import MM
+from ..units import MM
 from .emblem import draw_keyhole_emblem
 from .paint import fill, form_name, polygon_path, stroke
 from .symbols import draw_role_symbol

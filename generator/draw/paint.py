@@ -7,7 +7,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from .theme import Colour
 
 

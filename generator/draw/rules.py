@@ -23,10 +23,10 @@ from typing import Iterator
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import registerFontFamily, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError, PageTemplate
+from reportlab.platypus.doctemplate import LayoutError, PageTemplate
 
 from ..geometry.fit import FittedText, written_without_spaces
 from ..geometry.duetexample import DuetExampleLayout
@@ -35,16 +35,18 @@ from ..geometry.rulespage import RulesPage, fit_title, footer_line
 from ..geometry.keyface import key_face_layout
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD, PANEL_RADIUS
-from ..geometry.typeface import Font, RuleFonts
+from ..typeface.font import Font, FontFamily
 from ..model.keys import BYSTANDER
 from ..model.ruletext import DuetExample, Example, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
-from ..settings.units import MM
+from ..units import MM
 from .duetexample import DuetExampleArt, DuetExampleFigure
 from .emblem import draw_keyhole_emblem
 from .figure import LINE_WIDTH, RING_WIDTH, ExampleFlowable, caption, ring, word_card
 from .keycard import KeyCardArtist, KeyFace, cell_colours
 from .paint import centred_lines, fill, stroke
+from .reportlab_private import (OnCanvas, column_height, column_width, kept_together, laid_out_in, nothing_set_yet,
+                                room_left)
 from .sheet import set_boxes
 from .symbols import draw_role_symbol
 from .text import reportlab_colour
@@ -77,15 +79,13 @@ class RulesDoNotFit(Exception):
     """Something on the sheet (a table row, a figure) is taller than a column of this page."""
 
 
-def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
+def typeset_rules(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
                   example: ExampleLayout | DuetExampleLayout | None = None) -> int:
     """Pour the rules onto as many pages as they need; returns the page count. ``example`` is
     the drawn example laid out for the page's columns (needed when a block draws it).
 
     The text is first set on a scratch canvas at each of the ``SPACINGS``: the loosest that
     takes no more pages than the tightest is the one drawn."""
-    registerFontFamily(fonts.regular.name, normal=fonts.regular.name, bold=fonts.bold.name,
-                       italic=fonts.italic.name, boldItalic=fonts.bold.name)
     def pages(spacing: Spacing) -> int:
         scratch = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
                          initialFontName=fonts.regular.name)
@@ -96,7 +96,7 @@ def typeset_rules(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: Rule
     return _pour(canvas, rules, fonts, page, theme, example, chosen)
 
 
-def _pour(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme,
+def _pour(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
           example: ExampleLayout | DuetExampleLayout | None, spacing: Spacing) -> int:
     styles = _styles(fonts, theme, rules, spacing)
     head = _Head(rules, fonts, page, theme, styles)
@@ -116,7 +116,7 @@ def _pour(canvas: Canvas, rules: RulesText, fonts: RuleFonts, page: RulesPage, t
     return document.page
 
 
-def set_in(rules: RulesText, fonts: RuleFonts) -> Iterator[tuple[str, int, str, Font]]:
+def set_in(rules: RulesText, fonts: FontFamily) -> Iterator[tuple[str, int, str, Font]]:
     """Every string the sheet prints from the rules text, with its line, its place and the
     font it is set in (a string in two places, such as the title, comes twice)."""
     def spans(text: Rich, bold: bool = False) -> Iterator[tuple[str, int, str, Font]]:
@@ -174,7 +174,7 @@ def markup(text: Rich) -> str:
 # --- Styles --------------------------------------------------------------------------------
 
 
-def _styles(fonts: RuleFonts, theme: Theme, rules: RulesText, spacing: Spacing = SPACINGS[0]
+def _styles(fonts: FontFamily, theme: Theme, rules: RulesText, spacing: Spacing = SPACINGS[0]
             ) -> dict[str, ParagraphStyle]:
     text = reportlab_colour(theme.text)
     # Chinese and Japanese have no spaces to break at: Platypus's CJK wrapping breaks between
@@ -253,26 +253,24 @@ class _SectionStart(CondPageBreak):
 
     def needed(self, frame: Frame, last_column: bool, canvas: Canvas) -> float:
         """The room the section's start needs in ``frame``."""
-        width = frame._getAvailableWidth()
+        width = column_width(frame)
         heading = self.heading.getSpaceBefore() + self.heading.wrap(width, 1e6)[1] + self.heading.getSpaceAfter()
         if not self.body:
             return heading
         if last_column:  # only there may a short section need room for all of it
             heights = [_height(flowable, width, canvas) for flowable in self.body]
             whole = heading + sum(heights) + sum(f.getSpaceBefore() + f.getSpaceAfter() for f in self.body)
-            if whole <= SHORT_SECTION * frame._height:
+            if whole <= SHORT_SECTION * column_height(frame):
                 return whole
         first = self.body[0]
         return heading + _lead(first, _height(first, width, canvas))
 
     def fits(self, frame: Frame, last_column: bool, canvas: Canvas) -> bool:
-        room = frame._y - frame._y1p
-        return bool(getattr(frame, "_atTop", False)) or room >= self.needed(frame, last_column, canvas)
+        return nothing_set_yet(frame) or room_left(frame) >= self.needed(frame, last_column, canvas)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        frame = self._doctemplateAttr("frame")
-        template = self._doctemplateAttr("pageTemplate")
-        if frame is None or template is None or getattr(frame, "_atTop", False):
+        frame, template = laid_out_in(self, "frame"), laid_out_in(self, "pageTemplate")
+        if frame is None or template is None or nothing_set_yet(frame):
             return 0, 0
         self.height = self.needed(frame, frame is template.frames[-1], self.canv)
         return super().wrap(available_width, available_height)
@@ -282,7 +280,7 @@ def _height(flowable: Flowable, width: float, canvas: Canvas) -> float:
     """A flowable's height in a column ``width`` wide (a group kept together: its parts')."""
     if isinstance(flowable, KeepTogether):
         return sum(_height(part, width, canvas) + part.getSpaceBefore() + part.getSpaceAfter()
-                   for part in flowable._content)
+                   for part in kept_together(flowable))
     return flowable.wrapOn(canvas, width, 1e6)[1]
 
 
@@ -321,7 +319,7 @@ class _Head:
     """The first page's head: the emblem, the kit's title (or, with none, the rules text's),
     and a line under it with the rules text's title and subtitle."""
 
-    def __init__(self, rules: RulesText, fonts: RuleFonts, page: RulesPage, theme: Theme, styles):
+    def __init__(self, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme, styles):
         self.page, self.theme, self.fonts = page, theme, fonts
         self.radius = 6.5 * MM if page.text_width >= 150 * MM else 5.5 * MM
         self.x = page.margin + 2 * self.radius + EMBLEM_GAP
@@ -368,16 +366,15 @@ class _Head:
         canvas.line(page.margin, self.rule_y, page.width - page.margin, self.rule_y)
 
 
-class _SheetTemplate(BaseDocTemplate):
+class _SheetTemplate(OnCanvas):
     """Platypus's page machinery on our canvas: the first page under the head, the others
     full height, one or two columns each, and the footer on every page."""
 
-    def __init__(self, canvas: Canvas, page: RulesPage, head: _Head, rules: RulesText, fonts: RuleFonts,
+    def __init__(self, canvas: Canvas, page: RulesPage, head: _Head, rules: RulesText, fonts: FontFamily,
                  theme: Theme):
-        self._canvas, self.sheet, self.head, self.rules, self.fonts, self.theme = canvas, page, head, rules, fonts, theme
-        super().__init__(None, pagesize=(page.width, page.height), leftMargin=page.margin, rightMargin=page.margin,
-                         topMargin=page.margin, bottomMargin=page.margin, allowSplitting=1)
-        self._doSave = 0  # the caller's document finishes the canvas
+        self.sheet, self.head, self.rules, self.fonts, self.theme = page, head, rules, fonts, theme
+        super().__init__(canvas, None, pagesize=(page.width, page.height), leftMargin=page.margin,
+                         rightMargin=page.margin, topMargin=page.margin, bottomMargin=page.margin, allowSplitting=1)
         self.addPageTemplates([
             PageTemplate("first", self._frames(head.columns_top), onPage=self._first_page, onPageEnd=self._footer,
                          autoNextPageTemplate="next"),
@@ -401,12 +398,6 @@ class _SheetTemplate(BaseDocTemplate):
                     flowables[0:0] = pulled
                     first.pulled += 1
         super().handle_flowable(flowables)
-
-    def _makeCanvas(self, filename=None, canvasmaker=None) -> Canvas:
-        from reportlab.lib.sequencer import Sequencer
-
-        self.seq = Sequencer()
-        return self._canvas
 
     def _frames(self, top: float) -> list[Frame]:
         page = self.sheet
@@ -447,7 +438,7 @@ def _hex(colour) -> str:
 class _ExampleArt:
     """What the example draws: its layout in a column, its turn, and the key card's artist."""
 
-    def __init__(self, layout: ExampleLayout, example: Example, fonts: RuleFonts, theme: Theme):
+    def __init__(self, layout: ExampleLayout, example: Example, fonts: FontFamily, theme: Theme):
         self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
         self.card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
                                   scale=layout.key.width / EXAMPLE_CARD)

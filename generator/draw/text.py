@@ -15,23 +15,15 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
-from reportlab.lib.fonts import addMapping
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from .theme import Colour
 
 NO_BREAK = "\u00a0"
 BLACK: Colour = (0.0, 0.0, 0.0, 1.0)  # text is black ink only
-
-
-def register_bold(regular: Font, bold: Font) -> None:
-    """Let ``<b>`` in text set in ``regular`` switch to ``bold``. Only these two mappings are
-    set, so a family registered with an italic (the rules sheet's) keeps it."""
-    addMapping(regular.name, 0, 0, regular.name)
-    addMapping(regular.name, 1, 0, bold.name)
 
 
 def reportlab_colour(value: Colour) -> Color:
@@ -141,18 +133,6 @@ def fits_width(paragraphs: Sequence[Paragraph], width: float) -> bool:
     """Whether every unbreakable run (word, phrase, command) fits on a line ``width`` wide."""
     return all(item.minWidth() + item.style.leftIndent + item.style.rightIndent <= width + 1e-6
                for item in paragraphs)
-
-
-def first_fitting_size(
-    sizes: Sequence[float], typeset: Callable[[float], Sequence[Paragraph]], width: float, height: float,
-) -> float | None:
-    """The first of ``sizes`` at which ``typeset(size)`` fits a box ``width`` x ``height``
-    (list the sizes largest first to get the largest that fits), or None."""
-    for size in sizes:
-        paragraphs = typeset(size)
-        if fits_width(paragraphs, width) and stack_height(paragraphs, width) <= height + 1e-6:
-            return size
-    return None
 
 
 def draw_stack(canvas: Canvas, paragraphs: Sequence[Paragraph], left: float, top: float, width: float) -> float:

@@ -30,8 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
-from ..settings.declarations import INK_STYLES, PRESS_PROFILES
-from ..settings.units import RGB, parse_colour
+from ..units import RGB, parse_colour
 
 Colour = tuple[float, ...]
 CMYK = tuple[float, float, float, float]
@@ -150,22 +149,15 @@ class Theme:
 
 
 COLOUR_LINE_MIN = 2.0  # points: shops want thinner lines in black ink only
-INK_LIMIT = 300  # percent: what most shops take; some services ask for less (240, 280)
-
-
-def is_cmyk(profile: str) -> bool:
-    """Whether a profile's files are CMYK (a print shop's or print-on-demand service's)."""
-    return profile in PRESS_PROFILES
+INK_STYLES = ("full", "light")  # how much ink the grounds take: see the module's notes
 
 
 def make_theme(
-    profile: str = "home", colours: dict[str, RGB] | None = None, title: str | None = None, *,
-    ink_limit: int = INK_LIMIT, ink: str = "full",
+    cmyk: bool, colours: dict[str, RGB] | None = None, title: str | None = None, *, ink_limit: int, ink: str,
 ) -> Theme:
-    """The theme for a profile, with any colours the user chose. CMYK profiles keep every
-    colour, the user's included, within ``ink_limit`` percent of ink (see ``Ink.limited``)."""
-    if not 100 <= ink_limit <= 400:
-        raise ValueError(f"an ink limit is a percentage from 100 to 400, not {ink_limit}")
+    """The theme for a home file (RGB) or a press's (``cmyk``), with any colours the user
+    chose. A CMYK theme keeps every colour, the user's included, within ``ink_limit`` percent
+    of ink (see ``Ink.limited``); the settings' declarations hold the defaults."""
     if ink not in INK_STYLES:
         raise ValueError(f"the ink style is one of {', '.join(INK_STYLES)}, not {ink!r}")
     inks = dict(PALETTE)
@@ -181,7 +173,6 @@ def make_theme(
     inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
     inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),
                 label=Ink((0.0, 0.0, 0.0, 0.0)), on_colour=Ink((0.0, 0.0, 0.0, 0.0)))
-    cmyk = is_cmyk(profile)
     if cmyk:
         inks.update(line=inks["outline"].black_only(), heading=inks["text"])
         resolved = {name: ink.limited(ink_limit).cmyk for name, ink in inks.items()}
@@ -192,8 +183,6 @@ def make_theme(
     return Theme(**{name: value for name, value in resolved.items() if name in names}, title=title, ink=ink,
                  colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
 
-
-DEFAULT_THEME = make_theme("home")
 
 
 def text_colour(colour: Colour, theme: Theme) -> Colour:

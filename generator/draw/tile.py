@@ -24,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.fit import FittedText
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..model.duet import AGENT
 from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED
 from ..model.tiles import TileFace, tile_set

@@ -14,9 +14,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
 from ..geometry.style import FRAME_LINE, PANEL_RADIUS
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..geometry.wordface import WordFace, WordFaceLayout
-from ..settings.units import MM
+from ..units import MM
 from .emblem import draw_emblem_between_rules
 from .paint import centred_lines, fill, form_name, stroke
 from .theme import Theme

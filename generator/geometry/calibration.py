@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import UsageError
-from ..settings.units import MM, format_number
+from ..units import MM, format_number
 from .sheet import mirror_point, swaps_left_right
 
 Point = tuple[float, float]

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model.duet import SIDE
-from ..settings.units import MM
+from ..units import MM
 from .duetface import duet_face_layout
 from .fit import FittedText, fit_text
 from .rulesexample import CAPTION_GAP, CELL_GAP, MIN_WORD_SIZE, WORD_PADDING, WORD_SIZE, caption_height, fit_caption
 from .sheet import Box
-from .typeface import Font
+from ..typeface.font import Font
 
 MAX_WIDTH = 100 * MM  # a wider column keeps the figure this wide, at its left
 MAX_CARD = 38 * MM  # each side of the key card, as drawn

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..settings.units import MM
+from ..units import MM
 from .keyface import CELL_GAP, GRID_MARGIN, LIGHT_LENGTH, KeyFaceLayout, key_face_layout
 from .sheet import Box
 from .style import FRAME_INSET, FRAME_LINE, HEADING

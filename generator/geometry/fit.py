@@ -13,7 +13,8 @@ bracket (the rules Japanese calls kinsoku).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+
+from ..typeface.measure import Metrics, ShapedLine
 
 # An entry breaks between characters, without a space, only when it would otherwise print
 # below this share of the largest size: on the default card, up to about eight Chinese or
@@ -34,51 +35,6 @@ _NO_LINE_START = set(
     ",.:;?!%"
 )
 _NO_LINE_END = set("「『（〔［｛〈《【〘〖〝‘“([{«")
-
-
-class Metrics(Protocol):
-    """What fitting needs of a font: ``typeface.Font`` measures plain text, and
-    ``shaping.ShapedMeasure`` text that HarfBuzz shapes."""
-
-    @property
-    def ascent(self) -> float: ...
-
-    @property
-    def descent(self) -> float: ...
-
-    @property
-    def cap_height(self) -> float: ...
-
-    def width(self, text: str, size: float) -> float: ...
-
-    def line_height(self, size: float) -> float: ...
-
-
-@dataclass(frozen=True)
-class Glyph:
-    """One glyph as drawn: its id in the font, and in ems its advance and its offset from the
-    pen. ``text`` is what it stands for, as read left to right on the page (``_as_seen``): a
-    ligature stands for several characters, the further glyphs of one cluster for nothing."""
-
-    gid: int
-    advance: float
-    x_offset: float = 0.0
-    y_offset: float = 0.0
-    text: str = ""
-    width: float = 0.0  # the glyph's own advance in the font (shaping may change the advance)
-
-
-@dataclass(frozen=True)
-class ShapedLine:
-    """A line's glyphs from left to right, and the line in logical (reading) order."""
-
-    text: str
-    glyphs: tuple[Glyph, ...]
-
-    @property
-    def width(self) -> float:
-        """In ems."""
-        return sum(glyph.advance for glyph in self.glyphs)
 
 
 @dataclass(frozen=True)

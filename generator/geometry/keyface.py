@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.keys import SIDE
-from ..settings.units import MM
+from ..units import MM
 from .sheet import Box
 from .style import CONTENT_GAP, FRAME_INSET, FRAME_LINE
 

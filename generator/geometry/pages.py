@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Iterator, Literal, Sequence, TypeVar
 
-from ..settings.units import MM
+from ..units import MM
 from .press import crop_marks, slug_origin
 from .sheet import Box, Segment, SheetPlan, Sides, Slot, cut_marks
 

@@ -10,7 +10,7 @@ geometry in points; the pages themselves come from ``geometry.pages``.
 from __future__ import annotations
 
 from ..errors import UsageError
-from ..settings.units import MM, format_mm
+from ..units import MM, format_mm
 from .sheet import Box, Segment, SheetPlan, best_grid
 
 MAX_BLEED = 25 * MM

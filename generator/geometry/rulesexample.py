@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model.keys import SIDE
-from ..settings.units import MM
+from ..units import MM
 from .fit import FittedText, fit_text
 from .keyface import key_face_layout
 from .rulespage import wrap_words
 from .sheet import Box
 from .style import BODY, CAPTION, SUBTITLE
-from .typeface import Font
+from ..typeface.font import Font
 
 MIN_WORD_SIZE = CAPTION  # points: every word of the example, the clue and the captions
 WORD_SIZE = BODY  # the grid's words at their largest

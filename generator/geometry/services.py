@@ -3,8 +3,8 @@ sizes each one sells, its bleed and safe area, what file it takes and in which o
 page each card goes on and the stock a component's card is best printed on.
 
 Pure and immutable: sizes in points (72 a inch), portrait; nothing here reads or writes a file.
-Sources: the poker upload sizes, bleeds and DriveThruCards' rules are in /work/shared/PRINTING.md;
-the other sizes come from public templates for these services (TGC's 300 dpi layouts, MPC's
+Sources: the poker upload sizes, bleeds and DriveThruCards' rules come from the services' own
+upload guides; the other sizes from public templates for these services (TGC's 300 dpi layouts, MPC's
 36 px-bleed pixel sizes). A size no source confirmed for a service is left out, even where the
 service may well sell it.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from ..settings.units import MM
+from ..units import MM
 
 POINTS_PER_INCH = 72.0
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..errors import UsageError
-from ..settings.units import MM, format_mm
+from ..units import MM, format_mm
 
 Sides = Literal["long-edge", "short-edge", "fold"]
 SIDES: tuple[Sides, ...] = ("long-edge", "short-edge", "fold")

@@ -9,7 +9,7 @@ Pure: points.
 
 from __future__ import annotations
 
-from ..settings.units import MM
+from ..units import MM
 
 # The type scale: one family (Fira Sans), seven steps, each about a quarter larger than the
 # one below. A component picks steps by role, never a size of its own.

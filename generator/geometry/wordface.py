@@ -21,15 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .fit import FittedText, Metrics, fit_text
-from .scripts import needs_shaping, starts_right_to_left
+from .fit import FittedText, fit_text
+from ..typeface.measure import Metrics
+from ..typeface.scripts import needs_shaping, starts_right_to_left
 from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
-from .typeface import Font
+from ..typeface.font import Font
 from .sheet import Box
-from ..settings.units import MM
+from ..units import MM
 
 if TYPE_CHECKING:
-    from .shaping import ShapedMeasure
+    from ..typeface.shaping import ShapedMeasure
 
 # Readability floors, in points: the word for the field operatives, and the spymasters' copy.
 # Long entries shrink down to them; shorter ones print at the type scale's steps.
@@ -117,7 +118,7 @@ def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:
 
 
 def _shaped_measure(word: str, font: Font) -> ShapedMeasure:
-    from .shaping import ShapedMeasure  # HarfBuzz and python-bidi: only for words that need them
+    from ..typeface.shaping import ShapedMeasure  # HarfBuzz and python-bidi: only for words that need them
 
     return ShapedMeasure(font, font.shaper, starts_right_to_left(word))
 

@@ -65,12 +65,6 @@ def labels_path(language: str = ENGLISH) -> Path | None:
     return path if path.is_file() else None
 
 
-def bundled_languages() -> tuple[str, ...]:
-    """The languages cngen has labels in, English first."""
-    others = sorted(path.stem.removeprefix("labels-") for path in _folder("rules").glob("labels-*.yaml"))
-    return (ENGLISH, *(code for code in others if code != ENGLISH))
-
-
 def bundled_files() -> list[Path]:
     """Every file cngen ships: none of them may ever be an output."""
     return sorted(path for name in ("decks", "fonts", "rules") for path in _folder(name).iterdir() if path.is_file())

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw import calibration as artwork
-from ..draw.calibration import (LINE_SPACING, TIGHT_SPACING, CalibrationFonts, Item, draw_back_mark, draw_example,
+from ..draw.calibration import (LINE_SPACING, TIGHT_SPACING, Item, draw_back_mark, draw_example,
                                 draw_heading, draw_target)
 from ..draw.sheet import begin_page
 from ..draw.text import draw_centred_stack, draw_stack, fits_width, stack_height
@@ -47,9 +47,10 @@ from ..geometry.pages import Page
 from ..geometry.sheet import Box, swaps_left_right
 from ..geometry.style import BODY, CAPTION, HEADING, SUBTITLE, TITLE as TITLE_SIZE
 from ..inputs.bundled import BOLD, REGULAR
+from ..typeface.font import FontFamily, register_family
 from ..output.pdf import PdfDocument, PdfSettings
-from ..settings.options import CalibrationOptions
-from ..settings.units import MM, format_number, format_offset
+from ..settings.options import CalibrationOptions, default
+from ..units import MM, format_number, format_offset
 from .sources import load_font
 
 TITLE = "Duplex calibration"
@@ -76,8 +77,10 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
     if sides not in _FLIP:
         raise UsageError(f"calibration measures double-sided printing: choose --sides long-edge or short-edge, "
                          f"not {sides}")
-    fonts = CalibrationFonts(regular=load_font(None, REGULAR), bold=load_font(None, BOLD))
-    theme = make_theme("shop", dict(options.style.colours))  # this sheet holds no RGB
+    fonts = FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD))
+    register_family(fonts)
+    # CMYK: the sheet holds no RGB, so its crosses print in the inks the cards are printed in.
+    theme = make_theme(True, dict(options.style.colours), ink_limit=default("ink_limit"), ink="full")
     red = theme.red
 
     # Where things go, then the text measured into that room.
@@ -119,7 +122,7 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
 
 
 def _set_front(layout: FrontLayout, subtitle: list[str], steps: list[Item],
-               fonts: CalibrationFonts) -> tuple[artwork.Heading, tuple[float, float]]:
+               fonts: FontFamily) -> tuple[artwork.Heading, tuple[float, float]]:
     """The heading and the instructions' (size, line spacing): the instructions as large as
     they fit under the smallest title, then the title as large as it can be over them."""
     headings = [heading for heading in (artwork.heading(TITLE, subtitle, fonts, size, SUBTITLE_SIZE)

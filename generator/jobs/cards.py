@@ -8,15 +8,16 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from ..draw.sheet import Artist, draw_pages
-from ..draw.theme import Theme, is_cmyk, make_theme
+from ..draw.theme import Theme, make_theme
 from ..geometry.pages import Page, impose, sheet_count
 from ..geometry.press import plan_pod_page, plan_press_sheet
 from ..geometry.services import SERVICES, Service, closest_stock, pixel_size
 from ..geometry.sheet import SheetPlan, plan_fold, plan_sheet
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..output.pdf import PdfDocument, PdfSettings
+from ..settings.declarations import is_cmyk
 from ..settings.options import SheetOptions, Style
-from ..settings.units import is_us_paper
+from ..units import is_us_paper
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def _pod_printing(card_size: tuple[float, float], sheet: SheetOptions, service: 
 
 
 def card_theme(sheet: SheetOptions, style: Style) -> Theme:
-    return make_theme(sheet.profile, dict(style.colours), style.title, ink_limit=ink_limit(sheet), ink=style.ink)
+    return make_theme(is_cmyk(sheet.profile), dict(style.colours), style.title, ink_limit=ink_limit(sheet), ink=style.ink)
 
 
 def ink_limit(sheet: SheetOptions) -> int:

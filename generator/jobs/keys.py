@@ -11,11 +11,11 @@ from ..draw.keycard import COMMON_BACK, KeyCardArtist, KeyFace
 from ..errors import UsageError
 from ..geometry.keyface import MIN_KEY_CARD, key_face_layout
 from ..geometry.sheet import SheetPlan
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..model.duet import SIDES, DuetBalance, DuetCard, deal_duet, duet_balance
 from ..model.keys import BalanceReport, KeyCard, balance_report, deal_deck
 from ..settings.options import KeyOptions
-from ..settings.units import format_mm
+from ..units import format_mm
 from .cards import CardPrinting, PrintedCards, card_printing, card_theme, print_cards
 from .language import kit_language
 from .sources import check_title, load_font, unprintable

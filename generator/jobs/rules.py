@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Sequence
 
 from ..draw.rules import RulesDoNotFit, set_in, typeset_rules
-from ..draw.theme import is_cmyk, make_theme
+from ..draw.theme import make_theme
 from ..errors import CngenError, UsageError
 from ..geometry.duetexample import DuetExampleLayout, duet_example_layout
 from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
 from ..geometry.rulespage import RulesPage, page_fits, rules_page
-from ..geometry.typeface import RuleFonts
+from ..typeface.font import FontFamily, register_family
 from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR, rules_path
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
@@ -20,8 +20,9 @@ from ..model.duet import DEFAULT_DUET_CARDS
 from ..model.kit import KitContents
 from ..model.ruletext import DuetExample, Example, RulesText, completed_from, parse_rules, select_variants, typographic, with_typographic_quotes
 from ..output.pdf import PdfDocument, PdfSettings
+from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, Style, TokenOptions
-from ..settings.units import format_mm, is_us_paper
+from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
 from .language import kit_language
@@ -66,9 +67,11 @@ def build_rules(options: RulesOptions) -> RulesResult:
     page = rules_page(options.paper)
     example = lay_out_example(rules, fonts, page)
     press = is_cmyk(options.profile)
-    theme = make_theme(options.profile, dict(options.style.colours), title, ink_limit=options.ink_limit)
+    # The sheet's example shows the cards in full ink, whatever style the cards are printed in.
+    theme = make_theme(press, dict(options.style.colours), title, ink_limit=options.ink_limit, ink="full")
     document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
                                        fonts.regular.name, cmyk=press))
+    register_family(fonts)
     try:
         pages = typeset_rules(document.canvas, rules, fonts, page, theme, example)
     except RulesDoNotFit:
@@ -106,7 +109,7 @@ def too_small(page: tuple[float, float], tall: bool = False) -> str:
     return f"{size} is too small for the rules sheet's two columns, or for one: {advice}"
 
 
-def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> ExampleLayout | DuetExampleLayout | None:
+def lay_out_example(rules: RulesText, fonts: FontFamily, page: RulesPage) -> ExampleLayout | DuetExampleLayout | None:
     """The example laid out for the page's columns, if a block draws it. A word, clue or
     caption that does not fit its room at the smallest size is refused with its line."""
     drawn = any(block.kind == "example" for section in rules.sections for block in section.blocks)
@@ -133,7 +136,7 @@ def lay_out_example(rules: RulesText, fonts: RuleFonts, page: RulesPage) -> Exam
     return layout
 
 
-def lay_out_duet_example(rules: RulesText, example: DuetExample, fonts: RuleFonts,
+def lay_out_duet_example(rules: RulesText, example: DuetExample, fonts: FontFamily,
                          page: RulesPage) -> DuetExampleLayout:
     """The Duet example laid out for the page's columns; a word or caption that does not fit
     its room at the smallest size is refused with its line."""
@@ -166,12 +169,12 @@ def _refuse_unfitting_words(rules: RulesText, example: Example | DuetExample, un
                          "larger paper")
 
 
-def typographic_fonts(fonts: RuleFonts) -> bool:
+def typographic_fonts(fonts: FontFamily) -> bool:
     """Whether every font of the sheet has the typographic quotes (a user's font may not)."""
     return not any(font.missing_characters(QUOTES) for font in (fonts.regular, fonts.bold, fonts.italic))
 
 
-def check_characters(rules: RulesText, fonts: RuleFonts) -> None:
+def check_characters(rules: RulesText, fonts: FontFamily) -> None:
     """Refuse, with its line, the first string the sheet would print wrongly: letters written
     right to left (any font would print them reversed and unjoined), or characters the font
     it is set in has no glyph for (they would print blank)."""
@@ -183,12 +186,12 @@ def check_characters(rules: RulesText, fonts: RuleFonts) -> None:
             raise CngenError(f"{rules.source}:{line}: {where}: {problem}: {fix}")
 
 
-def rule_fonts(options: RulesOptions) -> RuleFonts:
+def rule_fonts(options: RulesOptions) -> FontFamily:
     """The bundled family, or the user's one font for every style."""
     if options.font is not None:
         font = load_font(options.font)
-        return RuleFonts(regular=font, bold=font, italic=font)
-    return RuleFonts(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
+        return FontFamily(regular=font, bold=font, italic=font)
+    return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
 def default_contents(duet: bool = False, style: Style = Style()) -> KitContents:

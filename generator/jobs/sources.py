@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CngenError
-from ..geometry.typeface import Font, describe_character, parse_font
+from ..typeface.font import Font, describe_character, parse_font
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name

@@ -8,12 +8,12 @@ from typing import Iterable
 
 from ..draw.tile import TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
-from ..geometry.typeface import Font
+from ..typeface.font import Font
 from ..geometry.sheet import SheetPlan
 from ..geometry.tileface import fit_names, tile_layout
 from ..model.tiles import Tile, tiles
 from ..settings.options import TokenOptions
-from ..settings.units import format_mm
+from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
 from .language import kit_language
 from .sources import load_font, unprintable

@@ -20,9 +20,10 @@ from ..model.capitals import SHARP_S
 from ..model.duet import DEFAULT_DUET_CARDS, MAX_DUET_CARDS
 from ..model.keys import MAX_CARDS
 from ..model.tiles import MAX_SETS
+from ..draw.theme import INK_STYLES
 from ..model.variants import VARIANTS
 from . import kinds
-from .units import PAPER_NAMES, parse_colour, parse_language, parse_length, parse_offset, parse_paper, parse_size
+from ..units import PAPER_NAMES, parse_colour, parse_language, parse_length, parse_offset, parse_paper, parse_size
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 SAME = "same"  # kit_flag: the same flag as on the section's own command
@@ -81,7 +82,6 @@ MAX_SEED = 2**64 - 1
 SEED = kinds.nullable(kinds.whole(0, cap=MAX_SEED))  # --help shows the range: [0<=x<=18446744073709551615]
 WORD_CARD = "70x45mm"
 DEFAULT_TITLE = "Codenames"
-INK_STYLES = ("full", "light")  # how much ink the cards' grounds take (draw/theme.py)
 PROFILES = ("home", "shop", "pod")
 PRESS_PROFILES = ("shop", "pod")  # CMYK PDF/X-1a files, for printers other than your own
 SERVICE_KEYS = ("tgc", "mpc", "dtc", "generic")  # described in geometry/services.py
@@ -265,6 +265,11 @@ SECTIONS = tuple(SECTION_HELP)
 
 def settings_of(command: str) -> tuple[Setting, ...]:
     return tuple(setting for setting in SETTINGS if command in setting.commands)
+
+
+def is_cmyk(profile: str) -> bool:
+    """Whether a profile's files are CMYK (a print shop's or print-on-demand service's)."""
+    return profile in PRESS_PROFILES
 
 
 # --- Settings that cannot be used together ----------------------------------------------------

@@ -9,7 +9,6 @@ command line and the settings file reader adapt kinds to their own machinery.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import unicodedata
@@ -17,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Literal, Sequence
 
-from ..errors import UsageError
+from ..errors import UsageError, quoted, suggest
 
 Scalar = Literal["text", "int", "bool", "list"]
 PathRole = Literal["input", "output", "folder"]
@@ -145,17 +144,3 @@ def _checked_names(names: tuple[str, ...], valid: tuple[str, ...]) -> tuple[str,
         raise UsageError(f"'none' asks for no variants, yet {others} asks for some: keep 'none' alone, "
                          f"or drop it and keep {others}")
     return () if names == ("none",) else names
-
-
-def quoted(text: str, longest: int = 40) -> str:
-    """A value as messages quote it: control characters escaped, and a long one cut short
-    with its length, so that 5,000 digits do not fill the terminal."""
-    shown = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-                    for char in text[:longest])
-    return f"'{shown}'" if len(text) <= longest else f"'{shown}...' ({len(text):,} characters)"
-
-
-def suggest(name: str, valid: Sequence[str]) -> str:
-    """'did you mean ...?' for a near miss, else the whole list."""
-    close = difflib.get_close_matches(name, list(valid), n=1)
-    return f"did you mean '{close[0]}'?" if close else f"use one of {', '.join(valid)}"

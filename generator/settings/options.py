@@ -15,7 +15,7 @@ from pathlib import Path
 from ..model.kit import DECK, KEYS, TOKENS, KitContents
 from .declarations import BY_KEY, SETTINGS
 from .resolve import Settings, default_value
-from .units import PAPERS, RGB, is_us_paper
+from ..units import PAPERS, RGB, is_us_paper
 
 
 def default(key: str):

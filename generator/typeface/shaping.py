@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import uharfbuzz as hb
 
-from .fit import Glyph, Metrics, ShapedLine
+from .measure import Glyph, Metrics, ShapedLine
 from .scripts import starts_right_to_left
 
 

@@ -11,8 +11,7 @@ import re
 
 from reportlab.lib import pagesizes
 
-from ..errors import UsageError
-from .kinds import quoted
+from .errors import UsageError, quoted
 
 POINTS_PER_UNIT = {"pt": 1.0, "mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0}
 MM = POINTS_PER_UNIT["mm"]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
@@ -53,6 +54,11 @@ class Font:
         from .shaping import Shaper
 
         return Shaper(self.data, self.index)
+
+    @property
+    def face(self):
+        """ReportLab's parsed face of the font: its glyph ids, widths and tables."""
+        return pdfmetrics.getFont(self.name).face
 
     def width(self, text: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, self.name, size)
@@ -138,9 +144,23 @@ def describe_character(char: str) -> str:
 
 
 @dataclass(frozen=True)
-class RuleFonts:
-    """The rules sheet's three styles: the bundled family, or one font of the user's for all."""
+class FontFamily:
+    """The styles a sheet of running text is set in: the bundled family, or one font of the
+    user's for all of them. ``italic`` None: the sheet sets no italics."""
 
     regular: Font
     bold: Font
-    italic: Font
+    italic: Font | None = None
+
+
+def register_family(family: FontFamily) -> None:
+    """Let ``<b>`` (and ``<i>``, where the family has an italic) in ReportLab's paragraphs set
+    in ``family.regular`` switch to the family's other styles. Without an italic only the two
+    bold mappings are set, so that an italic registered for the same font stays."""
+    regular = family.regular.name
+    if family.italic is None:
+        addMapping(regular, 0, 0, regular)
+        addMapping(regular, 1, 0, family.bold.name)
+        return
+    pdfmetrics.registerFontFamily(regular, normal=regular, bold=family.bold.name, italic=family.italic.name,
+                                  boldItalic=family.bold.name)

@@ -1,0 +1,68 @@
+"""ReportLab's private members, in this one module: the few places where cngen needs more of
+ReportLab than its public interface gives. pyproject.toml pins the ReportLab versions the
+tests pass on; a new version that renames one of these breaks here, and only here.
+
+- Platypus's frames know how much room is left in a column, and whether nothing has been set
+  in it yet, only through private attributes; a flowable asks its document template what it
+  is being laid out in through a protected method.
+- A document template makes its own canvas; the rules sheet is poured onto a canvas cngen
+  made (fonts, colours, reproducible output), so the template's canvas maker is replaced.
+- Shaped text embeds its own glyph font in the canvas's document, whose list of fonts to
+  write on saving is reached through the canvas.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.sequencer import Sequencer
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, KeepTogether
+from reportlab.platypus.doctemplate import BaseDocTemplate
+
+
+def column_width(frame: Frame) -> float:
+    """The width a flowable gets in ``frame``."""
+    return frame._getAvailableWidth()
+
+
+def column_height(frame: Frame) -> float:
+    """The whole height of ``frame``."""
+    return frame._height
+
+
+def room_left(frame: Frame) -> float:
+    """How much height is still free in ``frame``, under what has been set in it."""
+    return frame._y - frame._y1p
+
+
+def nothing_set_yet(frame: Frame) -> bool:
+    """Whether ``frame`` is still empty: a flowable there starts the column."""
+    return bool(getattr(frame, "_atTop", False))
+
+
+def kept_together(group: KeepTogether) -> list[Flowable]:
+    """The flowables a KeepTogether holds."""
+    return group._content
+
+
+def laid_out_in(flowable: Flowable, name: str):
+    """What the document template laying ``flowable`` out has as ``name`` ("frame",
+    "pageTemplate"), or None outside a layout."""
+    return flowable._doctemplateAttr(name)
+
+
+class OnCanvas(BaseDocTemplate):
+    """A document template that draws on ``canvas``, made and finished by its caller."""
+
+    def __init__(self, canvas: Canvas, *args, **kwargs):
+        self._given_canvas = canvas
+        super().__init__(*args, **kwargs)
+        self._doSave = 0  # the caller's document finishes the canvas
+
+    def _makeCanvas(self, filename=None, canvasmaker=None) -> Canvas:
+        self.seq = Sequencer()
+        return self._given_canvas
+
+
+def delayed_fonts(canvas: Canvas) -> list:
+    """The fonts ``canvas``'s document writes when it is saved (ReportLab's delayed fonts)."""
+    return canvas._doc.delayedFonts
