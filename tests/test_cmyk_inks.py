@@ -338,7 +338,7 @@ def test_the_examples_words_keep_to_the_shops_text_floor_or_are_reported():
     """The rules sheet's example sets its words small: never under the shops' floor. A word
     that would need less is reported for the job to refuse, not printed smaller. (The example's
     own layout is tested in tests/test_rules_layout.py.)"""
-    from generator.geometry.rulesexample import example_layout
+    from generator.games.classic.example_layout import example_layout
     from generator.jobs.sources import load_font
 
     font = load_font(None)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.model.duet import DuetCard, deal_duet, required_distance
+from generator.games.duet.deal import DuetCard, deal_duet, required_distance
 
 # The fixed table of a Duet key card, (A's role, B's role): words.
 TABLE = {("G", "G"): 3, ("G", "N"): 5, ("N", "G"): 5, ("A", "A"): 1, ("A", "G"): 1, ("G", "A"): 1,

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.cli.report import balance_text
-from generator.model import keys
+from generator.games.classic import deal as keys
 
 SIDE = 5
 

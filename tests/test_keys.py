@@ -13,8 +13,8 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from generator.model import keys
-from generator.model.keys import SYMMETRIES, Key, KeyCard, apply_symmetry, balance_report, deal_deck
+from generator.games.classic import deal as keys
+from generator.games.classic.deal import SYMMETRIES, Key, KeyCard, apply_symmetry, balance_report, deal_deck
 
 # --- naive reference -----------------------------------------------------------------------
 

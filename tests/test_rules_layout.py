@@ -15,7 +15,8 @@ import pytest
 
 from pdfcheck import MM, rounded, theme_for
 from generator.errors import CngenError
-from generator.geometry.rulesexample import MIN_WORD_SIZE, example_layout
+from generator.geometry.rulesexample import MIN_WORD_SIZE
+from generator.games.classic.example_layout import example_layout
 from generator.geometry.rulespage import fit_title, footer_line, page_fits, rules_page
 from generator.inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
 from generator.jobs.rules import build_rules, default_contents

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import CngenError
-from generator.model.variants import VARIANTS
+from generator.games.classic import VARIANTS
 from generator.settings.declarations import BY_KEY, DEFAULTS_WHEN, SECTIONS, SETTINGS
 from generator.settings.file import default_settings_text, load_settings_file, parse_settings
 from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, SettingsFile, find_settings_file

@@ -16,6 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CngenError, UsageError
+from ..games import DEFAULT_GAME
 from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
 from ..settings.resolve import Settings
 from .options import setting_options, typed_values
@@ -124,7 +125,7 @@ def deck(settings: Settings) -> None:
     """
     from ..jobs.deck import build_deck
     from ..settings.options import deck_options
-    from .outputs import plan_outputs, write_planned
+    from .outputs import plan_outputs
     from .report import deck_summary
 
     options, output = deck_options(settings), settings["deck.output"]
@@ -149,20 +150,19 @@ def _write_cards(settings: Settings, plan, files: dict[Path, bytes], pdf: Path,
 @settings_command("keys")
 def keys(settings: Settings) -> None:
     """Print balanced key cards for the spymasters, and a JSON manifest of
-    every grid. Each double-sided card carries two keys with opposite starting
-    teams; across the deck every cell is used evenly, and no two keys look
-    alike however a card is turned. With --duet, key cards for Codenames
-    Duet: side A for one player, side B for the other.
+    every grid. Across the deck every cell is used evenly, and no two keys
+    look alike however a card is turned. --game chooses the game whose key
+    cards these are ('cngen games' lists them).
 
     \b
     Examples:
       cngen keys --count 40 --seed 1234
-      cngen keys --duet --count 20
+      cngen keys --single-sided --stats
     """
     from ..jobs.keys import PROGRESS_FROM, build_keys
-    from ..settings.options import key_options
-    from .outputs import plan_outputs, write_planned
-    from .report import balance_text, keys_summary, plural
+    from ..settings.options import game_of, key_options
+    from .outputs import plan_outputs
+    from .report import keys_summary
 
     seed = settings["keys.seed"] if settings["keys.seed"] is not None else chosen_seed()
     options, output = key_options(settings, seed), settings["keys.output"]
@@ -172,84 +172,84 @@ def keys(settings: Settings) -> None:
                          f"same name and .json, so the PDF's name cannot end in .json: e.g. {output.with_suffix('.pdf')}")
     plan = plan_outputs(settings, {output: settings.describe("keys.output"), manifest: f"the manifest {manifest}"},
                         settings["preview"])
-    result = build_keys(options, progress=say)
+    game = game_of(settings)
+    result = build_keys(game, options, progress=say)
     folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
                           output, result.images)
-    click.echo(keys_summary(result, output, manifest, options.sheet, folder))
+    click.echo(keys_summary(game, result, output, manifest, options, folder))
     _notes(result.notes)
     if settings["keys.stats"]:
         if options.count >= PROGRESS_FROM:
-            measured = plural(len(result.cards), "Duet key card") if result.duet else \
-                plural(len(result.cards) * result.keys_per_card, "key")
-            say(f"measuring the balance of {measured}")
-        click.echo(balance_text(result.report()))
+            measured, noun = game.key_cards.counted(len(result.cards), options.single_sided)
+            say(f"measuring the balance of {measured:,} {noun}")
+        click.echo(game.key_cards.balance(result.cards))
 
 
 @settings_command("tokens")
 def tokens(settings: Settings) -> None:
-    """Print the tiles that cover the words as they are found: agents of both
-    teams (a different figure on each side), the double agent (red on one side,
-    blue on the other), innocent bystanders and the assassin. With --duet,
-    Duet's agents, assassin and timer tokens (a bystander on each back).
+    """Print the tiles that cover the words as they are found: the game's
+    agents (a different figure on each side), bystanders and assassin, and
+    whatever else its set holds, each named in the kit's language.
 
     \b
     Examples:
       cngen tokens --sets 2
-      cngen tokens --duet
+      cngen tokens --ink light
     """
     from ..jobs.tokens import build_tokens
-    from ..settings.options import token_options
-    from .outputs import plan_outputs, write_planned
+    from ..settings.options import game_of, token_options
+    from .outputs import plan_outputs
     from .report import tokens_summary
 
     options, output = token_options(settings), settings["tokens.output"]
     plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings["preview"])
-    result = build_tokens(options)
+    game = game_of(settings)
+    result = build_tokens(game, options)
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
-    click.echo(tokens_summary(result, output, options.sheet, folder))
+    click.echo(tokens_summary(game, result, output, options.sheet, folder))
     _notes(result.notes)
 
 
 @settings_command("rules")
 def rules(settings: Settings) -> None:
-    """Print the rules sheet, in our own words: setup, turns, clues, guessing,
-    winning, expert clues, variants, and how to print and cut the kit it
+    """Print the game's rules sheet, in our own words: setup, turns, clues,
+    guessing, winning, variants, and how to print and cut the kit it
     describes. The deck, key and tile options say which kit that is; with
-    none, the kit cngen prints by default. With --duet, the rules of
-    Codenames Duet.
+    none, the kit cngen prints by default.
 
     \b
     Examples:
       cngen rules --paper letter --variant two-players --variant match
-      cngen rules --duet
+      cngen rules --lang fr
     """
     from ..jobs.contents import planned_contents
     from ..jobs.rules import build_rules
-    from ..settings.options import deck_options, key_options, rules_options, token_options
+    from ..settings.options import deck_options, game_of, key_options, rules_options, token_options
     from .outputs import plan_outputs, write_planned
     from .report import rules_summary
 
     output = settings["rules.output"]
     plan = plan_outputs(settings, {output: settings.describe("rules.output")}, settings["preview"])
-    contents = planned_contents(deck_options(settings), key_options(settings, 0), token_options(settings))
-    result = build_rules(rules_options(settings, contents))
+    game = game_of(settings)
+    contents, language = planned_contents(game, deck_options(settings), key_options(settings, 0),
+                                          token_options(settings))
+    result = build_rules(game, rules_options(settings, contents), language)
     write_planned(plan, {output: result.pdf})
-    click.echo(rules_summary(result, output, settings["paper"], settings["profile"]))  # type: ignore[arg-type]
+    click.echo(rules_summary(game, result, output, settings["paper"], settings["profile"]))  # type: ignore[arg-type]
     _notes(result.notes)
 
 
 @settings_command("kit")
 def kit(settings: Settings) -> None:
-    """Print everything at once: codename cards, key cards and their manifest,
-    tiles, and a rules sheet that describes exactly these, with the same paper,
-    profile and sides. The files are written together, so a failed run leaves
-    an earlier kit intact. With --duet, a kit for Codenames Duet: the same
-    codename cards, with Duet key cards, tiles and rules.
+    """Print everything at once: codename cards, the game's key cards and
+    their manifest, its tiles, and a rules sheet that describes exactly these,
+    with the same paper, profile and sides. The files are written together, so
+    a failed run leaves an earlier kit intact.
 
     \b
     Examples:
       cngen kit --profile shop
-      cngen kit --duet
+      cngen kit --lang de --seed 7
     """
     from ..jobs.kit import NO_PREVIEW, build_kit, kit_file_names
     from ..output.record import RECORD_NAME, earlier_files
@@ -273,7 +273,8 @@ def kit(settings: Settings) -> None:
     plan, files, stale = with_uploads(settings, plan, result.files(out_dir), uploads)
     previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
-    click.echo(kit_table(result, out_dir, options.deck.sheet, previews, reuse, earlier, options.rules.paper))
+    click.echo(kit_table(options.game, result, out_dir, options.deck.sheet, previews, reuse, earlier,
+                         options.rules.paper))
     _notes(result.notes)
 
 
@@ -294,7 +295,7 @@ def _every_kit_file() -> list[str]:
 
 def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
     """The options that deal the same kit again."""
-    game = "--duet " if settings["duet"] else ""
+    game = "" if settings["game"] == DEFAULT_GAME else f"--game {settings['game']} "
     if settings["keys.seed"] is not None:
         return f"{game}--keys-seed {keys_seed}"
     return f"{game}--seed {seed}"
@@ -367,17 +368,35 @@ def init(output: Path, force: bool) -> None:
     Example:
       cngen init
     """
-    from ..inputs.bundled import bundled_files
     from ..output.files import write_files
     from ..output.targets import Named, checked_outputs
     from ..settings.file import default_settings_text
+    from .outputs import shipped_files
 
     if output.exists() and not force:
         raise UsageError(f"{output} already exists: edit it, or pass --force to replace it with the defaults")
-    own = [Named(path, f"cngen's own file {path.name}") for path in bundled_files()]
+    own = [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
     (real,) = checked_outputs([Named(output, f"--output {output}", "cngen.yaml")], own)
     write_files({real: default_settings_text().encode("utf-8")})
     click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
+
+
+@main.command()
+@reports_errors
+def games() -> None:
+    """List the games cngen prints, with a line each; --game NAME (or --NAME)
+    chooses one on keys, tokens, rules and kit.
+
+    \b
+    Example:
+      cngen games
+    """
+    from ..games import GAMES
+
+    width = max(len(name) for name in GAMES)
+    for name, game in GAMES.items():
+        shown = f"{name} (the default)" if name == DEFAULT_GAME else name
+        click.echo(f"{shown:<{width + 14}} {game.title}: {game.summary}")
 
 
 @main.command()

@@ -77,15 +77,26 @@ def click_option(setting: Setting, command: str) -> Callable:
 
 
 def setting_options(command: str) -> Callable:
-    """Decorate a command with the options of every setting that has a flag on it."""
+    """Decorate a command with the options of every setting that has a flag on it, and the
+    shorthands of those that have some (--duet for --game duet)."""
 
     def decorate(function: Callable) -> Callable:
         for setting in reversed(sorted(settings_of(command), key=lambda setting: _help_rank(setting, command))):
-            if setting.flag_on(command) is not None:
-                function = click_option(setting, command)(function)
+            flag = setting.flag_on(command)
+            if flag is None:
+                continue
+            for name in reversed(setting.shorthands):
+                function = click.option(f"--{name}", _shorthand(setting, name), is_flag=True,
+                                        help=f"Short for {flag} {name}.")(function)
+            function = click_option(setting, command)(function)
         return function
 
     return decorate
+
+
+def _shorthand(setting: Setting, name: str) -> str:
+    """The Python name of a shorthand's option: "game_is_duet"."""
+    return f"{setting.parameter}_is_{name.replace('-', '_')}"
 
 
 def _help_rank(setting: Setting, command: str) -> int:
@@ -108,6 +119,16 @@ def typed_values(ctx: click.Context, command: str) -> dict[str, tuple[object, st
             continue
         value = ctx.params[name]
         typed[setting.key] = (value, shown_flag(setting, command, value))
+    for setting in settings_of(command):
+        chosen = [(name, f"--{name}") for name in setting.shorthands
+                  if ctx.get_parameter_source(_shorthand(setting, name)) == ParameterSource.COMMANDLINE
+                  and ctx.params[_shorthand(setting, name)]]
+        if setting.key in typed:
+            chosen.insert(0, (typed[setting.key][0], f"{typed[setting.key][1]} {typed[setting.key][0]}"))
+        if len({value for value, _ in chosen}) > 1:
+            raise UsageError(f"{chosen[0][1]} and {chosen[-1][1]} choose different {setting.name}s: keep one")
+        if chosen:
+            typed[setting.key] = (chosen[0][0], chosen[-1][1] if setting.key not in typed else typed[setting.key][1])
     return typed
 
 

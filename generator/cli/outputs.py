@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 
 import click
 
+from ..games import text_files
 from ..inputs.bundled import bundled_files
 from ..output.files import write_files
 from ..output.targets import Named, checked_outputs
@@ -103,7 +104,7 @@ def run_inputs(settings: Settings) -> list[Named]:
     config = click.get_current_context().find_root().obj
     if config is not None:
         inputs.append(Named(config, f"the settings file {config}"))
-    inputs += [Named(path, f"cngen's own file {path.name}") for path in bundled_files()]
+    inputs += [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
     return inputs
 
 
@@ -111,3 +112,8 @@ def _usual_name(settings: Settings, path: Path) -> str:
     """The file name a command writes by default, to suggest when the user gave a folder."""
     setting = BY_KEY.get(f"{settings.command}.output")
     return Path(str(setting.default)).name if setting is not None else path.name
+
+
+def shipped_files() -> list[Path]:
+    """Every file cngen ships, the games' texts included: none may ever be an output."""
+    return [*bundled_files(), *text_files()]

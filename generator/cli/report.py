@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..games import DEFAULT_GAME
+from ..games.game import Game
 from ..model.kit import KitContents
-from ..model.tiles import counts_per_set
 from ..units import format_mm, paper_named
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
@@ -20,11 +21,9 @@ if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs,
     from ..jobs.rules import RulesResult
     from ..jobs.tokens import TokensResult
     from ..geometry.sheet import SheetPlan
-    from ..model.duet import DuetBalance
-    from ..model.keys import BalanceReport
     from ..output.record import EarlierFiles
     from ..preflight import Report
-    from ..settings.options import CalibrationOptions, SheetOptions
+    from ..settings.options import CalibrationOptions, KeyOptions, SheetOptions
 
 
 def plural(count: int, noun: str, nouns: str | None = None) -> str:
@@ -106,71 +105,23 @@ def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
     return f"  {plural(plan.per_sheet, thing)} per {size} sheet: {plural(sheets, 'sheet')}, {plural(pages, 'page')}"
 
 
-def keys_summary(result: KeysResult, output: Path, manifest: Path, sheet: SheetOptions,
+def keys_summary(game: Game, result: KeysResult, output: Path, manifest: Path, options: KeyOptions,
                  folder: Path | None = None) -> str:
-    cards = len(result.cards)
-    if result.duet:
-        held = f"{plural(cards, 'Duet key card')}, side A on the front and side B on the back"
-        advice = ["  Side B keeps side A's top edge: stand the card with the same edge up for both players."]
-    else:
-        layout = "two per card, opposite starting teams" if result.keys_per_card == 2 else "one per card, plain backs"
-        held = f"{plural(cards, 'key card')}, {plural(cards * result.keys_per_card, 'key')} ({layout})"
-        advice = []
-    game = "--duet " if result.duet else ""
+    held, advice = game.key_cards.described(result.cards, options.single_sided)
+    again = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
     return "\n".join([
         _wrote(output, manifest, folder=folder),
         f"  {held}, seed {result.seed}",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
-        f"  To print: {how_to_print(sheet, sheets=result.sheets)}",
-        *advice,
-        f"  The same deck again: {game}--seed {result.seed} with the same --count.",
+        f"  To print: {how_to_print(options.sheet, sheets=result.sheets)}",
+        *(f"  {line}" for line in advice),
+        f"  The same deck again: {again}--seed {result.seed} with the same --count.",
     ])
 
 
-def _closest(distance: int | None, pairs: int, unit: str = "cells", alone: str = "one key") -> str:
-    if distance is None:
-        return f"n/a ({alone})"
-    return f"{distance} {unit} ({plural(pairs, 'pair')} at that distance)"
-
-
-def balance_text(report: BalanceReport | DuetBalance) -> str:
-    from ..model.duet import DuetBalance
-
-    if isinstance(report, DuetBalance):
-        return duet_balance_text(report)
-
-    return "\n".join([
-        f"Balance of {plural(report.key_count, 'key')}:",
-        f"  starting team: red {report.red_starts:,}, blue {report.blue_starts:,}",
-        "  largest per-cell deviation from the expected count:",
-        f"    red {report.red_deviation:.2f}, blue {report.blue_deviation:.2f}, "
-        f"bystander {report.bystander_deviation:.2f}, assassin {report.assassin_deviation:.2f}, "
-        f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
-        f"  assassins per cell: {report.assassin_min:,} to {report.assassin_max:,}",
-        "  closest two keys under rotation and mirroring: "
-        + _closest(report.min_distance, report.pairs_at_min_distance),
-        "  closest two keys with red and blue exchanged in one: "
-        + _closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
-    ])
-
-
-def duet_balance_text(report: DuetBalance) -> str:
-    from ..model.duet import required_distance
-
-    return "\n".join([
-        f"Balance of {plural(report.cards, 'Duet key card')}:",
-        "  largest per-cell deviation from the expected count:",
-        f"    agents {report.agent_deviation:.2f}, assassins {report.assassin_deviation:.2f} (each side), "
-        f"any of the nine pairs of roles {report.pair_deviation:.2f}",
-        f"  shared assassins per cell: {report.shared_assassin_min:,} to {report.shared_assassin_max:,}",
-        "  closest two cards, turned, with sides swapped, or both: "
-        + _closest(report.min_distance, report.pairs_at_min_distance, "words", "one card")
-        + (f"; the deck keeps at least {required_distance(report.cards)}" if report.cards > 1 else ""),
-    ])
-
-
-def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions, folder: Path | None = None) -> str:
-    tiles = ", ".join(plural(count * result.sets, noun) for noun, count in counts_per_set(result.duet).items())
+def tokens_summary(game: Game, result: TokensResult, output: Path, sheet: SheetOptions,
+                   folder: Path | None = None) -> str:
+    tiles = ", ".join(plural(count * result.sets, noun) for noun, count in game.tiles_per_set().items())
     return "\n".join([
         _wrote(output, folder=folder),
         f"  {plural(len(result.tiles), 'tile')} in {plural(result.sets, 'set')}: {tiles}",
@@ -179,22 +130,23 @@ def tokens_summary(result: TokensResult, output: Path, sheet: SheetOptions, fold
     ])
 
 
-def rules_summary(result: RulesResult, output: Path, paper: tuple[float, float], profile: str = "home") -> str:
+def rules_summary(game: Game, result: RulesResult, output: Path, paper: tuple[float, float],
+                  profile: str = "home") -> str:
     kept = [section.variant for section in result.rules.sections if section.variant]
-    game = "the Duet rules" if result.contents.duet else f"variants: {', '.join(kept) if kept else 'none'}"
+    which = f"variants: {', '.join(kept) if kept else 'none'}" if game.variants else f"the rules of {game.title}"
     return "\n".join([
         f"Wrote {output}",
-        f"  {plural(result.pages, 'page')}, {format_mm(paper[0])} x {format_mm(paper[1])} mm; {game}",
-        f"  It describes {describe_kit(result.contents)}.",
+        f"  {plural(result.pages, 'page')}, {format_mm(paper[0])} x {format_mm(paper[1])} mm; {which}",
+        f"  It describes {describe_kit(game, result.contents)}.",
         "  To print: 100% scale (\"actual size\"), one or both sides." if profile == "home" else
         "  To print: one or both sides, at a press: the file is CMYK PDF/X-1a.",
     ])
 
 
-def describe_kit(contents: KitContents) -> str:
+def describe_kit(game: Game, contents: KitContents) -> str:
     """The kit in one line, as the rules sheet counts it."""
-    keys = "Duet" if contents.duet else "double-sided" if contents.keys_per_card == 2 else "single-sided"
-    tiles = "Duet tiles" if contents.duet else "tiles"
+    keys = game.in_sentence or ("double-sided" if contents.keys_per_card == 2 else "single-sided")
+    tiles = f"{game.in_sentence} tiles".lstrip()
     printing = ("on a copy shop's press sheets" if contents.profile == "shop" else
                 "for a print-on-demand service" if contents.profile == "pod" else
                 "folded from one-sided sheets" if contents.sides == "fold" else
@@ -205,7 +157,7 @@ def describe_kit(contents: KitContents) -> str:
             f"{printing}")
 
 
-def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: list[str], reuse: str,
+def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions, previews: list[str], reuse: str,
               earlier: EarlierFiles, rules_paper: tuple[float, float] = (0.0, 0.0)) -> str:
     rows = [("file", "pages", "sheets", "how to print")]
     for part in result.parts:
@@ -233,7 +185,7 @@ def kit_table(result: KitResult, out_dir: Path, sheet: SheetOptions, previews: l
         lines.append(f"  Removed from an earlier kit here: {', '.join(path.name for path in earlier.ours)}.")
     if earlier.others:
         lines.append(f"  Left as they were, though not from this kit: {', '.join(path.name for path in earlier.others)}.")
-    lines.append(f"  rules.pdf describes {describe_kit(result.contents)}.")
+    lines.append(f"  rules.pdf describes {describe_kit(game, result.contents)}.")
     lines.append(f"  The same kit again: {reuse}.")
     return "\n".join(lines)
 

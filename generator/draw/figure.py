@@ -1,7 +1,10 @@
 """What the rules sheet's drawn examples share: word cards on the table, the rings round the
-words an example points at, captions, and the flowable an example is drawn in."""
+words an example points at, captions, and the flowable an example is drawn in. Each game
+draws its own example (``games/*/example_art.py``) through ``ExampleArt``."""
 
 from __future__ import annotations
+
+from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
@@ -43,6 +46,15 @@ def caption(canvas: Canvas, text: FittedText, font: Font, x: float, top: float, 
     for line in text.lines:
         draw(x, baseline, line)
         baseline -= font.line_height(text.size)
+
+
+class ExampleArt(Protocol):
+    """A game's example laid out for a column: it declares its forms on the canvas once, and
+    gives the flowable that draws it in the rules' flow."""
+
+    def define(self, canvas: Canvas) -> None: ...
+
+    def figure(self) -> "ExampleFlowable": ...
 
 
 class ExampleFlowable(Flowable):

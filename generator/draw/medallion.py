@@ -15,8 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.sheet import Box
-from ..model.duet import AGENT
-from ..model.keys import BLUE, RED
+from ..model.roles import AGENT, BLUE, RED
 from ..model.tiles import TileFace
 from .paint import fill, polygon_path, stroke
 from .symbols import draw_role_symbol

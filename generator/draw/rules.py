@@ -29,26 +29,19 @@ from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Par
 from reportlab.platypus.doctemplate import LayoutError, PageTemplate
 
 from ..geometry.fit import FittedText, written_without_spaces
-from ..geometry.duetexample import DuetExampleLayout
-from ..geometry.rulesexample import EXAMPLE_CARD, ExampleLayout
 from ..geometry.rulespage import RulesPage, fit_title, footer_line
-from ..geometry.keyface import key_face_layout
 from ..geometry.sheet import Box
-from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD, PANEL_RADIUS
+from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD
 from ..typeface.font import Font, FontFamily
-from ..model.keys import BYSTANDER
-from ..model.ruletext import DuetExample, Example, Rich, RulesText, Section
+from ..model.ruletext import Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
 from ..units import MM
-from .duetexample import DuetExampleArt, DuetExampleFigure
 from .emblem import draw_keyhole_emblem
-from .figure import LINE_WIDTH, RING_WIDTH, ExampleFlowable, caption, ring, word_card
-from .keycard import KeyCardArtist, KeyFace, cell_colours
-from .paint import centred_lines, fill, stroke
+from .figure import LINE_WIDTH, ExampleArt, ExampleFlowable
+from .paint import fill, stroke
 from .reportlab_private import (OnCanvas, column_height, column_width, kept_together, laid_out_in, nothing_set_yet,
                                 room_left)
 from .sheet import set_boxes
-from .symbols import draw_role_symbol
 from .text import reportlab_colour
 from .theme import Theme
 
@@ -80,33 +73,28 @@ class RulesDoNotFit(Exception):
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
-                  example: ExampleLayout | DuetExampleLayout | None = None) -> int:
-    """Pour the rules onto as many pages as they need; returns the page count. ``example`` is
-    the drawn example laid out for the page's columns (needed when a block draws it).
+                  art: ExampleArt | None = None) -> int:
+    """Pour the rules onto as many pages as they need; returns the page count. ``art`` is the
+    game's example laid out for the page's columns (needed when a block draws it).
 
     The text is first set on a scratch canvas at each of the ``SPACINGS``: the loosest that
     takes no more pages than the tightest is the one drawn."""
     def pages(spacing: Spacing) -> int:
         scratch = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
                          initialFontName=fonts.regular.name)
-        return _pour(scratch, rules, fonts, page, theme, example, spacing)
+        return _pour(scratch, rules, fonts, page, theme, art, spacing)
 
     fewest = pages(SPACINGS[0])
     chosen = next((spacing for spacing in reversed(SPACINGS[1:]) if pages(spacing) == fewest), SPACINGS[0])
-    return _pour(canvas, rules, fonts, page, theme, example, chosen)
+    return _pour(canvas, rules, fonts, page, theme, art, chosen)
 
 
 def _pour(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
-          example: ExampleLayout | DuetExampleLayout | None, spacing: Spacing) -> int:
+          art: ExampleArt | None, spacing: Spacing) -> int:
     styles = _styles(fonts, theme, rules, spacing)
     head = _Head(rules, fonts, page, theme, styles)
-    art: _ExampleArt | DuetExampleArt | None = None
-    if isinstance(example, DuetExampleLayout) and isinstance(rules.example, DuetExample):
-        art = DuetExampleArt(example, rules.example, fonts, theme)
-    elif isinstance(example, ExampleLayout) and isinstance(rules.example, Example):
-        art = _ExampleArt(example, rules.example, fonts, theme)
     if art is not None:
-        art.card.define(canvas)
+        art.define(canvas)
     story = [flowable for section in rules.sections for flowable in _section(section, styles, art, theme)]
     document = _SheetTemplate(canvas, page, head, rules, fonts, theme)
     try:
@@ -143,18 +131,9 @@ def set_in(rules: RulesText, fonts: FontFamily) -> Iterator[tuple[str, int, str,
                     for cell in row:
                         yield from spans(cell)
             elif block.kind == "example":
-                example = block.content
-                for number, (word, line) in enumerate(zip(example.words, example.lines), start=1):
-                    yield word, line, f"example, word {number}", fonts.bold
-                if isinstance(example, DuetExample):
-                    captions = tuple(text for _, text in example.captions)
-                else:
-                    if example.clue is not None:
-                        yield from spans(example.clue, bold=True)
-                    captions = (example.clue_caption, example.grid_caption)
-                for text in captions:
-                    if text is not None:
-                        yield text.plain, text.line, text.where, fonts.italic
+                styles = {"bold": fonts.bold, "italic": fonts.italic}
+                for text, line, where, style in block.content.strings():
+                    yield text, line, where, styles[style]
 
 
 def markup(text: Rich) -> str:
@@ -212,7 +191,7 @@ def _most_steps(rules: RulesText) -> int:
 # --- Sections ------------------------------------------------------------------------------
 
 
-def _section(section: Section, styles, art: "_ExampleArt | DuetExampleArt | None", theme: Theme) -> list[Flowable]:
+def _section(section: Section, styles, art: ExampleArt | None, theme: Theme) -> list[Flowable]:
     heading = Paragraph(escape(section.title), styles["heading"])
     body: list[Flowable] = []
     for block in section.blocks:
@@ -220,7 +199,7 @@ def _section(section: Section, styles, art: "_ExampleArt | DuetExampleArt | None
     return [_SectionStart(heading, body), heading, *body]
 
 
-def _block(kind: str, content, styles, art: "_ExampleArt | DuetExampleArt | None", theme: Theme) -> list[Flowable]:
+def _block(kind: str, content, styles, art: ExampleArt | None, theme: Theme) -> list[Flowable]:
     if kind == "text":
         return [Paragraph(markup(content), styles["body"])]
     if kind in ("items", "steps"):
@@ -248,7 +227,7 @@ class _SectionStart(CondPageBreak):
     def __init__(self, heading: Paragraph, body: list[Flowable]):
         super().__init__(0.0)
         self.heading, self.body = heading, body
-        self.floats = any(isinstance(flowable, (ExampleFigure, DuetExampleFigure)) for flowable in body)
+        self.floats = any(isinstance(flowable, ExampleFlowable) for flowable in body)
         self.pulled = 0  # sections set before this one, to fill the column it did not fit
 
     def needed(self, frame: Frame, last_column: bool, canvas: Canvas) -> float:
@@ -430,85 +409,3 @@ def _hex(colour) -> str:
     if len(colour) == 4:
         return "cmyk(%s)" % ",".join(f"{part:g}" for part in colour)
     return reportlab_colour(colour).hexval().replace("0x", "#")
-
-
-# --- The drawn example -----------------------------------------------------------------------
-
-
-class _ExampleArt:
-    """What the example draws: its layout in a column, its turn, and the key card's artist."""
-
-    def __init__(self, layout: ExampleLayout, example: Example, fonts: FontFamily, theme: Theme):
-        self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
-        self.card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
-                                  scale=layout.key.width / EXAMPLE_CARD)
-
-    def figure(self) -> Flowable:
-        return ExampleFigure(self)
-
-
-class ExampleFigure(ExampleFlowable):
-    """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
-    the table as the turn leaves it (the guessed words covered by their tiles), as
-    ``geometry.rulesexample`` lays them out for the column."""
-
-    def draw(self) -> None:
-        canvas, art = self.canv, self.art
-        layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
-        # The spymasters' view.
-        key, card = layout.key, art.card.layout.card
-        canvas.saveState()
-        canvas.translate(key.x, key.y)
-        canvas.scale(key.width / card.width, key.height / card.height)
-        art.card.draw(canvas, KeyFace(example.key))
-        canvas.restoreState()
-        for cell in example.targets:
-            ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
-        if layout.bubble is not None and layout.clue is not None:
-            _bubble(canvas, layout.bubble, layout.tail, theme)
-            fill(canvas, theme.text)
-            centred_lines(canvas, layout.clue, fonts.bold, *layout.bubble.centre)
-        if layout.clue_caption is not None:
-            caption(canvas, layout.clue_caption.text, fonts.italic, layout.clue_caption.x, layout.clue_caption.top,
-                     theme)
-        # The table after the turn.
-        covered = dict(example.covers)
-        for cell, box in enumerate(layout.cells):
-            word_card(canvas, box, theme)
-            word = layout.words[cell]
-            letter = covered.get(cell)
-            text_colour = theme.text
-            if letter is not None:
-                ground, symbol = cell_colours(letter, theme)
-                text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
-                tile = layout.tile(cell)
-                fill(canvas, ground)
-                canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
-                x, y, size = layout.symbol(cell)
-                draw_role_symbol(canvas, letter, x, y, size, symbol)
-            if word is not None:
-                fill(canvas, text_colour)
-                centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
-        for cell in example.targets:
-            ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
-        if layout.grid_caption is not None:
-            caption(canvas, layout.grid_caption.text, fonts.italic, layout.grid_caption.x, layout.grid_caption.top,
-                     theme)
-
-
-def _bubble(canvas: Canvas, bubble: Box, tail: tuple[tuple[float, float], ...], theme: Theme) -> None:
-    """A speech bubble with its tail toward the key card, in the card colour, framed in the line colour."""
-    radius = min(bubble.height / 2, 2.5 * MM)
-    stroke(canvas, theme.line, FRAME_LINE)
-    fill(canvas, theme.card)
-    canvas.roundRect(bubble.x, bubble.y, bubble.width, bubble.height, radius, stroke=1, fill=1)
-    path = canvas.beginPath()
-    path.moveTo(*tail[0])
-    for point in tail[1:]:
-        path.lineTo(*point)
-    canvas.drawPath(path, stroke=1, fill=1)
-    # Cover the bubble's frame where the tail joins it, so that they read as one outline.
-    fill(canvas, theme.card)
-    (x, upper), _, (_, lower) = tail
-    inner = FRAME_LINE
-    canvas.rect(x - inner / 2, lower + inner / 2, inner * 1.5, upper - lower - inner, stroke=0, fill=1)

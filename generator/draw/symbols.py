@@ -11,8 +11,7 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.duet import AGENT
-from ..model.keys import BLUE, BYSTANDER, RED
+from ..model.roles import AGENT, BLUE, BYSTANDER, RED
 from .theme import Colour
 from .paint import fill, stroke
 

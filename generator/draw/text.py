@@ -10,7 +10,7 @@ terminal needs plain spaces.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor, Color

@@ -25,9 +25,8 @@ from ..geometry.fit import FittedText
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
 from ..typeface.font import Font
-from ..model.duet import AGENT
-from ..model.keys import ASSASSIN, BLUE, BYSTANDER, RED
-from ..model.tiles import TileFace, tile_set
+from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
+from ..model.tiles import TileFace, TileKind, tile_set
 from .keycard import cell_colours
 from .medallion import draw_hourglass_symbol, draw_medallion, draw_spare_badge, draw_timer_ring
 from .paint import centred_lines, fill, form_name, stroke
@@ -48,15 +47,15 @@ def tile_frame_line(theme: Theme) -> float:
 class TileArtist:
     """Draws tile faces, each with its role's name as fitted in ``names``. Every face of one
     kind (name, role, figure) is the same drawing: each is declared once as a form, for the
-    classic set or, with ``duet``, for Duet's."""
+    game's set (``kinds``)."""
 
     def __init__(self, layout: TileLayout, names: dict[str, FittedText], font: Font, theme: Theme,
-                 duet: bool = False):
-        self.layout, self.names, self.font, self.theme, self.duet = layout, names, font, theme, duet
+                 kinds: tuple[TileKind, ...]):
+        self.layout, self.names, self.font, self.theme, self.kinds = layout, names, font, theme, kinds
 
     def define(self, canvas: Canvas) -> None:
         area = self.layout.bleed_box
-        for tile in tile_set(self.duet):
+        for tile in tile_set(self.kinds):
             for face in (tile.front, tile.back):
                 name = self._form(face)
                 if face.name not in self.names or canvas.hasForm(name):

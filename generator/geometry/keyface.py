@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model.keys import SIDE
 from ..units import MM
 from .sheet import Box
 from .style import CONTENT_GAP, FRAME_INSET, FRAME_LINE
 
+SIDE = 5  # rows and columns: the key grid of the games that draw this card (games.Grid)
 CELL_GAP = 1.0 * MM
 GRID_MARGIN = 10.0 * MM  # from the cut to the grid: room for the frame, the lights and the number
 LIGHT_LENGTH = 16.0 * MM

@@ -1,47 +1,27 @@
-"""The rules sheet's drawn example as geometry: the spymasters' view (the key card, and the
-clue in a speech bubble beside it, with a caption) above the table as the turn leaves it (a
-5 x 5 grid of word cards, the guessed ones covered by their tiles, and a caption).
+"""What the rules sheet's drawn examples share, as geometry: the smallest size of their
+words, the measures of the word cards on the table, and captions fitted to their room. Each
+game lays its own example out (``games/*/example_layout.py``).
 
-Every word is set at 7 pt or more (``MIN_WORD_SIZE``): words that do not fit their cell at
-that size, or a clue or caption too long for its room, are listed for the caller to report.
-
-Pure: points, origin at the bottom left of the figure, the column's width given.
+Pure: points.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
 
-from ..model.keys import SIDE
-from ..units import MM
-from .fit import FittedText, fit_text
-from .keyface import key_face_layout
-from .rulespage import wrap_words
-from .sheet import Box
-from .style import BODY, CAPTION, SUBTITLE
 from ..typeface.font import Font
+from ..units import MM
+from .fit import FittedText
+from .rulespage import wrap_words
+from .style import BODY, CAPTION
 
-MIN_WORD_SIZE = CAPTION  # points: every word of the example, the clue and the captions
+MIN_WORD_SIZE = CAPTION  # points: every word of an example, its clue and its captions
 WORD_SIZE = BODY  # the grid's words at their largest
-CLUE_SIZE = SUBTITLE  # the clue in its bubble at its largest
 CAPTION_SIZE = BODY  # captions at their largest
-MAX_WIDTH = 100 * MM  # a wider column keeps the figure this wide, at its left
-CELL_GAP = 1.2 * MM
-CELL_RATIO = 0.52  # a cell's height to its width: about a word card's
-WORD_PADDING = 1.0 * MM  # room beside a word, both sides together, inside its tile
-WORD_HEIGHT_SHARE = 0.5  # of a cell's height: a covered cell shows its symbol above the word
-TILE_INSET = 0.5 * MM  # a tile lies a little inside its card
-KEY_SHARE = 0.36  # of the figure's width, for the key card
-MAX_KEY = 31 * MM
-EXAMPLE_CARD = 70 * MM  # the key card is laid out at this size and drawn scaled down
-KEY_GAP = 4.5 * MM  # from the key card to the bubble: room for the bubble's tail
-TAIL_REACH = 1.2 * MM  # the tail's tip stops this far from the key card
-BUBBLE_PADDING = 2.2 * MM
-ROW_GAP = 4 * MM  # between the spymasters' view and the grid
+MAX_WIDTH = 100 * MM  # a wider column keeps a figure this wide, at its left
+CELL_GAP = 1.2 * MM  # between the word cards on the table
+WORD_PADDING = 1.0 * MM  # room beside a word, both sides together, inside its card or tile
 CAPTION_GAP = 1.8 * MM
-CLUE_CAPTION_LINES = 4
-GRID_CAPTION_LINES = 2
 SIZE_STEP = 0.25  # points: fitted captions shrink by this much at a time
 
 
@@ -50,118 +30,6 @@ class Caption:
     text: FittedText  # its lines and size
     x: float
     top: float  # the top of its first line's box
-
-
-@dataclass(frozen=True)
-class ExampleLayout:
-    width: float
-    height: float
-    cells: tuple[Box, ...]  # the grid, row-major, top row first
-    words: tuple[FittedText | None, ...]  # None: the word does not fit at MIN_WORD_SIZE
-    key: Box  # the key card
-    key_cells: tuple[Box, ...]  # the key card's cells, as drawn
-    bubble: Box | None = None  # the clue's speech bubble
-    tail: tuple[tuple[float, float], ...] = ()  # the bubble's tail: base, tip, base
-    clue: FittedText | None = None
-    clue_caption: Caption | None = None
-    grid_caption: Caption | None = None
-    overflowing: tuple[str, ...] = ()  # "clue", "clue caption", "grid caption": too long
-
-    @property
-    def unfitting(self) -> tuple[int, ...]:
-        """Indexes of the words that do not fit their cells at the smallest size."""
-        return tuple(index for index, word in enumerate(self.words) if word is None)
-
-    def tile(self, cell: int) -> Box:
-        """The tile that covers a guessed cell."""
-        return self.cells[cell].inset(TILE_INSET)
-
-    def word_centre(self, cell: int, covered: bool) -> tuple[float, float]:
-        """Where a word is centred: in its card, or under the symbol on the tile that covers it."""
-        box = self.cells[cell]
-        if not covered:
-            return box.centre
-        return box.centre[0], box.y + box.height * 0.36
-
-    def symbol(self, cell: int) -> tuple[float, float, float]:
-        """Centre and size of the role symbol on the tile that covers a cell."""
-        box = self.cells[cell]
-        size = box.height * 0.28
-        return box.centre[0], box.top - box.height * 0.3, size
-
-
-def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str | None = None,
-                   clue_caption: str | None = None, grid_caption: str | None = None,
-                   caption_font: Font | None = None) -> ExampleLayout:
-    """The figure for a column ``width`` wide: ``words`` in ``font``, the clue in ``font`` and
-    the captions in ``caption_font`` (``font`` when not given)."""
-    caption_font = caption_font or font
-    figure = min(width, MAX_WIDTH)
-    overflowing: list[str] = []
-
-    key_side = min(figure * KEY_SHARE, MAX_KEY)
-    beside = figure - key_side - KEY_GAP  # room right of the key card
-    fitted_clue = None
-    bubble_height = 0.0
-    if clue is not None:
-        fitted_clue = fit_text(clue, font, beside - 2 * BUBBLE_PADDING, key_side - 2 * BUBBLE_PADDING, CLUE_SIZE,
-                               MIN_WORD_SIZE)
-        if fitted_clue is None:
-            overflowing.append("clue")
-        else:
-            bubble_height = len(fitted_clue.lines) * font.line_height(fitted_clue.size) + 2 * BUBBLE_PADDING
-    first_caption = fit_caption(clue_caption, caption_font, beside, CLUE_CAPTION_LINES)
-    if clue_caption is not None and first_caption is None:
-        overflowing.append("clue caption")
-    first_caption_height = caption_height(first_caption, caption_font)
-    gap = CAPTION_GAP if bubble_height and first_caption_height else 0.0
-    top_row = max(key_side, bubble_height + gap + first_caption_height)
-
-    cell_width = (figure - (SIDE - 1) * CELL_GAP) / SIDE
-    cell_height = cell_width * CELL_RATIO
-    grid_height = SIDE * cell_height + (SIDE - 1) * CELL_GAP
-    last_caption = fit_caption(grid_caption, caption_font, figure, GRID_CAPTION_LINES)
-    if grid_caption is not None and last_caption is None:
-        overflowing.append("grid caption")
-    last_caption_height = caption_height(last_caption, caption_font)
-    bottom = CAPTION_GAP + last_caption_height if last_caption_height else 0.0
-    height = top_row + ROW_GAP + grid_height + bottom
-
-    key = Box(0.0, height - key_side, key_side, key_side)
-    card = key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD)
-    scale = key_side / EXAMPLE_CARD
-    key_cells = tuple(Box(key.x + cell.x * scale, key.y + cell.y * scale, cell.width * scale, cell.height * scale)
-                      for cell in card.cells)
-
-    bubble = None
-    tail: tuple[tuple[float, float], ...] = ()
-    if fitted_clue is not None:
-        widest = max(font.width(line, fitted_clue.size) for line in fitted_clue.lines)
-        bubble = Box(key.right + KEY_GAP, height - bubble_height, widest + 2 * BUBBLE_PADDING, bubble_height)
-        middle = bubble.centre[1]
-        half_base = min(1.6 * MM, bubble_height / 4)
-        tail = ((bubble.x, middle + half_base), (key.right + TAIL_REACH, middle - 2 * half_base),
-                (bubble.x, middle - half_base))
-    clue_caption_placed = None
-    if first_caption is not None:
-        top = bubble.y - gap if bubble is not None else height
-        clue_caption_placed = Caption(first_caption, key.right + KEY_GAP, top)
-
-    grid_top = height - top_row - ROW_GAP
-    cells = tuple(
-        Box(column * (cell_width + CELL_GAP), grid_top - (row + 1) * cell_height - row * CELL_GAP,
-            cell_width, cell_height)
-        for row in range(SIDE)
-        for column in range(SIDE)
-    )
-    room = cell_width - 2 * TILE_INSET - WORD_PADDING
-    fitted = tuple(fit_text(word, font, room, cell_height * WORD_HEIGHT_SHARE, WORD_SIZE, MIN_WORD_SIZE)
-                   for word in words)
-    grid_caption_placed = None
-    if last_caption is not None:
-        grid_caption_placed = Caption(last_caption, 0.0, grid_top - grid_height - CAPTION_GAP)
-    return ExampleLayout(figure, height, cells, fitted, key, key_cells, bubble, tail, fitted_clue,
-                         clue_caption_placed, grid_caption_placed, tuple(overflowing))
 
 
 def fit_caption(text: str | None, font: Font, width: float, most_lines: int) -> FittedText | None:

@@ -1,7 +1,7 @@
-"""Finding the decks, fonts and rules text that ship with cngen.
+"""Finding the decks, fonts and labels that ship with cngen (each game ships its own texts).
 
 In an installed copy they are the subpackages ``generator.decks``, ``generator.fonts`` and
-``generator.rules`` (pyproject.toml maps the repository's top-level folders there). Run from a
+``generator.labels`` (pyproject.toml maps the repository's top-level folders there). Run from a
 source checkout without installing, the same folders are found beside the package.
 """
 
@@ -51,20 +51,13 @@ def font_path(file_name: str = BOLD) -> Path:
     return _folder("fonts") / file_name
 
 
-def rules_path(language: str = ENGLISH, duet: bool = False) -> Path | None:
-    """The bundled rules text in ``language``: the classic game's, or with ``duet`` Codenames
-    Duet's; None when cngen has none in that language."""
-    path = _folder("rules") / (f"duet-{language}.yaml" if duet else f"{language}.yaml")
-    return path if path.is_file() else None
-
-
 def labels_path(language: str = ENGLISH) -> Path | None:
-    """The words printed on the components (tile names, card backs) in ``language``; None
-    when cngen has none in that language."""
-    path = _folder("rules") / f"labels-{language}.yaml"
+    """The words printed on the components (card backs, the rules footer) in ``language``; None
+    when cngen has none in that language. Each game ships its rules and tile names itself."""
+    path = _folder("labels") / f"{language}.yaml"
     return path if path.is_file() else None
 
 
 def bundled_files() -> list[Path]:
     """Every file cngen ships: none of them may ever be an output."""
-    return sorted(path for name in ("decks", "fonts", "rules") for path in _folder(name).iterdir() if path.is_file())
+    return sorted(path for name in ("decks", "fonts", "labels") for path in _folder(name).iterdir() if path.is_file())

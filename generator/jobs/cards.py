@@ -9,6 +9,7 @@ from typing import Iterable, Sequence
 
 from ..draw.sheet import Artist, draw_pages
 from ..draw.theme import Theme, make_theme
+from ..games import GAMES
 from ..geometry.pages import Page, impose, sheet_count
 from ..geometry.press import plan_pod_page, plan_press_sheet
 from ..geometry.services import SERVICES, Service, closest_stock, pixel_size
@@ -144,10 +145,9 @@ def document_title(what: str, style: Style) -> str:
     return f"{style.title}: {in_sentence(what)}" if style.title else what
 
 
-PROPER_NAMES = ("Duet",)  # the game's own names keep their capital inside a sentence
-
-
 def in_sentence(what: str) -> str:
-    """A component's name inside a sentence: 'Key cards' -> 'key cards', 'Duet tiles' stays."""
+    """A component's name inside a sentence: 'Key cards' -> 'key cards'; a game's own name keeps
+    its capital ('Duet tiles' stays)."""
+    proper = {game.in_sentence for game in GAMES.values()}
     first, space, rest = what.partition(" ")
-    return (first if first in PROPER_NAMES else first.lower()) + space + rest
+    return (first if first in proper else first.lower()) + space + rest

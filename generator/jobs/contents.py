@@ -6,43 +6,45 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from ..games.game import Game
 from ..model.kit import KitContents
 from ..model.labels import Labels
 from ..model.words import raise_problems, right_to_left
 from ..settings.options import DeckOptions, KeyOptions, SheetOptions, TokenOptions
 from .deck import DeckResult
 from .keys import KeysResult
-from .language import english_labels, kit_language
+from .language import Language, settle_language
 from .sources import bundled_deck, load_words
 from .tokens import TokensResult
 
 
-def planned_contents(deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions) -> KitContents:
-    """The kit these options print, counted without drawing it (the words are read and counted)."""
+def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions
+                     ) -> tuple[KitContents, Language]:
+    """The kit these options print, counted without drawing it (the words are read and
+    counted), and its language: the options', else its deck's."""
     word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
     raise_problems(word_list)
     words = len(word_list.entries)
-    language = kit_language(deck.style.lang, word_list.language)
+    language = settle_language(game, deck.style.lang, word_list.language, deck.style.sharp_s)
     return KitContents(
         deck=deck_phrase(deck.words, bundled_deck(deck), word_list.name, language.labels),
         codenames=words,
         word_cards=math.ceil(words / 2),
         blank_cards=deck.blanks,
         key_cards=keys.count,
-        keys_per_card=1 if keys.single_sided and not keys.duet else 2,
+        keys_per_card=game.key_cards.per_card(keys.single_sided),
         tile_sets=tokens.sets,
         profile=deck.sheet.profile,
         sides=deck.sheet.sides,
-        duet=keys.duet,
+        tile_kinds=game.tiles,
         language=word_list.language,
-        source=deck_phrase(deck.words, bundled_deck(deck), word_list.name, english_labels()),
-    )
+        source=deck_phrase(deck.words, bundled_deck(deck), word_list.name, language.english),
+    ), language
 
 
-def built_contents(deck: DeckResult, deck_options: DeckOptions, keys: KeysResult, tokens: TokensResult,
-                   sheet: SheetOptions) -> KitContents:
+def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys: KeysResult, tokens: TokensResult,
+                   sheet: SheetOptions, language: Language) -> KitContents:
     """The kit as the jobs really made it."""
-    language = kit_language(deck_options.style.lang, deck.language)
     return KitContents(
         deck=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.labels),
         codenames=deck.words,
@@ -53,9 +55,9 @@ def built_contents(deck: DeckResult, deck_options: DeckOptions, keys: KeysResult
         tile_sets=tokens.sets,
         profile=sheet.profile,
         sides=sheet.sides,
-        duet=keys.duet,
+        tile_kinds=game.tiles,
         language=deck.language,
-        source=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, english_labels()),
+        source=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english),
     )
 
 

@@ -13,11 +13,10 @@ from ..settings.options import KitOptions
 from .contents import built_contents
 from .deck import build_deck
 from .keys import build_keys
+from .language import settle_language
 from .rules import build_rules
 from .tokens import build_tokens
 
-KIT_TITLE = "Codenames print-and-play kit"
-DUET_KIT_TITLE = "Codenames Duet print-and-play kit"
 NO_PREVIEW = (COMBINED,)  # kit.pdf opens with the deck's first sheet: deck.png already shows it
 
 
@@ -51,19 +50,20 @@ class KitResult:
 
 
 def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step: None) -> KitResult:
-    """Build every component; ``progress`` hears the name of each step as it starts."""
-    if not options.keys.duet == options.tokens.duet == options.rules.duet:
-        raise ValueError("a kit's key cards, tiles and rules are for one game: set duet on all three, or on none")
+    """Build every component of ``options.game``; ``progress`` hears the name of each step as it
+    starts. The kit's language is settled once, from the deck, and handed to the others."""
+    game = options.game
     progress("codename cards")
     deck = build_deck(options.deck)
-    options = in_language(options, options.deck.style.lang or deck.language or None)
+    style = options.deck.style
+    language = settle_language(game, style.lang or deck.language or None, sharp_s=style.sharp_s)
     progress("key cards")
-    keys = build_keys(options.keys)
+    keys = build_keys(game, options.keys, language=language)
     progress("tiles")
-    tokens = build_tokens(options.tokens)
+    tokens = build_tokens(game, options.tokens, language=language)
     progress("rules sheet")
-    contents = built_contents(deck, options.deck, keys, tokens, options.deck.sheet)
-    rules = build_rules(replace(options.rules, contents=contents))
+    contents = built_contents(game, deck, options.deck, keys, tokens, options.deck.sheet, language)
+    rules = build_rules(game, replace(options.rules, contents=contents), language=language)
     parts = [
         KitPart(DECK, deck.pdf, deck.pages, deck.sheets, images=deck.images),
         KitPart(KEYS, keys.pdf, keys.pages, keys.sheets, images=keys.images),
@@ -78,16 +78,6 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
         duplex = None if deck.plan.fold else options.deck.sheet.sides
         pages = deck.pages + keys.pages + tokens.pages + rules.pages
-        parts.append(KitPart(COMBINED, combine(pdfs, DUET_KIT_TITLE if options.keys.duet else KIT_TITLE, duplex), pages))
+        parts.append(KitPart(COMBINED, combine(pdfs, f"{game.title} print-and-play kit", duplex), pages))
     notes = tuple(dict.fromkeys((*deck.notes, *keys.notes, *tokens.notes, *rules.notes)))
     return KitResult(parts, keys.seed, contents, deck.dropped, notes)
-
-
-def in_language(options: KitOptions, lang: str | None) -> KitOptions:
-    """Every component in the kit's language: the one chosen, else the deck's."""
-    if lang is None:
-        return options
-    def speaking(part):
-        return replace(part, style=replace(part.style, lang=lang))
-    return replace(options, deck=speaking(options.deck), keys=speaking(options.keys), tokens=speaking(options.tokens),
-                   rules=speaking(options.rules))

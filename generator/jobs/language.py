@@ -1,26 +1,32 @@
-"""The kit's language: which labels and rules text it prints, and how it writes capitals.
+"""The kit's language: which labels, tile names and rules text it prints, and how it writes
+capitals. Settled once a run (``settle_language``) and handed to every component.
 
 A kit is in the language the user names (--lang), else in its deck's, else in English. cngen
-ships labels and rules in a few languages; in any other, the capitals still follow the
-language (Turkish, Greek...) while the labels fall back to English, and ``notes`` says so.
+ships labels, tile names and rules in a few languages; in any other, the capitals still follow
+the language (Turkish, Greek...) while the words fall back to English, and ``notes`` says so.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from ..games.game import Game
 from ..inputs.bundled import ENGLISH, labels_path
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
-from ..model.labels import Labels, parse_labels
+from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, require_every_key
 
 
 @dataclass(frozen=True)
 class Language:
-    """What a kit prints in its language: labels, capitals, and notes on what fell back."""
+    """What a kit prints in its language: labels, tile names, capitals, and notes on what fell
+    back to English."""
 
     code: str  # a language tag as given: "fr", "pt-br"
     labels: Labels
+    tiles: Labels  # the game's tile names
+    english: Labels  # English's labels, for cngen's own messages
     sharp_s: str = "ss"
     notes: tuple[str, ...] = ()
 
@@ -29,35 +35,47 @@ class Language:
 
     def tile_name(self, noun: str) -> str:
         """A tile's printed name: "red agent" -> "AGENT ROUGE" in French."""
-        return self.capitals(self.labels.tile(noun))
+        return self.capitals(self.tiles.text(noun))
 
 
-def kit_language(chosen: str | None, deck_language: str = "", sharp_s: str = "ss") -> Language:
-    """The language named by --lang, else the deck's, else English."""
+def settle_language(game: Game, chosen: str | None, deck_language: str = "", sharp_s: str = "ss") -> Language:
+    """The language named by --lang, else the deck's, else English, with its labels and the
+    game's tile names read once."""
     code = chosen or deck_language or ENGLISH
-    labels, notes = bundled_labels(primary(code))
-    return Language(code, labels, sharp_s, notes)
-
-
-def bundled_labels(code: str) -> tuple[Labels, tuple[str, ...]]:
-    """The labels cngen ships in ``code``, completed from English, and notes on what was;
-    English's own when it ships none."""
-    english = _read_labels(ENGLISH)
-    if code == ENGLISH:
-        return english, ()
-    path = labels_path(code)
+    english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "labels/en.yaml")
+    nouns = tile_nouns(game)
+    english_tiles = require_every_key(_tiles(game.tile_names(ENGLISH), nouns), nouns, _shown(game.tile_names(ENGLISH)))
+    language = primary(code)
+    if language == ENGLISH:
+        return Language(code, english, english_tiles, english, sharp_s)
+    path = labels_path(language)
     if path is None:
-        return english, (f"cngen has no labels in '{code}': the tiles and card backs are printed in English",)
-    labels = parse_labels(read_input(path, "labels"), source_name(path), english)
-    notes = tuple(f"{path.name} has no '{key}': it is printed in English" for key in labels.missing)
-    return labels, notes
+        note = f"cngen has no labels in '{code}': the tiles and card backs are printed in English"
+        return Language(code, english, english_tiles, english, sharp_s, (note,))
+    labels = _labels(path, english)
+    tiles_path = game.tile_names(language)
+    tiles = _tiles(tiles_path, nouns, english_tiles) if tiles_path.is_file() else \
+        Labels(language, english_tiles.texts, tuple(english_tiles.texts))
+    notes = tuple(f"{_shown(path)} has no '{key}': it is printed in English" for key in labels.missing) + \
+        tuple(f"{_shown(tiles_path)} has no '{key}': it is printed in English" for key in tiles.missing)
+    return Language(code, labels, tiles, english, sharp_s, notes)
 
 
-def english_labels() -> Labels:
-    return _read_labels(ENGLISH)
+def tile_nouns(game: Game) -> list[str]:
+    """Every name the game's tiles print, each once, in the set's order."""
+    return list(dict.fromkeys(face.name for kind in game.tiles for face in (kind.front, kind.back)))
 
 
-def _read_labels(code: str) -> Labels:
-    path = labels_path(code)
-    assert path is not None, f"cngen ships labels-{code}.yaml"
-    return parse_labels(read_input(path, "labels"), source_name(path))
+def _labels(path: Path | None, english: Labels | None = None) -> Labels:
+    assert path is not None, "cngen ships labels/en.yaml"
+    return parse_labels(read_input(path, "labels"), source_name(path), english)
+
+
+def _tiles(path: Path, nouns: list[str], english: Labels | None = None) -> Labels:
+    return parse_tile_names(read_input(path, "labels"), source_name(path), nouns, english)
+
+
+def _shown(path: Path) -> str:
+    """A shipped file as notes name it: from the folder that ships it ("labels/fr.yaml")."""
+    parts = path.parts
+    return "/".join(parts[parts.index("games"):] if "games" in parts else parts[-2:])

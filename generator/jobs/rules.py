@@ -4,28 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
 
 from ..draw.rules import RulesDoNotFit, set_in, typeset_rules
 from ..draw.theme import make_theme
 from ..errors import CngenError, UsageError
-from ..geometry.duetexample import DuetExampleLayout, duet_example_layout
-from ..geometry.rulesexample import MIN_WORD_SIZE, ExampleLayout, example_layout
-from ..geometry.rulespage import RulesPage, page_fits, rules_page
-from ..typeface.font import FontFamily, register_family
-from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR, rules_path
+from ..games import owners_of_marks
+from ..games.game import Game
+from ..geometry.rulespage import page_fits, rules_page
+from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
-from ..model.duet import DEFAULT_DUET_CARDS
 from ..model.kit import KitContents
-from ..model.ruletext import DuetExample, Example, RulesText, completed_from, parse_rules, select_variants, typographic, with_typographic_quotes
+from ..model.ruletext import (GameText, RulesText, completed_from, parse_rules, select_variants, typographic,
+                              with_typographic_quotes)
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, Style, TokenOptions
+from ..typeface.font import FontFamily, register_family
 from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
-from .language import kit_language
+from .language import Language, settle_language
 from .sources import check_title, load_font, unprintable
 
 QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
@@ -40,20 +39,22 @@ class RulesResult:
     notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
 
 
-def build_rules(options: RulesOptions) -> RulesResult:
-    """The rules sheet: the classic game's, or Duet's for ``options.duet`` or a Duet kit."""
-    duet = options.duet
-    if options.contents is not None and options.contents.duet != duet:
-        raise ValueError("the sheet's game and the kit it describes differ: set duet on both, or on neither")
-    contents = options.contents or default_contents(duet, options.style)
-    language = kit_language(options.style.lang, contents.language, options.style.sharp_s)
+def build_rules(game: Game, options: RulesOptions, language: Language | None = None) -> RulesResult:
+    """The game's rules sheet, for the kit ``options.contents`` describes (else the kit cngen
+    prints by default); ``language`` is the kit's, settled once (else the options' own)."""
+    contents = options.contents
+    if contents is None:
+        contents, planned = default_contents(game, options.style)
+        language = language or planned
+    language = language or settle_language(game, options.style.lang, contents.language, options.style.sharp_s)
+    text = game_text(game)
     if options.text is not None:
-        rules, notes = _read_rules(options.text, contents, duet), ()
+        rules, notes = read_rules(options.text, contents, text), ()
     else:
-        rules, notes = bundled_rules(primary(language.code), contents, duet)
+        rules, notes = bundled_rules(game, primary(language.code), contents, text)
     rules = replace(rules, page_label=language.labels.texts["page"])
-    if not duet:  # the variants change the classic game only
-        rules = select_variants(rules, options.variants)
+    if game.variants:  # a game without variants prints every section
+        rules = select_variants(rules, options.variants, game.variants)
     fonts = rule_fonts(options)
     title = options.style.title
     if typographic_fonts(fonts):
@@ -65,15 +66,18 @@ def build_rules(options: RulesOptions) -> RulesResult:
     if not page_fits(options.paper):
         raise UsageError(too_small(options.paper))
     page = rules_page(options.paper)
-    example = lay_out_example(rules, fonts, page)
+    drawn = rules.example is not None and any(block.kind == "example" for section in rules.sections
+                                              for block in section.blocks)
+    layout = game.rules_example.lay_out(rules, fonts, page) if drawn else None
     press = is_cmyk(options.profile)
     # The sheet's example shows the cards in full ink, whatever style the cards are printed in.
     theme = make_theme(press, dict(options.style.colours), title, ink_limit=options.ink_limit, ink="full")
+    art = game.rules_example.art(layout, rules.example, fonts, theme) if drawn else None
     document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
                                        fonts.regular.name, cmyk=press))
     register_family(fonts)
     try:
-        pages = typeset_rules(document.canvas, rules, fonts, page, theme, example)
+        pages = typeset_rules(document.canvas, rules, fonts, page, theme, art)
     except RulesDoNotFit:
         raise UsageError(too_small(options.paper, tall=True)) from None
     pdf = document.finish()
@@ -85,19 +89,25 @@ def build_rules(options: RulesOptions) -> RulesResult:
     return RulesResult(pdf, pages, rules, contents, notes)
 
 
-def _read_rules(path: Path, contents: KitContents, duet: bool) -> RulesText:
-    return parse_rules(read_input(path, "rules text"), source_name(path), contents, duet=duet)
+def game_text(game: Game) -> GameText:
+    """What the game brings to reading a rules text: its example, its variants, and what marks
+    another game's text."""
+    return GameText(game.rules_example, game.variants, owners_of_marks(game))
 
 
-def bundled_rules(code: str, contents: KitContents, duet: bool) -> tuple[RulesText, tuple[str, ...]]:
-    """cngen's rules in ``code``, with English's sections for any the translation lacks, and
-    notes on what is in English; English's own when cngen has no translation."""
-    english = _read_rules(rules_path(ENGLISH, duet), contents, duet)  # type: ignore[arg-type]
-    path = rules_path(code, duet) if code != ENGLISH else None
-    if path is None:
+def read_rules(path: Path, contents: KitContents, text: GameText) -> RulesText:
+    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text)
+
+
+def bundled_rules(game: Game, code: str, contents: KitContents, text: GameText) -> tuple[RulesText, tuple[str, ...]]:
+    """The game's rules in ``code``, with English's sections for any the translation lacks,
+    and notes on what is in English; English's own when cngen has no translation."""
+    english = read_rules(game.rules_text(ENGLISH), contents, text)
+    path = game.rules_text(code)
+    if code == ENGLISH or not path.is_file():
         untranslated = f"cngen has no rules in '{code}': the rules sheet is in English (--text prints a translation of yours)"
         return english, () if code == ENGLISH else (untranslated,)
-    rules, missing = completed_from(_read_rules(path, contents, duet), english)
+    rules, missing = completed_from(read_rules(path, contents, text), english)
     return rules, tuple(f"{path.name} has no '{name}': printed in English" for name in missing)
 
 
@@ -107,66 +117,6 @@ def too_small(page: tuple[float, float], tall: bool = False) -> str:
     if tall:
         return f"{size} is too small for part of the rules text (a table row or the example): {advice}"
     return f"{size} is too small for the rules sheet's two columns, or for one: {advice}"
-
-
-def lay_out_example(rules: RulesText, fonts: FontFamily, page: RulesPage) -> ExampleLayout | DuetExampleLayout | None:
-    """The example laid out for the page's columns, if a block draws it. A word, clue or
-    caption that does not fit its room at the smallest size is refused with its line."""
-    drawn = any(block.kind == "example" for section in rules.sections for block in section.blocks)
-    example = rules.example
-    if example is None or not drawn:
-        return None
-    if isinstance(example, DuetExample):
-        return lay_out_duet_example(rules, example, fonts, page)
-    layout = example_layout(
-        page.column_width, example.words, fonts.bold,
-        clue=example.clue.plain if example.clue is not None else None,
-        clue_caption=example.clue_caption.plain if example.clue_caption is not None else None,
-        grid_caption=example.grid_caption.plain if example.grid_caption is not None else None,
-        caption_font=fonts.italic)
-    paper = _on_paper(page)
-    _refuse_unfitting_words(rules, example, layout.unfitting, "grid", paper)
-    texts = {"clue": (example.clue, "its speech bubble", "a shorter clue"),
-             "clue caption": (example.clue_caption, "the room beside the key card", "a shorter caption"),
-             "grid caption": (example.grid_caption, "two lines under the grid", "a shorter caption")}
-    for name in layout.overflowing:
-        text, room, fix = texts[name]
-        raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {room} "
-                         f"at {MIN_WORD_SIZE:g} pt {paper}: write {fix} or choose larger paper")
-    return layout
-
-
-def lay_out_duet_example(rules: RulesText, example: DuetExample, fonts: FontFamily,
-                         page: RulesPage) -> DuetExampleLayout:
-    """The Duet example laid out for the page's columns; a word or caption that does not fit
-    its room at the smallest size is refused with its line."""
-    captions = {name: text.plain for name, text in example.captions}
-    layout = duet_example_layout(page.column_width, example.words, fonts.bold, captions=captions,
-                                 caption_font=fonts.italic)
-    paper = _on_paper(page)
-    _refuse_unfitting_words(rules, example, layout.unfitting, "table", paper)
-    rooms = {"a": "the room under side A", "b": "the room under side B", "a-seat": "one line under the table",
-             "b-seat": "one line above the table", "grid": "three lines under the table"}
-    for name in layout.overflowing:
-        text = example.caption(name)
-        raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {rooms[name]} "
-                         f"at {MIN_WORD_SIZE:g} pt {paper}: write a shorter caption or choose larger paper")
-    return layout
-
-
-def _on_paper(page: RulesPage) -> str:
-    return f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
-
-
-def _refuse_unfitting_words(rules: RulesText, example: Example | DuetExample, unfitting: Sequence[int],
-                            where: str, paper: str) -> None:
-    """Stop at the first of the example's words that does not fit its cell, with its line."""
-    for index in unfitting:
-        word = example.words[index]
-        line = example.lines[index] if index < len(example.lines) else 0
-        raise CngenError(f"{rules.source}:{line}: example, word {index + 1}: '{word}' does not fit its cell "
-                         f"of the example's {where} at {MIN_WORD_SIZE:g} pt {paper}: choose a shorter word or "
-                         "larger paper")
 
 
 def typographic_fonts(fonts: FontFamily) -> bool:
@@ -194,9 +144,8 @@ def rule_fonts(options: RulesOptions) -> FontFamily:
     return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
-def default_contents(duet: bool = False, style: Style = Style()) -> KitContents:
-    """The kit cngen prints with its defaults (Duet's with ``duet``), in ``style``'s language."""
-    deck = DeckOptions(style=style)
-    if duet:
-        return planned_contents(deck, KeyOptions(seed=0, count=DEFAULT_DUET_CARDS, duet=True), TokenOptions(duet=True))
-    return planned_contents(deck, KeyOptions(seed=0), TokenOptions())
+def default_contents(game: Game, style: Style = Style()) -> tuple[KitContents, Language]:
+    """The kit cngen prints of ``game`` with its defaults, in ``style``'s language, and that
+    language."""
+    return planned_contents(game, DeckOptions(style=style), KeyOptions(seed=0, count=game.default_key_cards),
+                            TokenOptions())

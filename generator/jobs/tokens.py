@@ -1,5 +1,6 @@
-"""The tiles that cover found words: agent, double agent, bystander and assassin tiles, or
-Duet's agents, assassin and timer tokens (a bystander on each timer's back)."""
+"""The tiles that cover found words: a set is what the game's tile kinds say (the classic
+game's agents, double agent, bystanders and assassin; Duet's agents, assassin and timer
+tokens), each face named in the kit's language."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Iterable
 
 from ..draw.tile import TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
+from ..games.game import Game
 from ..typeface.font import Font
 from ..geometry.sheet import SheetPlan
 from ..geometry.tileface import fit_names, tile_layout
@@ -15,7 +17,7 @@ from ..model.tiles import Tile, tiles
 from ..settings.options import TokenOptions
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
-from .language import kit_language
+from .language import Language, settle_language
 from .sources import load_font, unprintable
 
 
@@ -23,7 +25,6 @@ from .sources import load_font, unprintable
 class TokensResult:
     tiles: list[Tile]
     sets: int
-    duet: bool
     pdf: bytes
     plan: SheetPlan
     sheets: int
@@ -32,14 +33,15 @@ class TokensResult:
     notes: tuple[str, ...] = ()  # labels that fell back to English
 
 
-def build_tokens(options: TokenOptions) -> TokensResult:
+def build_tokens(game: Game, options: TokenOptions, language: Language | None = None) -> TokensResult:
+    """The game's tiles; ``language`` is the kit's, settled once (else the options' own)."""
     font = load_font(options.font)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     theme = card_theme(sheet, options.style)
     layout = tile_layout(*printing.card_size, bleed=printing.bleed, frame_line=tile_frame_line(theme))
-    all_tiles = tiles(options.sets, duet=options.duet)
-    language = kit_language(options.style.lang, sharp_s=options.style.sharp_s)
+    all_tiles = tiles(game.tiles, options.sets)
+    language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
     # A timer's back is the one face whose name no front carries.
     printed = {face.name: language.tile_name(face.name) for tile in all_tiles for face in (tile.front, tile.back)}
     _check_names(printed.values(), font)
@@ -51,10 +53,9 @@ def build_tokens(options: TokenOptions) -> TokensResult:
             "for its name: choose a larger --card-size, e.g. 70x45mm"
         )
     faces = [(tile.front, tile.back) for tile in all_tiles]
-    artist = TileArtist(layout, names, font, theme, duet=options.duet)  # type: ignore[arg-type]
-    what = "Duet tiles" if options.duet else "Agent tiles"
-    cards = print_cards(what, printing, faces, artist, theme, sheet, options.style, font)
-    return TokensResult(all_tiles, options.sets, options.duet, cards.pdf, printing.plan, cards.sheets,
+    artist = TileArtist(layout, names, font, theme, game.tiles)  # type: ignore[arg-type]
+    cards = print_cards(game.tiles_title, printing, faces, artist, theme, sheet, options.style, font)
+    return TokensResult(all_tiles, options.sets, cards.pdf, printing.plan, cards.sheets,
                         cards.pages, cards.images, language.notes)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import tile_kinds
+from .tiles import TileKind
 
 # The kit's files, named once: the kit writes them, and press sheets name them on their slug.
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
@@ -22,7 +22,7 @@ class KitContents:
     tile_sets: int
     profile: str  # home, shop or pod
     sides: str  # long-edge, short-edge or fold
-    duet: bool = False  # Duet key cards and tiles instead of the classic ones
+    tile_kinds: tuple[TileKind, ...] = ()  # what a set of the game's tiles holds
     language: str = ""  # the deck's language ("" when its list names none)
     source: str = ""  # where the words come from, in English, for cngen's own messages (else ``deck``)
 
@@ -32,8 +32,7 @@ class KitContents:
 
     def counts(self) -> dict[str, int | str]:
         """The rules text's placeholders, by name."""
-        kinds = tile_kinds(self.duet)
-        tiles = {kind.count_name: kind.per_set * self.tile_sets for kind in kinds}
+        tiles = {kind.count_name: kind.per_set * self.tile_sets for kind in self.tile_kinds}
         return {
             "deck": self.deck,
             "words": self.codenames,

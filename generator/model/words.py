@@ -8,17 +8,13 @@ cannot hold) and report every one of them together, by line.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
-import yaml
-
 from ..errors import CngenError
-from ..inputs.plainyaml import YamlProblem, compose_plain
 from ..inputs.text import NotUtf8, decode_utf8
 from .capitals import capitals
 
@@ -158,49 +154,26 @@ def _check_size(count: int, source: str, about: str = "") -> None:
 
 
 def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
-    """A deck: a mapping with name, language, licence, description and a list of words."""
-    text = decode_text(data, source)
+    """A deck: a group of keys with name, language, licence, description and a list of words,
+    read by the one YAML reader (loaded only for a YAML deck). The file's own mistakes (not
+    text, not YAML, an unknown key) stop at once; its entries' problems are collected with the
+    list's."""
+    from ..inputs.schema import FileProblem, Group, Key, ListOf, Lined, Scalar, Text, read_yaml
+
+    decode_text(data, source)  # a file that is not text is a word list's problem, said as one
+    about = {key: Key(Text(empty=True)) for key in DECK_KEYS if key != "words"}
+    words = ListOf(Lined(Scalar()), name="entry", expect="a list of entries such as [PLANET, COMET]")
+    shape = Group({**about, "words": Key(words, required=True)})
     try:
-        root = compose_plain(text, "a deck holds plain text only")
-    except YamlProblem as problem:
-        raise WordListError(source, [Problem(problem.line, problem.message)]) from None
-    fields = _top_level_fields(root)
-    _refuse_unknown_keys(root, source)
-    words = fields.get("words")
-    if not isinstance(words, yaml.SequenceNode):
-        raise WordListError(
-            source, [Problem(None, "a deck needs a 'words:' key holding a list of entries")]
-        )
-    _check_size(len(words.value), source)
-    candidates = [
-        (item.start_mark.line + 1, item.value if isinstance(item, yaml.ScalarNode) else None)
-        for item in words.value
-    ]
-    about = {key: _scalar(fields.get(key)) for key in ("name", "language", "licence", "description")}
-    about["language"] = about["language"] or caps.language
-    caps = Capitals(about["language"], caps.sharp_s)
-    return _checked(WordList(source, (), **about), candidates, dedupe, caps)
-
-
-def _refuse_unknown_keys(root: yaml.Node | None, source: str) -> None:
-    """A misspelt key would silently lose its value: name it and the key that was meant."""
-    if not isinstance(root, yaml.MappingNode):
-        return
-    for key, _ in root.value:
-        if isinstance(key, yaml.ScalarNode) and key.value not in DECK_KEYS:
-            close = difflib.get_close_matches(key.value, DECK_KEYS, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"a deck has {', '.join(DECK_KEYS)}"
-            raise WordListError(source, [Problem(key.start_mark.line + 1, f"unknown key '{key.value}': {hint}")])
-
-
-def _top_level_fields(root: yaml.Node | None) -> dict[str, yaml.Node]:
-    if not isinstance(root, yaml.MappingNode):
-        return {}
-    return {key.value: value for key, value in root.value if isinstance(key, yaml.ScalarNode)}
-
-
-def _scalar(node: yaml.Node | None) -> str:
-    return str(node.value) if isinstance(node, yaml.ScalarNode) else ""
+        fields = read_yaml(data, source, shape, "a deck holds plain text only")
+    except FileProblem as problem:
+        raise WordListError(source, [Problem(problem.line, problem.detail)]) from None
+    _check_size(len(fields["words"]), source)
+    info = {key: fields.get(key, "") for key in DECK_KEYS if key != "words"}
+    info["language"] = info["language"] or caps.language
+    caps = Capitals(info["language"], caps.sharp_s)
+    candidates = [(item.line, item.value) for item in fields["words"]]
+    return _checked(WordList(source, (), **info), candidates, dedupe, caps)
 
 
 def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool, caps: Capitals) -> WordList:

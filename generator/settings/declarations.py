@@ -16,12 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model.capitals import SHARP_S
-from ..model.duet import DEFAULT_DUET_CARDS, MAX_DUET_CARDS
-from ..model.keys import MAX_CARDS
-from ..model.tiles import MAX_SETS
 from ..draw.theme import INK_STYLES
-from ..model.variants import VARIANTS
+from ..games import DEFAULT_GAME, GAMES, Game, every_variant
+from ..model.capitals import SHARP_S
+from ..model.tiles import MAX_SETS
 from . import kinds
 from ..units import PAPER_NAMES, parse_colour, parse_language, parse_length, parse_offset, parse_paper, parse_size
 
@@ -39,6 +37,8 @@ class Setting:
     flag: str | None = None  # e.g. "--card-size", "--single-sided/--double-sided", "-o/--output"
     kit_flag: str | None = SAME
     helps: dict[str, str] = field(default_factory=dict)  # a command's own wording of the help
+    # Other names that choose one value: --NAME on the command line, NAME: true in the file.
+    shorthands: tuple[str, ...] = ()
 
     @property
     def section(self) -> str:
@@ -88,10 +88,23 @@ SERVICE_KEYS = ("tgc", "mpc", "dtc", "generic")  # described in geometry/service
 PRESET_SERVICES = ("tgc", "mpc", "dtc")  # the services that choose the card size and bleed
 IMAGE_SERVICES = ("tgc", "mpc")  # the services that take one PNG a face
 # Printing conditions of the ICC's characterisation registry (output/pdfx.py describes them).
-OUTPUT_CONDITION_NAMES = ("FOGRA39", "FOGRA51", "FOGRA52", "CGATS TR 001", "CGATS TR 006")  # tiles take the word card's size by default, so that a tile covers a word
+OUTPUT_CONDITION_NAMES = ("FOGRA39", "FOGRA51", "FOGRA52", "CGATS TR 001", "CGATS TR 006")
+GAME_COMMANDS = ("keys", "tokens", "rules", "kit")  # the commands that print a game's own components
+MOST_KEY_CARDS = max(game.most_key_cards for game in GAMES.values())
+
+
+def _games_line(describe) -> str:
+    """One clause a game, for the help of a setting whose meaning depends on the game."""
+    return "; ".join(f"{game.name}: {describe(game)}" for game in GAMES.values())
+
+
+def _tile_set(game: Game) -> str:
+    kinds = ", ".join(f"{kind.per_set} {kind.noun}{'s' if kind.per_set > 1 else ''}" for kind in game.tiles)
+    return f"{sum(kind.per_set for kind in game.tiles)} ({kinds})"
+
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("paper", kinds.text(f"a paper name or size such as a4 or 320x450mm", parse_paper, "PAPER"), "a4",
+    Setting("paper", kinds.text("a paper name or size such as a4 or 320x450mm", parse_paper, "PAPER"), "a4",
             f"Sheet size: {PAPER_NAMES}, or WIDTHxHEIGHT such as 320x450mm.",
             ("deck", "keys", "tokens", "rules", "kit", "calibrate"), "--paper",
             helps={"rules": "Page size of the rules sheet: a4, letter, or any paper name or size.",
@@ -158,22 +171,17 @@ SETTINGS: tuple[Setting, ...] = (
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
             CARDS, "--ink"),
-    Setting("duet", kinds.flag(), False,
-            "Codenames Duet, the cooperative game for two: double-sided Duet key cards (a side for each "
-            "player), Duet tiles (agents, the assassin and timer tokens) and the Duet rules, instead of the "
-            "classic ones. The codename cards are the same for both games.",
-            ("keys", "tokens", "rules", "kit"), "--duet/--classic",
-            helps={"rules": "Describe a Duet kit: the Duet rules, with their example key card.",
-                   "keys": f"Duet key cards, {DEFAULT_DUET_CARDS} unless --count says otherwise: side A and "
-                           "side B, the back printed so that it keeps the front's top edge as the card stands.",
-                   "tokens": "Duet tiles: 15 agents, 1 assassin, and 9 timer tokens plus 2 spares, each with a "
-                             "bystander on its back."}),
+    Setting("game", kinds.choice(*GAMES), DEFAULT_GAME,
+            "The game to print ('cngen games' lists them): its key cards, tiles and rules. The codename "
+            "cards serve every game. --NAME is short for --game NAME.",
+            GAME_COMMANDS, "--game", shorthands=tuple(GAMES)),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
             ("keys", "tokens", "rules", "kit", "calibrate")),
     _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit")),
     _colour("bystander", "The innocent bystanders' cells and tiles.", ("keys", "tokens", "rules", "kit")),
     _colour("assassin", "The assassin's cell and tile.", ("keys", "tokens", "rules", "kit")),
-    _colour("green", "Duet's agents: their cells and tiles.", ("keys", "tokens", "rules", "kit")),
+    _colour("green", "Green agents, in the games that have them: their cells and tiles.",
+            ("keys", "tokens", "rules", "kit")),
     _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit")),
     _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit")),
     _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit")),
@@ -199,10 +207,11 @@ SETTINGS: tuple[Setting, ...] = (
             ("deck", "kit"), "--font", None),
     Setting("deck.output", kinds.output_path(), "output/deck.pdf", "Where to write the PDF; folders are created.",
             ("deck",), "-o/--output"),
-    Setting("keys.count", kinds.whole(1, MAX_CARDS), 40,
-            f"Key cards to print; a double-sided card carries two keys. Duet: {DEFAULT_DUET_CARDS} cards by "
-            f"default, at most {MAX_DUET_CARDS:,}.", ("keys", "rules", "kit"),
-            "--count", "--keys-count", helps={"rules": "Key cards in the kit the sheet describes."}),
+    Setting("keys.count", kinds.whole(1, MOST_KEY_CARDS), GAMES[DEFAULT_GAME].default_key_cards,
+            "Key cards to print; a double-sided card carries two keys. By game, the default and the most: "
+            + _games_line(lambda game: f"{game.default_key_cards}, {game.most_key_cards:,}") + ".",
+            ("keys", "rules", "kit"), "--count", "--keys-count",
+            helps={"rules": "Key cards in the kit the sheet describes."}),
     Setting("keys.seed", SEED, None, "Deal this deck again exactly; without it a seed is chosen and printed.",
             ("keys", "kit"), "--seed", "--keys-seed"),
     Setting("keys.single_sided", kinds.flag(), False,
@@ -217,18 +226,17 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keys.output", kinds.output_path(), "output/keys.pdf",
             "Where to write the PDF; the manifest goes beside it as .json.", ("keys",), "-o/--output"),
     Setting("tokens.sets", kinds.whole(1, MAX_SETS), 1,
-            "Full sets of tiles: 25 classic ones (8 red, 8 blue, 1 double agent, 7 bystanders, 1 assassin), "
-            "or with --duet 27 (15 agents, 1 assassin, 11 timer tokens).",
+            "Full sets of tiles, by game: " + _games_line(_tile_set) + ".",
             ("tokens", "rules", "kit"), "--sets", "--token-sets",
-            helps={"rules": "Full sets of tiles in the kit the sheet describes (25 classic, 27 Duet)."}),
+            helps={"rules": "Full sets of tiles in the kit the sheet describes."}),
     Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size; the word card's size lets a tile cover a word.",
             ("tokens", "kit"), "--card-size", "--token-card-size"),
     Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("tokens", "kit"), "--font", None),
     Setting("tokens.output", kinds.output_path(), "output/tokens.pdf", "Where to write the PDF; folders are created.",
             ("tokens",), "-o/--output"),
-    Setting("rules.variants", kinds.names_list(VARIANTS, "NAME"), list(VARIANTS),
-            f"A variant the sheet explains, repeatable: {', '.join(VARIANTS)}; or none. Default: all of them.",
+    Setting("rules.variants", kinds.names_list(every_variant(), "NAME"), list(every_variant()),
+            f"A variant the sheet explains, repeatable: {', '.join(every_variant())}; or none. Default: all of them.",
             ("rules", "kit"), "--variant"),
     Setting("rules.text", kinds.nullable(kinds.input_path("FILE.yaml")), None,
             "Another rules text of the same shape as rules/en.yaml, e.g. a translation.", ("rules", "kit"), "--text"),
@@ -320,8 +328,6 @@ NO_EFFECT: tuple[NoEffect, ...] = (
                "a print-on-demand service takes one face a page: add --profile pod") for profile in ("home", "shop")),
     NoEffect("sides", ("profile", "pod"), CARDS, "a service prints each card's two faces itself, from their pages"),
     NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
-    NoEffect("rules.variants", ("duet", True), ("rules", "kit"),
-             "the variants change the classic game; the Duet sheet explains Duet's own easier game"),
     NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
     *(NoEffect("marks", ("service", service), CARDS, f"{service} takes images of each face and its bleed, "
                                                               "without marks") for service in IMAGE_SERVICES),
@@ -334,8 +340,6 @@ EXCLUDES: tuple[Excludes, ...] = (
              "a copy shop prints both sides, so there is nothing to fold"),
     Excludes(("profile", "pod"), ("sides", "fold"), (*CARDS, "rules"),
              "a print-on-demand service prints both sides, so there is nothing to fold"),
-    Excludes(("duet", True), ("keys.single_sided", True), ("keys", "rules", "kit"),
-             "a Duet key card has a side for each player, so it is always double-sided"),
     Excludes(("profile", "shop"), ("kit.combined", True), ("kit",),
              "a copy shop prints each paper size from its own file, and the rules sheet is not on press sheets"),
     Excludes(("profile", "pod"), ("kit.combined", True), ("kit",),
@@ -357,7 +361,6 @@ class DefaultWhen:
 DEFAULTS_WHEN: tuple[DefaultWhen, ...] = (
     DefaultWhen("paper", ("profile", "shop"), "sra3", ("deck", "keys", "tokens", "kit")),
     DefaultWhen("marks", ("profile", "shop"), True, CARDS),
-    DefaultWhen("keys.count", ("duet", True), DEFAULT_DUET_CARDS, ("keys", "rules", "kit")),
 )
 
 
@@ -373,10 +376,7 @@ class RangeWhen:
     why: str
 
 
-RANGES_WHEN: tuple[RangeWhen, ...] = (
-    RangeWhen("keys.count", ("duet", True), 1, MAX_DUET_CARDS, ("keys", "rules", "kit"),
-              f"a Duet deck is dealt balanced and fresh, up to {MAX_DUET_CARDS:,} cards"),
-)
+RANGES_WHEN: tuple[RangeWhen, ...] = ()
 
 UNSUPPORTED: tuple[Unsupported, ...] = (
     Unsupported(("sides", "fold"), ("calibrate",),
@@ -386,3 +386,34 @@ UNSUPPORTED: tuple[Unsupported, ...] = (
 # Two ways of choosing the same thing: the command line beats the file, and within one source
 # the first named wins; both typed is a conflict.
 ALTERNATIVES: tuple[tuple[str, str], ...] = (("deck.words", "deck.deck"),)
+
+
+# --- What each game changes ---------------------------------------------------------------
+
+
+def _on(key: str) -> tuple[str, ...]:
+    """The commands where a game's rule about ``key`` applies: those that print the game's own
+    components and have the setting."""
+    return tuple(command for command in GAME_COMMANDS if command in BY_KEY[key].commands)
+
+
+def _game_rules(game: Game) -> tuple[list, list, list, list]:
+    """The game's own defaults, ranges, refusals and settings without effect, as rules of the
+    kinds above, holding while ``game`` is chosen."""
+    when = ("game", game.name)
+    defaults = [DefaultWhen("keys.count", when, game.default_key_cards, _on("keys.count"))] \
+        if game.default_key_cards != GAMES[DEFAULT_GAME].default_key_cards else []
+    ranges = [RangeWhen("keys.count", when, 1, game.most_key_cards, _on("keys.count"),
+                        f"{game.title} deals at most {game.most_key_cards:,} key cards, balanced and fresh")] \
+        if game.most_key_cards < MOST_KEY_CARDS else []
+    excludes = [Excludes(when, refused, _on(refused[0]), why) for refused, why in game.settings.refused.items()]
+    no_effect = [NoEffect(key, when, _on(key), why) for key, why in game.settings.ignored.items()]
+    return defaults, ranges, excludes, no_effect
+
+
+for _game in GAMES.values():
+    _defaults, _ranges, _excludes, _no_effect = _game_rules(_game)
+    DEFAULTS_WHEN += tuple(_defaults)
+    RANGES_WHEN += tuple(_ranges)
+    EXCLUDES += tuple(_excludes)
+    NO_EFFECT += tuple(_no_effect)

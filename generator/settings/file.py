@@ -2,15 +2,17 @@
 declarations; and the file ``cngen init`` writes. Only imported when there is a file to read
 or write, so that commands run without one never load YAML.
 
-Values are parsed by the same kinds as the command line's, so "70x45mm" means the same in
-both. Paths in the file are relative to the file's own folder, wherever cngen runs. Every
-problem names the file, the line and the key, and for an unknown key the closest valid one.
+The file is read by the one YAML reader (``inputs.schema``) against a shape made from the
+declarations: a group of keys a section. Values are parsed by the same kinds as the command
+line's, so "70x45mm" means the same in both. Paths in the file are relative to the file's own
+folder, wherever cngen runs. Every problem names the file, the line and the key, and for an
+unknown key where it belongs or the closest valid one. A game's name is a shorthand:
+``duet: true`` means ``game: duet``.
 """
 
 from __future__ import annotations
 
 import difflib
-
 import json
 import re
 from dataclasses import dataclass
@@ -18,25 +20,15 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import CngenError, UsageError
-from ..inputs.plainyaml import YamlProblem, compose_plain
+from ..errors import CngenError, UsageError, closest
 from ..inputs.reader import STDIN, read_input
-from ..inputs.text import NotUtf8, decode_utf8
-from .declarations import DEFAULTS_WHEN, SECTION_HELP, SECTIONS, SETTINGS, Setting
-from .kinds import WHOLE_NUMBER, Kind, quoted, suggest
+from ..inputs.schema import (NULL, WHOLE_NUMBER, Choice, Fields, Flag, Group, Key, ListOf, Reading, Shape, Whole,
+                             line_of, read_yaml, shown)
+from .declarations import BY_KEY, DEFAULTS_WHEN, SECTION_HELP, SECTIONS, SETTINGS, Setting
+from .kinds import Kind
 from .source import NO_FILE, FileValue, SettingsFile
 
-class _Invalid(Exception):
-    """A value a reader refuses. The caller adds the file, line and key; ``detail`` replaces
-    the usual "must be ..., not ..." and ``line`` points at a list item rather than the key."""
-
-    def __init__(self, detail: str | None = None, line: int | None = None):
-        super().__init__(detail)
-        self.detail = detail
-        self.line = line
-
-
-# --- Finding and reading the file ----------------------------------------------------------
+# --- Reading the file ----------------------------------------------------------------------
 
 
 def load_settings_file(path: Path | None) -> SettingsFile:
@@ -48,196 +40,122 @@ def load_settings_file(path: Path | None) -> SettingsFile:
 def parse_settings(data: bytes, source: str, folder: Path = Path()) -> SettingsFile:
     """The settings in ``data``; raises CngenError naming ``source``, the line and the key.
     Relative paths in the file are taken from ``folder``, the file's own."""
-    root = _compose(_decode(data, source), source)
-    if root is None or _is_null(root):  # an empty file, or only comments
-        return SettingsFile(source, {})
-    if not isinstance(root, yaml.MappingNode):
-        raise CngenError(f"{source}: the file must hold keys such as 'paper: a4'")
-    return SettingsFile(source, _read_section("", root, _Reader(source, folder)))
+    fields = read_yaml(data, source, _file_shape(folder), "settings are plain values")
+    values: dict[str, FileValue] = {}
+    for name, value in fields.values.items():
+        if isinstance(value, Fields):  # a section
+            values.update((f"{name}.{key}", found) for key, found in value.values.items() if found is not None)
+        elif isinstance(value, FileValue):
+            values[BY_KEY[name].key] = value
+    _choose_by_shorthand(fields, values, source)
+    return SettingsFile(source, values)
 
 
-def _decode(data: bytes, source: str) -> str:
-    try:
-        return decode_utf8(data)
-    except NotUtf8 as problem:
-        raise CngenError(f"{source}:{problem.line}: this is not UTF-8 text{problem.detail}: save the file as UTF-8") from None
+def _file_shape(folder: Path) -> Group:
+    """The file: top-level settings, a group a section, and each game's name as a shorthand."""
+    keys: dict[str, Key] = {setting.name: Key(_SettingShape(setting=setting, folder=folder))
+                            for setting in SETTINGS if not setting.section}
+    keys.update((name, Key(Flag())) for setting in SETTINGS for name in setting.shorthands)
+    for section in SECTIONS[1:]:
+        first = next(setting.name for setting in SETTINGS if setting.section == section)
+        keys[section] = Key(Group({setting.name: Key(_SettingShape(setting=setting, folder=folder))
+                                   for setting in SETTINGS if setting.section == section},
+                                  expect=f"a group of settings on the indented lines below it, such as '  {first}: ...'",
+                                  empty=True, join=".", unknown=lambda name, here=section: _misplaced(here, name)))
+    return Group(keys, empty=True, unknown=lambda name: _misplaced("", name),
+                 expect="a group of settings such as 'paper: a4'")
 
 
-def _compose(text: str, source: str) -> yaml.Node | None:
-    try:
-        return compose_plain(text, "settings are plain values")
-    except YamlProblem as problem:
-        where = f"{source}:{problem.line}" if problem.line else source
-        raise CngenError(f"{where}: {problem.message}") from None
-
-
-def _is_null(node: yaml.Node) -> bool:
-    return isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null"
-
-
-# --- Reading the keys ----------------------------------------------------------------------
+def _choose_by_shorthand(fields: Fields, values: dict[str, FileValue], source: str) -> None:
+    """``duet: true`` chooses what ``game: duet`` does; two choices that disagree are refused."""
+    for setting in SETTINGS:
+        for name in setting.shorthands:
+            if name not in fields:
+                continue
+            line, chosen, on = fields.lines[name], values.get(setting.key), fields[name]
+            written = f"{name}: {'true' if on else 'false'}"
+            if chosen is not None and (chosen.value == name) != on:
+                raise CngenError(f"{source}:{line}: {written} and {chosen.written or f'{setting.key}: {chosen.text}'} "
+                                 f"(line {chosen.line}) choose different {setting.name}s: keep one")
+            if on:
+                values[setting.key] = FileValue(name, line, name, written)
 
 
 @dataclass(frozen=True)
-class _Reader:
-    source: str
-    folder: Path
+class _SettingShape(Shape):
+    """A setting's value, read by its kind as the command line reads it: a FileValue with its
+    line and text, or None where the file says null ("not set")."""
 
-    def error(self, line: int, message: str) -> CngenError:
-        return CngenError(f"{self.source}:{line}: {message}")
+    setting: Setting | None = None
+    folder: Path = Path()
+
+    def read(self, node: yaml.Node, where: str, reading: Reading) -> FileValue | None:
+        kind = self.setting.kind  # type: ignore[union-attr]
+        if isinstance(node, yaml.ScalarNode) and node.tag == NULL:
+            if kind.nullable and (kind.empty_is_null or node.value != ""):
+                return None
+            raise reading.wrong(node, where, kind.expect)
+        try:
+            value = self._value(kind, node, where, reading)
+        except UsageError as error:  # the parser explains what it expected
+            raise reading.fail(node, where, str(error)) from None
+        written = node.value if isinstance(node, yaml.ScalarNode) else \
+            "[" + ", ".join(item.value if isinstance(item, yaml.ScalarNode) else "" for item in node.value) + "]"
+        return FileValue(value, line_of(node), written)
+
+    def _value(self, kind: Kind, node: yaml.Node, where: str, reading: Reading) -> object:
+        if kind.scalar == "list":
+            names = reading.read(ListOf(Choice(names=(*kind.choices, "none"), what="variant"), name="",
+                                        expect=kind.expect), node, where)
+            return kind.parse_list(names)
+        if kind.scalar == "int":
+            if kind.cap and isinstance(node, yaml.ScalarNode) and re.fullmatch(WHOLE_NUMBER, node.value) \
+                    and int(node.value) > kind.high:  # type: ignore[operator]
+                raise reading.fail(node, where, f"this must be at most {kind.high}, the largest allowed, "
+                                                f"not {shown(node)}")
+            return reading.read(Whole(expect=kind.expect, low=kind.low, high=kind.high), node, where)
+        if kind.scalar == "bool":
+            return reading.read(Flag(expect=kind.expect), node, where)
+        if not isinstance(node, yaml.ScalarNode) or node.value.strip() == "":
+            raise reading.wrong(node, where, kind.expect)
+        text = node.value  # as written: text takes any plain scalar, so `title: 2024` is '2024'
+        if kind.choices and text not in kind.choices:
+            raise reading.wrong(node, where, kind.expect)
+        value = kind.parse(text)
+        if kind.path is not None and value != STDIN:
+            return self.folder / value  # an absolute path stays as it is
+        return value
 
 
 def _names_in(section: str) -> dict[str, Setting]:
     return {setting.name: setting for setting in SETTINGS if setting.section == section}
 
 
-def _read_section(section: str, mapping: yaml.MappingNode, reader: _Reader) -> dict[str, FileValue]:
-    """The values set in one mapping, by key; keys set to null are left out."""
-    settings = _names_in(section)
-    subsections = [name for name in SECTIONS if name and not section]
-    values: dict[str, FileValue] = {}
-    first_line: dict[str, int] = {}
-    for key_node, value_node in mapping.value:
-        line = key_node.start_mark.line + 1
-        name = key_node.value if isinstance(key_node, yaml.ScalarNode) else ""
-        if name in first_line:
-            raise reader.error(line, f"{_dotted(section, name)} is set twice (first on line {first_line[name]}): remove one")
-        first_line[name] = line
-        if name in subsections:
-            values.update(_read_subsection(name, value_node, reader, line))
-        elif name in settings:
-            value = _read_value(settings[name], value_node, reader, line)
-            if value is not None:
-                values[settings[name].key] = value
-        else:
-            raise reader.error(line, _unknown_key(section, name, [*settings, *subsections]))
-    return values
-
-
-def _read_subsection(section: str, node: yaml.Node, reader: _Reader, line: int) -> dict[str, FileValue]:
-    if _is_null(node):  # every key under it commented out
-        return {}
-    if not isinstance(node, yaml.MappingNode):
-        first = next(iter(_names_in(section)))
-        raise reader.error(line, f"{section} must hold its settings on the indented lines below it, "
-                                 f"such as '  {first}: ...', not {_shown(node)}")
-    return _read_section(section, node, reader)
-
-
-def _read_value(setting: Setting, node: yaml.Node, reader: _Reader, line: int) -> FileValue | None:
-    kind = setting.kind
-    try:
-        if _is_null(node):
-            if kind.nullable and (kind.empty_is_null or node.value != ""):
-                return None
-            raise _Invalid()
-        value = _value_of(kind, node, reader.folder)
-    except UsageError as error:  # the parser explains what it expected
-        raise reader.error(line, f"{setting.key}: {error}") from None
-    except _Invalid as problem:
-        detail = problem.detail or f"must be {kind.expect}, not {_shown(node)}"
-        raise reader.error(problem.line or line, f"{setting.key} {detail}") from None
-    written = node.value if isinstance(node, yaml.ScalarNode) else "[" + ", ".join(_item_texts(node)) + "]"
-    return FileValue(value, line, written)
-
-
-def _value_of(kind: Kind, node: yaml.Node, folder: Path) -> object:
-    if kind.scalar == "list":
-        return _names(kind, node)
-    if kind.scalar == "int":
-        # Refuses YAML 1.1's 0x1F, 0o17 and 1_000, and digits past any range (which int() refuses
-        # past 4,300 of them, and which are slow to read long before that).
-        number = int(_tagged(node, "int", WHOLE_NUMBER))
-        if kind.cap and number > kind.high:  # type: ignore[operator]
-            raise _Invalid(f"must be at most {kind.high}, the largest allowed, not {_shown(node)}")
-        if (kind.low is not None and number < kind.low) or (kind.high is not None and number > kind.high):
-            raise _Invalid()
-        return number
-    if kind.scalar == "bool":
-        # YAML 1.1 also reads yes/no/on/off as booleans; only true and false are unambiguous.
-        return _tagged(node, "bool", r"(?i:true|false)").lower() == "true"
-    text = _scalar_text(node)
-    if kind.choices and text not in kind.choices:
-        raise _Invalid()
-    value = kind.parse(text)
-    if kind.path is not None and value != STDIN:
-        return folder / value  # an absolute path stays as it is
-    return value
-
-
-def _names(kind: Kind, node: yaml.Node) -> tuple[str, ...]:
-    if not isinstance(node, yaml.SequenceNode):
-        raise _Invalid()
-    for item in node.value:
-        name = item.value if isinstance(item, yaml.ScalarNode) else ""
-        if name not in (*kind.choices, "none"):
-            raise _Invalid(f"has an unknown variant '{name}': {suggest(name, kind.choices)}", item.start_mark.line + 1)
-    try:
-        return kind.parse_list(_item_texts(node))
-    except UsageError as error:
-        raise _Invalid(f"cannot be used as it is: {error}") from None
-
-
-def _item_texts(node: yaml.Node) -> list[str]:
-    return [item.value if isinstance(item, yaml.ScalarNode) else "" for item in node.value]
-
-
-def _scalar_text(node: yaml.Node) -> str:
-    """The text as written. Text takes any plain scalar, so `title: 2024` is the text '2024'."""
-    if not isinstance(node, yaml.ScalarNode) or node.value.strip() == "":
-        raise _Invalid()
-    return node.value
-
-
-def _tagged(node: yaml.Node, tag: str, pattern: str) -> str:
-    """The text of a scalar that YAML itself reads as ``tag``: 5 is an int, "5" is not."""
-    if not isinstance(node, yaml.ScalarNode) or node.tag != f"tag:yaml.org,2002:{tag}":
-        raise _Invalid()
-    if not re.fullmatch(pattern, node.value):
-        raise _Invalid()
-    return node.value
-
-
-def _shown(node: yaml.Node) -> str:
-    """A value as a message shows it: quoted text is flagged, since "5" is not the number 5."""
-    if isinstance(node, yaml.MappingNode):
-        return "a group of keys"
-    if isinstance(node, yaml.SequenceNode):
-        return "a list"
-    if node.value == "":
-        return "an empty value"
-    return f"the text in quotes {quoted(node.value)}" if node.style in ("'", '"') else quoted(node.value)
-
-
-def _dotted(section: str, name: str) -> str:
-    return f"{section}.{name}" if section else name
-
-
-def _unknown_key(section: str, name: str, valid: list[str]) -> str:
-    """Where the key probably belongs: its own level first, then anywhere in the file."""
-    message = f"unknown key '{_dotted(section, name)}'"
+def _misplaced(section: str, name: str) -> str | None:
+    """Where a key of another part of the file belongs: its own level first, then anywhere in
+    the file; None when no setting is called so (the nearest one at this level is suggested)."""
     if section and name in _names_in(""):
-        return f"{message}: '{name}' belongs at the top level, without indentation"
+        return f"'{name}' belongs at the top level, without indentation"
     homes = [other for other in SECTIONS if other and other != section and name in _names_in(other)]
     if homes:
-        where = " or ".join(f"{home}:" for home in homes)
-        return f"{message}: it belongs under {where}, indented"
+        return f"it belongs under {' or '.join(f'{home}:' for home in homes)}, indented"
     # The closest key at this level, unless one at another level is clearly closer ("blank"
     # at the top level means deck.blanks, not lang).
-    here = _closest(name, valid)
+    valid = [*_names_in(section), *([other for other in SECTIONS if other] if not section else [])]
+    here = _likeness(name, valid)
     elsewhere = {setting.name: setting for setting in SETTINGS if setting.section != section}
-    there = _closest(name, list(elsewhere))
+    there = _likeness(name, list(elsewhere))
     if there is not None and (here is None or there[1] > here[1]):
         found = elsewhere[there[0]]
         place = f"under {found.section}:" if found.section else "at the top level"
-        return f"{message}: did you mean '{found.key}' ({place})?"
-    return f"{message}: {suggest(name, valid)}"
+        return f"did you mean '{found.key}' ({place})?"
+    return None
 
 
-def _closest(name: str, valid: list[str]) -> tuple[str, float] | None:
+def _likeness(name: str, valid: list[str]) -> tuple[str, float] | None:
     """The closest of ``valid`` to ``name`` as difflib judges a near miss, with its likeness."""
-    close = difflib.get_close_matches(name, valid, n=1)
-    return (close[0], difflib.SequenceMatcher(None, name, close[0]).ratio()) if close else None
+    near = closest(name, valid)
+    return (near, difflib.SequenceMatcher(None, name, near).ratio()) if near else None
 
 
 # --- The file `cngen init` writes ----------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from ..games import GAMES, Game
 from ..model.kit import DECK, KEYS, TOKENS, KitContents
 from .declarations import BY_KEY, SETTINGS
 from .resolve import Settings, default_value
@@ -73,7 +74,6 @@ class KeyOptions:
     seed: int  # always chosen: the command line picks and prints one when none is given
     count: int = default("keys.count")
     single_sided: bool = default("keys.single_sided")
-    duet: bool = default("duet")  # Duet key cards: a side for each player
     card_size: tuple[float, float] = default("keys.card_size")
     font: Path | None = default("keys.font")
     sheet: SheetOptions = SheetOptions()
@@ -83,7 +83,6 @@ class KeyOptions:
 @dataclass(frozen=True)
 class TokenOptions:
     sets: int = default("tokens.sets")
-    duet: bool = default("duet")  # Duet's tiles: agents, the assassin and timer tokens
     card_size: tuple[float, float] = default("tokens.card_size")
     font: Path | None = default("tokens.font")
     sheet: SheetOptions = SheetOptions()
@@ -93,7 +92,6 @@ class TokenOptions:
 @dataclass(frozen=True)
 class RulesOptions:
     variants: tuple[str, ...] = default("rules.variants")
-    duet: bool = default("duet")  # the Duet rules, for a Duet kit
     text: Path | None = default("rules.text")
     font: Path | None = default("rules.font")
     paper: tuple[float, float] = default("paper")
@@ -115,6 +113,7 @@ class CalibrationOptions:
 
 @dataclass(frozen=True)
 class KitOptions:
+    game: Game
     deck: DeckOptions
     keys: KeyOptions
     tokens: TokenOptions
@@ -131,6 +130,11 @@ def _section(settings: Settings, cls: type, section: str, **others) -> object:
     chosen = {f.name: settings[prefix + f.name] for f in fields(cls)
               if f.name not in others and prefix + f.name in settings.values}
     return cls(**chosen, **others)
+
+
+def game_of(settings: Settings) -> Game:
+    """The game a command prints: the one value every component of it is for."""
+    return GAMES[settings["game"]]  # type: ignore[index]
 
 
 def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:
@@ -152,13 +156,13 @@ def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str
 
 
 def key_options(settings: Settings, seed: int, font_key: str = "keys.font", file_name: str = "") -> KeyOptions:
-    return _section(settings, KeyOptions, "keys", seed=seed, duet=settings["duet"],  # type: ignore[return-value]
+    return _section(settings, KeyOptions, "keys", seed=seed,  # type: ignore[return-value]
                     font=settings.check_input(font_key),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "keys")), style=style(settings))
 
 
 def token_options(settings: Settings, font_key: str = "tokens.font", file_name: str = "") -> TokenOptions:
-    return _section(settings, TokenOptions, "tokens", duet=settings["duet"],  # type: ignore[return-value]
+    return _section(settings, TokenOptions, "tokens",  # type: ignore[return-value]
                     font=settings.check_input(font_key),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "tokens")),
                     style=style(settings))
@@ -172,7 +176,7 @@ def _output_name(settings: Settings, section: str) -> str:
 def rules_options(settings: Settings, contents: KitContents | None = None, font_key: str = "rules.font") -> RulesOptions:
     settings.check_input("rules.text")
     return RulesOptions(
-        variants=settings["rules.variants"], duet=settings["duet"], text=settings["rules.text"],  # type: ignore[arg-type]
+        variants=settings["rules.variants"], text=settings["rules.text"],  # type: ignore[arg-type]
         font=settings.check_input(font_key), paper=rules_paper(settings), profile=settings["profile"],  # type: ignore[arg-type]
         output_condition=settings["output_condition"], ink_limit=settings["ink_limit"],  # type: ignore[arg-type]
         contents=contents, style=style(settings),
@@ -213,6 +217,7 @@ def kit_key_seed(settings: Settings, kit_seed_value: int) -> int:
 
 def kit_options(settings: Settings, seed: int) -> KitOptions:
     return KitOptions(
+        game=game_of(settings),
         deck=deck_options(settings, kit_font_key(settings, "deck"), DECK),
         keys=key_options(settings, kit_key_seed(settings, seed), kit_font_key(settings, "keys"), KEYS),
         tokens=token_options(settings, kit_font_key(settings, "tokens"), TOKENS),

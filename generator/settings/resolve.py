@@ -26,6 +26,7 @@ class Origin:
     flag: str | None = None
     place: str | None = None
     text: str = ""  # the value as the user wrote it
+    written: str | None = None  # the file's line as written, where it is not "key: text"
 
     @property
     def is_default(self) -> bool:
@@ -54,19 +55,19 @@ class Settings:
     def describe(self, key: str) -> str:
         """The setting as the user gave it: '--profile shop', 'profile: shop (cngen.yaml:2)'."""
         origin, text = self.origins[key], _shown(self.values[key], self.origins[key])
-        if origin.flag is not None and isinstance(self.values[key], bool):
-            return origin.flag  # --combined, not "--combined True"
+        if origin.flag is not None and (isinstance(self.values[key], bool) or origin.flag == f"--{self.values[key]}"):
+            return origin.flag  # --combined, not "--combined True"; --duet, not "--duet duet"
         if origin.flag is not None:
             return f"{origin.flag} {text}".rstrip()
         if origin.place is not None:
-            return f"{key}: {text} ({origin.place})"
+            return f"{origin.written or f'{key}: {text}'} ({origin.place})"
         return f"--{BY_KEY[key].name.replace('_', '-')} {text} (the default)"
 
     def removal(self, key: str) -> str:
         """What to take away to drop a value: the option typed, or the file's line."""
         origin = self.origins[key]
         if origin.place is not None:
-            return f"{key} from {origin.place}"
+            return f"{(origin.written or key).split(':')[0]} from {origin.place}"
         return self.describe(key).removesuffix(" (the default)")
 
     def flag(self, key: str) -> str:
@@ -135,7 +136,7 @@ def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFi
         elif key in file.values:
             found = file.values[key]
             values[key] = found.value
-            origins[key] = Origin(place=f"{file.source}:{found.line}", text=found.text)
+            origins[key] = Origin(place=f"{file.source}:{found.line}", text=found.text, written=found.written)
         else:
             values[key], origins[key] = default_value(setting), Origin()
     settings = Settings(command, values, origins)

@@ -24,9 +24,10 @@ from __future__ import annotations
 from operator import eq, itemgetter
 from typing import Sequence
 
+from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
+
 SIDE = 5
 CELL_COUNT = SIDE * SIDE
-RED, BLUE, BYSTANDER, ASSASSIN = "R", "B", "N", "A"
 LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)  # letter codes 0..3 inside the search
 TEAM_SWAP = (1, 0, 2, 3)  # the code of each letter's counterpart with red and blue exchanged
 ONE_INT_KEYS = 1024  # up to this many keys, all 16 views of a key share one int

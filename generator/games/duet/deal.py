@@ -34,7 +34,7 @@ holds the two pairs the other way round, which leaves every cell's counts unchan
 The distances kept by deck size, with the time ``deal_duet`` took on 2 cores, are in
 ``DISTANCE_TARGETS``'s comment.
 
-Everything random goes through ``generator.rng``, so a seed gives the same deck everywhere.
+Everything random goes through ``model.rng``, so a seed gives the same deck everywhere.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Sequence
 
-from .rng import below, make_rng, shuffled
+from ...model.rng import below, make_rng, shuffled
+from ...model.roles import AGENT, ASSASSIN, BYSTANDER
 
-AGENT, ASSASSIN, BYSTANDER = "G", "A", "N"
 ROLES = (AGENT, ASSASSIN, BYSTANDER)
 SIDES = ("A", "B")
 SIDE = 5

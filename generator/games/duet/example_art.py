@@ -1,6 +1,6 @@
 """The Duet rules sheet's drawn example: one key card's two sides, drawn by the Duet key card's
 own artist, above the table as player A sees it, every word card banded with what each side
-gives it and the words both sides call agents ringed, as ``geometry.duetexample`` lays them
+gives it and the words both sides call agents ringed, as ``example_layout`` lays them
 out for the column."""
 
 from __future__ import annotations
@@ -8,19 +8,19 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from ..geometry.duetexample import DuetExampleLayout
-from ..geometry.duetface import duet_face_layout
-from ..geometry.style import PANEL_RADIUS
-from ..typeface.font import FontFamily
-from ..model.duet import CELL_COUNT, SIDES
-from ..model.ruletext import DuetExample
-from ..units import MM
-from .duetcard import DuetCardArtist, DuetFace
-from .figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
-from .keycard import cell_colours
-from .paint import centred_lines, fill
-from .symbols import draw_role_symbol
-from .theme import Theme
+from .example_layout import DuetExampleLayout
+from .face import duet_face_layout
+from ...geometry.style import PANEL_RADIUS
+from ...typeface.font import FontFamily
+from .deal import CELL_COUNT, SIDES
+from .example import DuetExample
+from ...units import MM
+from .card import DuetCardArtist, DuetFace
+from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
+from ...draw.keycard import cell_colours
+from ...draw.paint import centred_lines, fill
+from ...draw.symbols import draw_role_symbol
+from ...draw.theme import Theme
 
 # The ring round a key cell sits in the gap beside it, on the card's pale ground, so that it
 # shows round a dark cell in black and white too.
@@ -35,6 +35,10 @@ class DuetExampleArt:
         # Drawn at half size or so, the card's number would print under 7 pt: it is left off.
         self.card = DuetCardArtist(duet_face_layout(layout.layout_card, layout.layout_card), fonts.bold, theme,
                                    scale=layout.scale, numbered=False)
+
+    def define(self, canvas: Canvas) -> None:
+        """The key card's forms, declared once before the sheet is poured."""
+        self.card.define(canvas)
 
     def figure(self) -> Flowable:
         return DuetExampleFigure(self)

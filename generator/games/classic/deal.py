@@ -33,7 +33,7 @@ ends. In a small deck a move weighs up to 64 swaps (scored without a pass over t
 4 partners; in a large one a look at the deck is dear, so a move makes one random swap and
 prefers a partner that is itself too close to another key. Decks over 1024 keys are spread
 under the symmetries first, and then with the teams exchanged too, which halves the cost of
-most looks. The bit-sliced counting behind every look is in ``keydistance``.
+most looks. The bit-sliced counting behind every look is in ``distance``.
 
 Targets (plain / teams exchanged) by the number of keys, with the time ``deal_deck`` took on
 2 cores (median and worst of 6 to 40 seeds; the old dealer's time in brackets) and the step
@@ -64,7 +64,7 @@ The issue asked for 13 / 12 at 40 keys: the two together are only reached up to 
 40 keys keep 12 / 12 (the teams-exchanged guard in full, the plain one as before) rather
 than 13 with a weaker guard or several seconds of search.
 
-Everything random goes through ``generator.rng`` (``rng.random()`` only), and no result depends
+Everything random goes through ``model.rng`` (``rng.random()`` only), and no result depends
 on the iteration order of a set or dict, so a seed gives the same deck on every platform and
 Python version.
 """
@@ -76,11 +76,11 @@ from operator import eq
 from random import Random
 from typing import Literal, Sequence
 
-from . import keydistance
-from .keydistance import (ASSASSIN, BLUE, BYSTANDER, CELL_COUNT, LETTERS, RED, SIDE, SYMMETRIES,
+from ...model.rng import below, make_rng, shuffled
+from . import distance as keydistance
+from .distance import (ASSASSIN, BLUE, BYSTANDER, CELL_COUNT, LETTERS, RED, SIDE, SYMMETRIES,
                           BLOCK_KEYS, ONE_INT_KEYS, MatchIndex, apply_symmetry, closest_pairs,
                           pair_overlap, views_of)
-from .rng import below, make_rng, shuffled
 
 __all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "LETTERS", "MAX_CARDS", "RED", "SIDE",
            "SYMMETRIES", "BalanceReport", "Key", "KeyCard", "KeyDealError", "apply_symmetry",

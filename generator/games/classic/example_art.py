@@ -1,0 +1,106 @@
+"""The classic rules sheet's drawn example: the spymasters' view (the key card, the clue in a
+bubble, the clue's words ringed) above the table as the turn leaves it (the guessed words
+covered by their tiles), as ``example_layout`` lays them out for the column."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
+
+from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
+from ...draw.keycard import cell_colours
+from ...draw.paint import centred_lines, fill, stroke
+from ...draw.symbols import draw_role_symbol
+from ...draw.theme import Theme
+from ...geometry.keyface import key_face_layout
+from ...geometry.sheet import Box
+from ...geometry.style import FRAME_LINE, PANEL_RADIUS
+from ...model.roles import BYSTANDER
+from ...typeface.font import FontFamily
+from ...units import MM
+from .card import KeyCardArtist, KeyFace
+from .example import Example
+from .example_layout import EXAMPLE_CARD, ExampleLayout
+
+
+class ExampleArt:
+    """What the example draws: its layout in a column, its turn, and the key card's artist."""
+
+    def __init__(self, layout: ExampleLayout, example: Example, fonts: FontFamily, theme: Theme):
+        self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
+        self.card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
+                                  scale=layout.key.width / EXAMPLE_CARD)
+
+    def define(self, canvas: Canvas) -> None:
+        """The key card's forms, declared once before the sheet is poured."""
+        self.card.define(canvas)
+
+    def figure(self) -> Flowable:
+        return ExampleFigure(self)
+
+
+class ExampleFigure(ExampleFlowable):
+    """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
+    the table as the turn leaves it (the guessed words covered by their tiles), as
+    ``example_layout`` lays them out for the column."""
+
+    def draw(self) -> None:
+        canvas, art = self.canv, self.art
+        layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
+        # The spymasters' view.
+        key, card = layout.key, art.card.layout.card
+        canvas.saveState()
+        canvas.translate(key.x, key.y)
+        canvas.scale(key.width / card.width, key.height / card.height)
+        art.card.draw(canvas, KeyFace(example.key))
+        canvas.restoreState()
+        for cell in example.targets:
+            ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
+        if layout.bubble is not None and layout.clue is not None:
+            _bubble(canvas, layout.bubble, layout.tail, theme)
+            fill(canvas, theme.text)
+            centred_lines(canvas, layout.clue, fonts.bold, *layout.bubble.centre)
+        if layout.clue_caption is not None:
+            caption(canvas, layout.clue_caption.text, fonts.italic, layout.clue_caption.x, layout.clue_caption.top,
+                     theme)
+        # The table after the turn.
+        covered = dict(example.covers)
+        for cell, box in enumerate(layout.cells):
+            word_card(canvas, box, theme)
+            word = layout.words[cell]
+            letter = covered.get(cell)
+            text_colour = theme.text
+            if letter is not None:
+                ground, symbol = cell_colours(letter, theme)
+                text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
+                tile = layout.tile(cell)
+                fill(canvas, ground)
+                canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
+                x, y, size = layout.symbol(cell)
+                draw_role_symbol(canvas, letter, x, y, size, symbol)
+            if word is not None:
+                fill(canvas, text_colour)
+                centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
+        for cell in example.targets:
+            ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
+        if layout.grid_caption is not None:
+            caption(canvas, layout.grid_caption.text, fonts.italic, layout.grid_caption.x, layout.grid_caption.top,
+                     theme)
+
+
+def _bubble(canvas: Canvas, bubble: Box, tail: tuple[tuple[float, float], ...], theme: Theme) -> None:
+    """A speech bubble with its tail toward the key card, in the card colour, framed in the line colour."""
+    radius = min(bubble.height / 2, 2.5 * MM)
+    stroke(canvas, theme.line, FRAME_LINE)
+    fill(canvas, theme.card)
+    canvas.roundRect(bubble.x, bubble.y, bubble.width, bubble.height, radius, stroke=1, fill=1)
+    path = canvas.beginPath()
+    path.moveTo(*tail[0])
+    for point in tail[1:]:
+        path.lineTo(*point)
+    canvas.drawPath(path, stroke=1, fill=1)
+    # Cover the bubble's frame where the tail joins it, so that they read as one outline.
+    fill(canvas, theme.card)
+    (x, upper), _, (_, lower) = tail
+    inner = FRAME_LINE
+    canvas.rect(x - inner / 2, lower + inner / 2, inner * 1.5, upper - lower - inner, stroke=0, fill=1)

@@ -1,0 +1,86 @@
+"""The classic game's key cards for the jobs: dealt balanced and fresh (``deal``), drawn with
+their lights (``card``), listed in keys.json and measured for --stats."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from ...geometry.keyface import key_face_layout
+from ..game import KeyCards
+from .card import COMMON_BACK, KeyCardArtist, KeyFace
+from .deal import KeyCard, balance_report, deal_deck
+
+
+class ClassicKeyCards(KeyCards):
+    noun = "key card"
+    title = "Key cards"
+    label_characters = "0123456789ab"
+
+    def per_card(self, single_sided: bool) -> int:
+        return 1 if single_sided else 2
+
+    def deal(self, count: int, seed: int, single_sided: bool) -> list[KeyCard]:
+        return deal_deck(count, seed, not single_sided)
+
+    def faces(self, cards: Sequence[KeyCard], single_sided: bool) -> list[tuple[KeyFace, KeyFace]]:
+        return [(KeyFace(card.faces[0], face_label(card, 0)),
+                 COMMON_BACK if single_sided else KeyFace(card.faces[1], face_label(card, 1)))
+                for card in cards]
+
+    def artist(self, card_size: tuple[float, float], bleed: float, font, theme, *, single_sided: bool,
+               back_title: str) -> KeyCardArtist:
+        return KeyCardArtist(key_face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
+                             back_title=back_title)
+
+    def manifest(self, seed: int, cards: Sequence[KeyCard]) -> str:
+        """Every face's grid, rows top to bottom as printed with the card number upright; one
+        card a line, so that the file reads like the deck and diffs line by line."""
+        lines = [
+            json.dumps({
+                "card": card.number,
+                "faces": [{"label": face_label(card, side), "starting": face.starting, "grid": face.rows}
+                          for side, face in enumerate(card.faces)],
+            })
+            for card in cards
+        ]
+        return f'{{"seed": {json.dumps(seed)}, "cards": [\n' + ",\n".join(lines) + "\n]}\n"
+
+    def balance(self, cards: Sequence[KeyCard]) -> str:
+        report = balance_report([face for card in cards for face in card.faces])
+        return "\n".join([
+            f"Balance of {_plural(report.key_count, 'key')}:",
+            f"  starting team: red {report.red_starts:,}, blue {report.blue_starts:,}",
+            "  largest per-cell deviation from the expected count:",
+            f"    red {report.red_deviation:.2f}, blue {report.blue_deviation:.2f}, "
+            f"bystander {report.bystander_deviation:.2f}, assassin {report.assassin_deviation:.2f}, "
+            f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
+            f"  assassins per cell: {report.assassin_min:,} to {report.assassin_max:,}",
+            "  closest two keys under rotation and mirroring: "
+            + _closest(report.min_distance, report.pairs_at_min_distance),
+            "  closest two keys with red and blue exchanged in one: "
+            + _closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
+        ])
+
+    def described(self, cards: Sequence[KeyCard], single_sided: bool) -> tuple[str, tuple[str, ...]]:
+        per_card = self.per_card(single_sided)
+        layout = "two per card, opposite starting teams" if per_card == 2 else "one per card, plain backs"
+        return f"{_plural(len(cards), 'key card')}, {_plural(len(cards) * per_card, 'key')} ({layout})", ()
+
+
+KEY_CARDS = ClassicKeyCards()
+
+
+def face_label(card: KeyCard, side: int) -> str:
+    """'17a' and '17b' on a double-sided card, '17' on a single-sided one."""
+    return f"{card.number}{'ab'[side]}" if len(card.faces) == 2 else str(card.number)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun if count == 1 else noun + 's'}"
+
+
+def _closest(distance: int | None, pairs: int) -> str:
+    if distance is None:
+        return "n/a (one key)"
+    return f"{distance} cells ({_plural(pairs, 'pair')} at that distance)"

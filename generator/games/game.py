@@ -1,0 +1,160 @@
+"""What a game of the family is, as one value: the interface every game fills, and the plain
+data it declares.
+
+A game holds everything that makes it: the grid its key cards cover, the key cards themselves
+(how they are dealt, drawn and listed in the manifest: ``KeyCards``), its tile set, its rules
+text and tile names in each language (``texts``), the example its rules sheet draws, its
+variants, and what it changes in the settings (``SettingRules``). The command line, the jobs,
+the settings and the output never name a game: they ask the one they are given.
+
+Adding a game is a folder under ``games/`` (its model, drawing and texts) whose ``__init__``
+makes a ``Game``, and one line in ``games/__init__.py``. Keep the folder's ``__init__`` light:
+the registry imports it on every run, so its key cards and example load only when asked for.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ..model.tiles import TileKind
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The words on the table: rows x columns, dealt from cards of ``cards`` ("word")."""
+
+    rows: int
+    columns: int
+    cards: str = "word"
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.columns
+
+
+@dataclass(frozen=True)
+class SettingRules:
+    """What a game changes in the settings (beyond its key cards' count), as values are written
+    in cngen.yaml:
+
+    - ``refused``: a value the game cannot print, and why: typed or from the file, it stops;
+    - ``ignored``: a setting that means nothing for the game, and why: typed, it stops; from
+      the file, it is ignored with a note."""
+
+    refused: Mapping[tuple[str, object], str] = field(default_factory=dict)
+    ignored: Mapping[str, str] = field(default_factory=dict)
+
+
+class KeyCards(ABC):
+    """A game's key cards: dealt from a seed, drawn by an artist, listed in the manifest."""
+
+    noun: str  # one card, in a sentence: "key card", "Duet key card"
+    title: str  # the component, at the head of its PDF: "Key cards", "Duet key cards"
+    label_characters: str  # every character a card's number can print: "0123456789ab"
+    same_up: bool = False  # each back keeps its front's up edge as the card stands (SheetPlan.back_slots)
+
+    @abstractmethod
+    def per_card(self, single_sided: bool) -> int:
+        """Keys a card carries."""
+
+    @abstractmethod
+    def deal(self, count: int, seed: int, single_sided: bool) -> Sequence[Any]:
+        """``count`` balanced cards, the same for the same seed, numbered from 1."""
+
+    @abstractmethod
+    def faces(self, cards: Sequence[Any], single_sided: bool) -> list[tuple[Any, Any]]:
+        """Each card's front and back, as the artist draws them."""
+
+    @abstractmethod
+    def artist(self, card_size: tuple[float, float], bleed: float, font: Any, theme: Any, *, single_sided: bool,
+               back_title: str) -> Any:
+        """The artist that draws the faces (``draw.sheet.Artist``); ``back_title`` goes on the
+        plain back of single-sided cards, in the kit's language."""
+
+    @abstractmethod
+    def manifest(self, seed: int, cards: Sequence[Any]) -> str:
+        """keys.json: every grid, one card a line."""
+
+    @abstractmethod
+    def balance(self, cards: Sequence[Any]) -> str:
+        """The deck's balance report, as --stats prints it."""
+
+    @abstractmethod
+    def described(self, cards: Sequence[Any], single_sided: bool) -> tuple[str, tuple[str, ...]]:
+        """What the summary says the deck holds ("40 key cards, 80 keys (...)") and any advice
+        on printing or playing it, a line each."""
+
+    def counted(self, count: int, single_sided: bool) -> tuple[int, str]:
+        """What a deck of ``count`` cards deals and --stats measures, for progress lines:
+        (80, "keys")."""
+        keys = count * self.per_card(single_sided)
+        return keys, "key" if keys == 1 else "keys"
+
+
+class RulesExample(ABC):
+    """The example a game's rules sheet draws: how its rules text gives it (``model.ruletext.
+    ExampleKind``: the drawing's name and the example's shape), and how it is laid out in a
+    column of the page and drawn."""
+
+    drawing: str  # the name an ``example:`` block gives it: "key-and-grid"
+
+    @abstractmethod
+    def shape(self, rich: Callable[..., Any], unknown: Callable[[str], str | None]) -> Any:
+        """The example's shape for the one YAML reader; ``rich`` makes the shape of a printed
+        string, ``unknown`` explains a key that belongs to another game's example."""
+
+    @abstractmethod
+    def lay_out(self, rules: Any, fonts: Any, page: Any) -> Any:
+        """The example laid out for the page's columns; a word or caption that does not fit its
+        room at the smallest size is refused with its line."""
+
+    @abstractmethod
+    def art(self, layout: Any, example: Any, fonts: Any, theme: Any) -> Any:
+        """What draws it on the sheet (``draw.figure.ExampleArt``)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the family. ``key_cards`` and ``example`` are made on first use (they load the
+    dealer and the drawing), the rest is plain data."""
+
+    name: str  # --game NAME, game: NAME, and --NAME for short
+    title: str  # "Codenames Duet"
+    summary: str  # a line for `cngen games`
+    grid: Grid
+    tiles: tuple[TileKind, ...]
+    tiles_title: str  # the tiles' PDF, by name: "Agent tiles", "Duet tiles"
+    texts: Path  # the folder of the game's rules text (CODE.yaml) and tile names (tiles-CODE.yaml)
+    load_key_cards: Callable[[], KeyCards] = field(repr=False, compare=False)
+    load_rules_example: Callable[[], RulesExample] = field(repr=False, compare=False)
+    example_marks: tuple[str, ...] = ()  # the example's drawing, and the keys only this game's example has
+    default_key_cards: int = 40  # key cards a deck holds unless told otherwise
+    most_key_cards: int = 10_000  # the most the dealer deals balanced and fresh
+    variants: tuple[str, ...] = ()  # the rules sheet's variants: sections printed only when chosen
+    settings: SettingRules = SettingRules()
+    in_sentence: str = ""  # how a summary names the game's components: "Duet" in "Duet tiles"
+
+    @property
+    def key_cards(self) -> KeyCards:
+        return self.load_key_cards()
+
+    @property
+    def rules_example(self) -> RulesExample:
+        return self.load_rules_example()
+
+    def rules_text(self, language: str) -> Path:
+        return self.texts / f"{language}.yaml"
+
+    def tile_names(self, language: str) -> Path:
+        return self.texts / f"tiles-{language}.yaml"
+
+    def tiles_per_set(self) -> dict[str, int]:
+        """Tiles per set by noun ("red agent"), for summaries and the rules sheet."""
+        return {kind.noun: kind.per_set for kind in self.tiles}
+
+    def text_files(self) -> list[Path]:
+        """Every text the game ships: none of them may ever be an output."""
+        return sorted(path for path in self.texts.iterdir() if path.is_file())
