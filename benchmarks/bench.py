@@ -2,40 +2,39 @@
 
     .venv/bin/python benchmarks/bench.py
 
-Prints two tables. In the first, each case is timed in one process (the library, median of
+Prints three tables. In the first, each case is timed in one process (the library, median of
 several runs) and as a whole `cngen` command (median of three, from interpreter start to exit),
 with the peak memory of that command, the output's size and its pages. Decks also get a floor,
-measured in the same run: a bare ReportLab script that draws the same cards (background,
-band, label, emblem ring, the word twice, cut marks, mirrored backs) on the same A4 sheets
-with the same font and words, and nothing else; cngen's time is printed as a ratio to it,
-and as time per card, which should stay flat as lists grow.
+measured in the same run: `benchmarks/floor.py`, a bare ReportLab script that draws the same
+cards with the same elements (the shared artwork as one form, each face's word upright and
+upside down, cut marks, mirrored backs) on the same A4 sheets with the same font and words,
+and nothing else; cngen's time is printed as a ratio to it, and as time per card, which should
+stay flat as lists grow.
 
 The second table holds the start-up figures, each a whole process against a whole process on
 the same interpreter, run in turns (A B A B ...) so that drift hits both alike: `cngen --help`
-against `python -c "import click"`, `cngen deck` on the default deck against the floor run
-on its own (this script's hidden `--floor WORDS FONT OUTPUT` mode: one floor, drawn in process
-or as a process), and the shop deck on SRA3 (PDF/X-1a, preflighted) against the home deck.
+against `python -c "import click"`, `cngen deck` against the floor as a process of its own (on
+the default deck, which both read from its YAML file, and on a plain list of the same words),
+and the shop deck on SRA3 (PDF/X-1a, preflighted) against the home deck.
+
+The third times `cngen keys --count 40` as a whole process for many seeds: the slowest seed
+matters as much as the median, since a user's seed is any seed.
 """
 
 from __future__ import annotations
 
-import io
 import sys
 from pathlib import Path
 from typing import Callable, NamedTuple
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
-
-# The floor's own process (--floor) must load ReportLab and nothing more than any script
-# loads: cngen, the statistics and the process tools are imported where they are used.
+from floor import draw_deck  # benchmarks/floor.py: the bare script
 
 MM = 72 / 25.4
 CLI = Path(sys.executable).with_name("cngen")  # the console script beside this interpreter
 HERE = Path(__file__).resolve().parent
 HELP_RUNS = 15  # each of cngen --help and import click
 DECK_PAIRS = 15  # cngen deck and the floor, each
+KEY_SEEDS = 40  # cngen keys --count 40, one process a seed
 
 
 class Case(NamedTuple):
@@ -85,12 +84,10 @@ def run_program(argv: list[str], folder: Path | None = None) -> tuple[float, int
 
 
 def floor_program(words_file: Path, output: Path) -> list[str]:
-    """The floor as a process of its own, to start in this script's folder. Run as a module
-    (-m), not as a script, so that this file's compiled code is cached like cngen's and the
-    floor pays for no compiling."""
+    """The floor as a process of its own, started in this script's folder."""
     from generator.inputs.bundled import font_path
 
-    return [sys.executable, "-m", Path(__file__).stem, "--floor", str(words_file), str(font_path()), str(output)]
+    return [sys.executable, str(HERE / "floor.py"), str(words_file), str(font_path()), str(output)]
 
 
 def default_words() -> list[str]:
@@ -105,7 +102,7 @@ def cases(folder: Path) -> list[Case]:
     from generator.jobs.kit import build_kit
     from generator.jobs.rules import build_rules
     from generator.jobs.tokens import build_tokens
-    from generator.model.duet import DEFAULT_DUET_CARDS
+    from generator.games import GAMES
     from generator.settings.options import (DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions,
                                             TokenOptions)
     from generator.units import PAPERS
@@ -126,27 +123,26 @@ def cases(folder: Path) -> list[Case]:
             return len(result.pdf) + sum(len(image) for _, image in result.images), result.pages
         return build
 
-    def keys(count: int, duet: bool = False) -> Callable[[], tuple[int, int]]:
+    def keys(count: int, game: str = "classic") -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
-            result = build_keys(KeyOptions(seed=1234, count=count, duet=duet))
+            result = build_keys(GAMES[game], KeyOptions(seed=1234, count=count))
             return len(result.pdf) + len(result.manifest), result.pages
         return build
 
     def tokens() -> tuple[int, int]:
-        result = build_tokens(TokenOptions())
+        result = build_tokens(GAMES["classic"], TokenOptions())
         return len(result.pdf), result.pages
 
     def rules() -> tuple[int, int]:
-        result = build_rules(RulesOptions())
+        result = build_rules(GAMES["classic"], RulesOptions())
         return len(result.pdf), result.pages
 
-    def kit(sheet: SheetOptions = SheetOptions(), duet: bool = False) -> Callable[[], tuple[int, int]]:
+    def kit(sheet: SheetOptions = SheetOptions(), game: str = "classic") -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
-            count = DEFAULT_DUET_CARDS if duet else KeyOptions.count
-            options = KitOptions(deck=DeckOptions(sheet=sheet),
-                                 keys=KeyOptions(seed=1234, count=count, duet=duet, sheet=sheet),
-                                 tokens=TokenOptions(duet=duet, sheet=sheet),
-                                 rules=RulesOptions(profile=sheet.profile, duet=duet))
+            chosen = GAMES[game]
+            options = KitOptions(game=chosen, deck=DeckOptions(sheet=sheet),
+                                 keys=KeyOptions(seed=1234, count=chosen.default_key_cards, sheet=sheet),
+                                 tokens=TokenOptions(sheet=sheet), rules=RulesOptions(profile=sheet.profile))
             parts = build_kit(options).parts
             return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
         return build
@@ -158,13 +154,13 @@ def cases(folder: Path) -> list[Case]:
           for count, (path, words) in lists.items()],
         *[Case(f"keys, {count} cards", keys(count), ["keys", "--count", str(count), "--seed", "1234", "-o", out])
           for count in (40, 200, 500)],
-        *[Case(f"Duet keys, {count} cards", keys(count, duet=True),
+        *[Case(f"Duet keys, {count} cards", keys(count, "duet"),
                ["keys", "--duet", "--count", str(count), "--seed", "1234", "-o", out])
           for count in (20, 100, 1000)],
         Case("tokens, 1 set", tokens, ["tokens", "-o", out]),
         Case("rules", rules, ["rules", "-o", out]),
         Case("kit, defaults", kit(), ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),
-        Case("kit, Duet", kit(duet=True), ["kit", "--duet", "--keys-seed", "1234", "--out-dir", str(folder / "duet-kit")]),
+        Case("kit, Duet", kit(game="duet"), ["kit", "--duet", "--keys-seed", "1234", "--out-dir", str(folder / "duet-kit")]),
         Case("deck, shop SRA3", deck(None, shop), ["deck", "--blanks", "0", "--profile", "shop", "-o", out]),
         Case("deck, pod", deck(None, SheetOptions(profile="pod")),
              ["deck", "--blanks", "0", "--profile", "pod", "-o", out]),
@@ -178,49 +174,8 @@ def cases(folder: Path) -> list[Case]:
 
 
 def floor(words: list[str], output: Path, font: Path) -> None:
-    """The same cards drawn by hand: fixed A4 grid of 4 x 4 turned cards, no checks, no fitting."""
-    pdfmetrics.registerFont(TTFont("FloorFont", font))
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM), invariant=1, initialFontName="FloorFont")
-    slots = [(15 * MM + c * 45 * MM, 8.5 * MM + r * 70 * MM) for r in range(3, -1, -1) for c in range(4)]
-    backs = [(210 * MM - x - 45 * MM, y) for x, y in slots]
-    pairs = list(zip(words[0::2], words[1::2]))
-    for start in range(0, len(pairs), 16):
-        sheet = pairs[start : start + 16]
-        for positions, side in ((slots, 0), (backs, 1)):
-            for (x, y), pair in zip(positions, sheet):
-                _floor_card(canvas, x, y, pair[side])
-            canvas.setStrokeColorCMYK(0, 0, 0, 1)
-            canvas.setLineWidth(0.25)
-            for i in range(5):
-                canvas.line(15 * MM + i * 45 * MM, 0, 15 * MM + i * 45 * MM, 7 * MM)
-                canvas.line(15 * MM + i * 45 * MM, 290 * MM, 15 * MM + i * 45 * MM, 297 * MM)
-                canvas.line(0, 8.5 * MM + i * 70 * MM, 13.5 * MM, 8.5 * MM + i * 70 * MM)
-                canvas.line(196.5 * MM, 8.5 * MM + i * 70 * MM, 210 * MM, 8.5 * MM + i * 70 * MM)
-            canvas.showPage()
-    canvas.save()
-    output.write_bytes(buffer.getvalue())
-
-
-def _floor_card(canvas: Canvas, x: float, y: float, word: str) -> None:
-    canvas.saveState()
-    canvas.transform(0, 1, -1, 0, x + 45 * MM, y)
-    canvas.setFillColorCMYK(0, 0.05, 0.16, 0.03)
-    canvas.rect(0, 0, 70 * MM, 45 * MM, stroke=0, fill=1)
-    canvas.setFillColorCMYK(0, 0.12, 0.34, 0.2)
-    canvas.roundRect(4 * MM, 30 * MM, 62 * MM, 11 * MM, 1.8 * MM, stroke=0, fill=1)
-    canvas.setFillColorCMYK(0, 0, 0, 0)
-    canvas.setStrokeColorCMYK(0, 0.2, 0.45, 0.45)
-    canvas.roundRect(4 * MM, 4 * MM, 62 * MM, 17 * MM, 1.8 * MM, stroke=1, fill=1)
-    canvas.circle(35 * MM, 25.5 * MM, 2.8 * MM, stroke=1, fill=0)
-    canvas.setFillColorCMYK(0, 0, 0, 1)
-    canvas.setFont("FloorFont", 20)
-    canvas.drawCentredString(35 * MM, 10 * MM, word)
-    canvas.translate(35 * MM, 35.5 * MM)
-    canvas.rotate(180)
-    canvas.setFont("FloorFont", 12)
-    canvas.drawCentredString(0, -1.5 * MM, word)
-    canvas.restoreState()
+    """The same cards drawn by the bare script, in this process."""
+    output.write_bytes(draw_deck(words, font, blanks=0))
 
 
 def main() -> None:
@@ -237,6 +192,7 @@ def main() -> None:
         run_process(["kit", "--keys-seed", "1234", "--out-dir", str(folder / "warm-up")])  # fills the cache
         cases_table(folder)
         start_up(folder)
+        key_seeds(folder)
     finally:
         shutil.rmtree(folder)
 
@@ -273,11 +229,11 @@ def start_up(folder: Path) -> None:
     """The second table: whole processes against whole processes, run in turns."""
     import statistics
 
+    from generator.inputs.bundled import deck_path
+
     words = default_words()
     words_file = folder / "default.txt"
     words_file.write_text("\n".join(words) + "\n", encoding="utf-8")
-    deck = ["deck", "--blanks", "0", "-o", str(folder / "deck.pdf")]
-    bare = floor_program(words_file, folder / "floor.pdf")
     click = [sys.executable, "-c", "import click"]
 
     def paired(first: list[str], second: list[str], runs: int) -> tuple[float, float]:
@@ -285,30 +241,35 @@ def start_up(folder: Path) -> None:
         times = [(run_program(first, HERE)[0], run_program(second, HERE)[0]) for _ in range(runs)]
         return statistics.median(a for a, _ in times), statistics.median(b for _, b in times)
 
+    deck = [str(CLI), "deck", "-o", str(folder / "deck.pdf")]
     help_time, click_time = paired([str(CLI), "--help"], click, HELP_RUNS)
-    deck_time, floor_time = paired([str(CLI), *deck], bare, DECK_PAIRS)
-    shop_time, home_time = paired([str(CLI), *deck, "--profile", "shop"], [str(CLI), *deck], DECK_PAIRS)
-    header = f"{'whole process':<28} {'median':>7}   {'against':<16} {'median':>7} {'ratio':>6}   limit"
+    deck_time, floor_time = paired(deck, floor_program(deck_path("standard"), folder / "floor.pdf"), DECK_PAIRS)
+    list_time, list_floor = paired([*deck, "--words", str(words_file)], floor_program(words_file, folder / "floor.pdf"),
+                                   DECK_PAIRS)
+    shop_time, home_time = paired([*deck, "--profile", "shop"], deck, DECK_PAIRS)
+    header = f"{'whole process':<30} {'median':>7}   {'against':<18} {'median':>7} {'ratio':>6}   limit"
     print(header)
     print("-" * (len(header) + 11))
-    print(f"{'cngen --help':<28} {help_time:>6.3f}s   {'import click':<16} {click_time:>6.3f}s"
-          f" {help_time / click_time:>5.2f}x   3x")
-    print(f"{f'cngen deck ({len(words)} words)':<28} {deck_time:>6.3f}s   {'bare ReportLab':<16} {floor_time:>6.3f}s"
-          f" {deck_time / floor_time:>5.2f}x   1.5x (goal 1.2x)")
-    print(f"{'cngen deck --profile shop':<28} {shop_time:>6.3f}s   {'cngen deck (home)':<16} {home_time:>6.3f}s"
-          f" {shop_time / home_time:>5.2f}x   1.5x")
-    print(f"\nmedians of {HELP_RUNS} runs of each (--help) and {DECK_PAIRS} of each (decks), taken in turns;"
-          f" cngen deck --blanks 0 (the floor draws no blanks) against this script's --floor as its own process")
+    rows = [("cngen --help", help_time, "import click", click_time, "3x"),
+            (f"cngen deck ({len(words)} words)", deck_time, "bare ReportLab", floor_time, "1.3x"),
+            ("cngen deck --words LIST.txt", list_time, "bare ReportLab", list_floor, "1.3x"),
+            ("cngen deck --profile shop", shop_time, "cngen deck (home)", home_time, "1.5x")]
+    for label, time, other, other_time, limit in rows:
+        print(f"{label:<30} {time:>6.3f}s   {other:<18} {other_time:>6.3f}s {time / other_time:>5.2f}x   {limit}")
+    print(f"\nmedians of {HELP_RUNS} runs of each (--help) and {DECK_PAIRS} of each (decks), taken in turns; "
+          "the floor is benchmarks/floor.py reading the same deck file, with the same 5 blank cards")
 
 
-def floor_main(arguments: list[str]) -> None:
-    """The hidden mode: the floor alone, as a whole process. WORDS is one word a line."""
-    words_file, font, output = map(Path, arguments)
-    floor(words_file.read_text(encoding="utf-8").splitlines(), output, font)
+def key_seeds(folder: Path) -> None:
+    """The third table: cngen keys --count 40 as a whole process, one seed after another."""
+    import statistics
+
+    times = sorted((run_process(["keys", "--count", "40", "--seed", str(seed), "-o", str(folder / "keys.pdf")])[0],
+                    seed) for seed in range(KEY_SEEDS))
+    slowest = ", ".join(f"{seconds:.2f}s (seed {seed})" for seconds, seed in times[-3:])
+    print(f"\ncngen keys --count 40, seeds 0 to {KEY_SEEDS - 1}, whole processes: median "
+          f"{statistics.median(t for t, _ in times):.2f}s, slowest {slowest}; limit 1 s for every seed")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--floor"]:
-        floor_main(sys.argv[2:])
-    else:
-        main()
+    main()

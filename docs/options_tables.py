@@ -1,11 +1,11 @@
-"""The README's option tables, made from what each command's --help shows.
+"""The option tables of docs/commands.md, made from what each command's --help shows.
 
-    .venv/bin/python docs/options_tables.py          # rewrite the tables in README.md
-    .venv/bin/python docs/options_tables.py --check  # exit 1 if README.md differs
+    .venv/bin/python docs/options_tables.py          # rewrite the tables in docs/commands.md
+    .venv/bin/python docs/options_tables.py --check  # exit 1 if docs/commands.md differs
 
 Each table sits between `<!-- options: COMMAND -->` and `<!-- end options -->`. The rows are
-click's own help records (the text --help prints), so the README cannot drift from the code;
-tests/test_readme.py checks it.
+click's own help records (the text --help prints), so the docs cannot drift from the code;
+tests/test_docs.py checks it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import click
 
 from generator.cli import main
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+COMMANDS = Path(__file__).resolve().parent / "commands.md"
 _TABLE = re.compile(r"(<!-- options: (\w+) -->\n)(.*?)(<!-- end options -->)", re.S)
 _EXTRA = re.compile(r"\s*\[(.*)\]$")  # click's "[default: 5; 0<=x<=10000]" after the help
 
@@ -67,16 +67,16 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def with_tables(readme: str) -> str:
-    return _TABLE.sub(lambda match: match.group(1) + table(match.group(2)) + match.group(4), readme)
+def with_tables(page: str) -> str:
+    return _TABLE.sub(lambda match: match.group(1) + table(match.group(2)) + match.group(4), page)
 
 
 def main_script(argv: list[str]) -> int:
-    text = README.read_text(encoding="utf-8")
+    text = COMMANDS.read_text(encoding="utf-8")
     updated = with_tables(text)
     if "--check" in argv:
         return 0 if updated == text else 1
-    README.write_text(updated, encoding="utf-8")
+    COMMANDS.write_text(updated, encoding="utf-8")
     return 0
 
 

@@ -176,31 +176,55 @@ def test_python_dash_m_generator_runs_the_installed_package(tmp_path):
     assert (tmp_path / "out.pdf").read_bytes().startswith(b"%PDF-1.4")
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def documentation() -> str:
+    """What a user reads: the README and the pages it links to in docs/."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages)
 
 
 @pytest.mark.parametrize("name, command", commands(), ids=[name for name, _ in commands()])
-def test_the_readme_documents_every_command_and_option(name, command):
-    readme = README.read_text(encoding="utf-8")
-    assert f"cngen {name}" in readme
+def test_the_documentation_names_every_command_and_option(name, command):
+    docs = documentation()
+    assert f"cngen {name}" in docs
     for parameter in command.params:
         if isinstance(parameter, click.Option) and parameter.name != "help":
-            assert any(f"`{flag}" in readme for flag in parameter.opts), f"{name} {parameter.opts}"
+            assert any(f"`{flag}" in docs for flag in parameter.opts), f"{name} {parameter.opts}"
 
 
 def test_keys_writes_the_pdf_and_manifest_and_names_the_seed(run, tmp_path):
-    result = run("keys", "--count", "40", "--seed", "1234")
+    result = run("keys", "--count", "9", "--seed", "1234")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "Wrote output/keys.pdf and output/keys.json",
-        "  40 key cards, 80 keys (two per card, opposite starting teams), seed 1234",
-        "  8 cards per 210 x 297 mm sheet: 5 sheets, 10 pages",
+        "  9 key cards, 18 keys (two per card, opposite starting teams), seed 1234",
+        "  8 cards per 210 x 297 mm sheet: 2 sheets, 4 pages",
         '  To print: both sides, flip on long edge, 100% scale ("actual size", never "fit to page"), '
         "then cut along the marks.",
         "  The same deck again: --seed 1234 with the same --count.",
     ]
-    assert len(pypdf.PdfReader(tmp_path / "output" / "keys.pdf").pages) == 10
-    assert json.loads((tmp_path / "output" / "keys.json").read_text())["seed"] == 1234
+    assert len(pypdf.PdfReader(tmp_path / "output" / "keys.pdf").pages) == 4
+    manifest = json.loads((tmp_path / "output" / "keys.json").read_text())
+    assert manifest["seed"] == 1234 and len(manifest["cards"]) == 9
+
+
+def test_duet_keys_name_their_game_in_the_summary_and_the_way_to_deal_them_again(run, tmp_path):
+    result = run("keys", "--game", "duet", "--count", "3", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Wrote output/keys.pdf and output/keys.json",
+        "  3 Duet key cards, side A on the front and side B on the back, seed 2",
+        "  8 cards per 210 x 297 mm sheet: 1 sheet, 2 pages",
+        '  To print: both sides, flip on long edge, 100% scale ("actual size", never "fit to page"), '
+        "then cut along the marks.",
+        "  Side B keeps side A's top edge: stand the card with the same edge up for both players.",
+        "  The same deck again: --game duet --seed 2 with the same --count.",
+    ]
+    assert len(pypdf.PdfReader(tmp_path / "output" / "keys.pdf").pages) == 2
+    manifest = json.loads((tmp_path / "output" / "keys.json").read_text())
+    assert manifest["seed"] == 2 and [len(card["sides"]) for card in manifest["cards"]] == [2, 2, 2]
 
 
 def test_keys_without_a_seed_choose_one_that_reproduces_the_deck(run, tmp_path):
@@ -289,19 +313,31 @@ def test_every_command_refuses_an_output_that_is_a_folder(run, tmp_path, command
     assert "Error: --output taken is a folder: give a file name, e.g. taken/" in result.output
 
 
-def test_one_card_a_sheet_is_said_in_the_singular(run):
-    result = run("deck", "--profile", "shop", "--paper", "100x90mm", "--blanks", "0", "-o", "shop.pdf")
+SIX_WORDS = "bank\npitch\nmercury\nice cream\nanchor\nlemon\n"
+
+
+def test_one_card_a_sheet_is_said_in_the_singular(run, tmp_path):
+    write(tmp_path / "six.txt", SIX_WORDS)
+    result = run("deck", "--words", "six.txt", "--profile", "shop", "--paper", "100x90mm", "--blanks", "0",
+                 "-o", "shop.pdf")
     assert result.exit_code == 0, result.output
-    assert "  1 card per 100 x 90 mm sheet: 217 sheets, 434 pages" in result.stdout
+    assert "  1 card per 100 x 90 mm sheet: 3 sheets, 6 pages" in result.stdout
+    assert len(pypdf.PdfReader(tmp_path / "shop.pdf").pages) == 6
 
 
-def test_a_pod_deck_is_one_face_a_page(run):
-    result = run("deck", "--profile", "pod", "--blanks", "0", "-o", "pod.pdf")
+def test_a_pod_deck_is_one_face_a_page(run, tmp_path):
+    write(tmp_path / "six.txt", SIX_WORDS)
+    result = run("deck", "--words", "six.txt", "--profile", "pod", "--blanks", "0", "-o", "pod.pdf")
     assert result.exit_code == 0, result.output
-    assert "  one face a page of 76 x 51 mm (trim plus bleed): 434 pages" in result.stdout
+    assert "  one face a page of 76 x 51 mm (trim plus bleed): 6 pages" in result.stdout
+    pages = pypdf.PdfReader(tmp_path / "pod.pdf").pages
+    assert len(pages) == 6
+    assert {(round(float(page.mediabox.width) * 25.4 / 72), round(float(page.mediabox.height) * 25.4 / 72))
+            for page in pages} == {(76, 51)}
 
 
-def test_a_margin_of_zero_needs_no_unit(run):
-    result = run("deck", "--margin", "0", "--blanks", "0", "-o", "edge.pdf")
+def test_a_margin_of_zero_needs_no_unit(run, tmp_path):
+    write(tmp_path / "six.txt", SIX_WORDS)
+    result = run("deck", "--words", "six.txt", "--margin", "0", "--blanks", "0", "-o", "edge.pdf")
     assert result.exit_code == 0, result.output
     assert "  18 cards per 210 x 297 mm sheet" in result.stdout

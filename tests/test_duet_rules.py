@@ -6,6 +6,7 @@ text. The example's key is read off the drawing, never from cngen's model."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
@@ -13,21 +14,23 @@ from collections import Counter
 from pathlib import Path
 
 import pdfplumber
-import pypdf
+import pypdfium2 as pdfium
 import pytest
 import yaml
 
 from pdfcheck import MM, rounded, theme_for
-from generator.inputs.bundled import rules_path
-from generator.jobs.rules import build_rules, default_contents
+import builds
+from generator.games import GAMES
+from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.model.ruletext import parse_rules
 from generator.preflight import preflight
 from generator.settings.options import RulesOptions, Style
 from generator.units import parse_paper
-from test_rules_layout import read_sheet, sections
+from test_rules_layout import Sheet, read_sheet
 
+CLASSIC, DUET = GAMES["classic"], GAMES["duet"]
 THEME = theme_for("home")
-DUET_TEXT = rules_path(duet=True)
+DUET_TEXT = DUET.rules_text("en")
 BUNDLED = yaml.safe_load(DUET_TEXT.read_text(encoding="utf-8"))
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 # (A's role, B's role): words on every Duet key card, as the publisher's table gives them.
@@ -38,22 +41,43 @@ SECTIONS = ("The game", "What is in this kit", "Setting up", "The key card", "A 
             "Tips", "Printing and cutting")
 
 
+def built(paper: str = "a4", profile: str = "home") -> tuple[bytes, int]:
+    """The Duet sheet on this paper, built once a session (tests/builds.py)."""
+    result = builds.rules(RulesOptions(paper=parse_paper(paper), profile=profile, style=Style(title="Codenames")),
+                          "duet")
+    return result.pdf, result.pages
+
+
 @pytest.fixture(scope="module")
 def sheet():
-    cache: dict[tuple, tuple[bytes, int]] = {}
+    return built
 
-    def build(paper: str = "a4", profile: str = "home") -> tuple[bytes, int]:
-        if (paper, profile) not in cache:
-            result = build_rules(RulesOptions(duet=True, paper=parse_paper(paper), profile=profile,
-                                              style=Style(title="Codenames")))
-            cache[paper, profile] = result.pdf, result.pages
-        return cache[paper, profile]
 
-    return build
+@functools.cache
+def read(paper: str) -> Sheet:
+    """The home sheet on this paper read once with pdfplumber (test_rules_layout.read_sheet): its
+    lines in reading order, and its pages, parsed once for every test that reads them."""
+    return read_sheet(built(paper)[0])
+
+
+def sheet_text(paper: str) -> str:
+    """The home sheet's words in reading order, each run of spaces one space."""
+    sheet = read(paper)
+    return " ".join(" ".join(line.text.split()) for line in (*sheet.head, *sheet.lines)) + " " + \
+        " ".join(sheet.footers)
+
+
+def pdf_pages(pdf) -> list[str]:
+    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
 
 
 def text_of(pdf: bytes) -> str:
-    return " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    return " ".join(" ".join(text.split()) for text in pdf_pages(pdf))
 
 
 # --- Text ------------------------------------------------------------------------------------
@@ -61,17 +85,17 @@ def text_of(pdf: bytes) -> str:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_duet_sheet_prints_every_section_on_two_pages(sheet, paper):
-    pdf, pages = sheet(paper)
-    assert pages == len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 2
-    text = text_of(pdf)
+    _, pages = sheet(paper)
+    assert pages == read(paper).pages == 2
+    text = sheet_text(paper)
     assert [section["title"] for section in BUNDLED["sections"]] == list(SECTIONS)
     for title in SECTIONS:
         assert title in text, title
     assert "How to play Duet · page 1" in text and "How to play Duet · page 2" in text
 
 
-def test_the_sheet_explains_the_timer_sudden_death_and_the_stand(sheet):
-    text = text_of(sheet("a4")[0])
+def test_the_sheet_explains_the_timer_sudden_death_and_the_stand():
+    text = sheet_text("a4")
     for phrase in ("one word and one number", "at least one guess", "bystander face up and turned towards the "
                    "guesser", "put the token back in the box", "the game goes into sudden death",
                    "all 15 agents", "you are out of time", "2 spare timer tokens", "stands upright between you",
@@ -80,23 +104,25 @@ def test_the_sheet_explains_the_timer_sudden_death_and_the_stand(sheet):
         assert phrase in text, phrase
 
 
-def test_no_word_of_the_classic_game_is_left(sheet):
-    text = text_of(sheet("a4")[0]).lower()
+def test_no_word_of_the_classic_game_is_left():
+    text = sheet_text("a4").lower()
     for classic in ("red team", "blue", "double agent", "spymaster", "operative", "starting team", "lights",
                     "variant", "innocent", "ocean: 2"):
         assert classic not in text, classic
 
 
 @pytest.mark.parametrize("paper", ["a4", "a5"])
-def test_the_sheet_prints_typographic_quotes_only(sheet, paper):
-    text = text_of(sheet(paper)[0])
-    assert "'" not in text and '"' not in text
+def test_the_sheet_prints_typographic_quotes_only(paper):
+    printed = {char["text"] for page in read(paper).document.pages for char in page.chars}
+    assert "'" not in printed and '"' not in printed
+    text = sheet_text(paper)
     assert "partner\u2019s" in text and "\u2018standard\u2019" in text
 
 
 def test_the_counts_are_the_kits(run, tmp_path):
     assert run("rules", "--duet").exit_code == 0
-    text = text_of((tmp_path / "output" / "rules.pdf").read_bytes())
+    assert (tmp_path / "output" / "rules.pdf").read_bytes() == built("a4")[0]  # read once, below
+    text = sheet_text("a4")
     for phrase in ("217 word cards carrying 434 codenames from the bundled deck", "5 blank cards",
                    "20 Duet key cards: side A of a card is for one player", "27 tiles (1 full set): 15 green agents, 1 assassin and "
                    "9 timer tokens, with 2 spare timer tokens for an easier game"):
@@ -122,13 +148,13 @@ def test_a_duet_kits_sheet_counts_what_the_kit_holds(run, tmp_path):
 
 
 def test_a_sheet_for_one_game_never_describes_a_kit_of_the_other():
-    for duet in (True, False):
+    for game, other in ((DUET, CLASSIC), (CLASSIC, DUET)):
         with pytest.raises(ValueError, match="differ"):
-            build_rules(RulesOptions(duet=duet, contents=default_contents(duet=not duet)))
+            build_rules(game, RulesOptions(contents=default_contents(other)[0]))
 
 
 def test_the_sheet_is_the_same_every_time(sheet):
-    again = build_rules(RulesOptions(duet=True, paper=parse_paper("a4"), style=Style(title="Codenames")))
+    again = build_rules(DUET, RulesOptions(paper=parse_paper("a4"), style=Style(title="Codenames")))
     assert again.pdf == sheet("a4")[0]
 
 
@@ -136,9 +162,9 @@ def test_the_sheet_is_the_same_every_time(sheet):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
-def test_every_heading_has_its_first_lines_under_it(sheet, paper):
-    built = read_sheet(sheet(paper)[0])
-    lines = built.lines
+def test_every_heading_has_its_first_lines_under_it(paper):
+    sheet = read(paper)
+    lines = sheet.lines
     headings = [index for index, line in enumerate(lines) if line.heading]
     # A section holding a figure may let the next ones go first rather than leave a hole (A5).
     assert sorted(lines[index].text for index in headings) == sorted(SECTIONS)
@@ -149,21 +175,20 @@ def test_every_heading_has_its_first_lines_under_it(sheet, paper):
         assert (after.page, after.column) == (lines[index].page, lines[index].column), lines[index].text
         assert not after.heading
     if paper == "a5":
-        assert built.pages >= 3 and all(column == 0 for _, column in built.heights)
+        assert sheet.pages >= 3 and all(column == 0 for _, column in sheet.heights)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_two_pages_have_no_big_hole(sheet, paper):
-    built = read_sheet(sheet(paper)[0])
-    for (page, column), (top, bottom) in built.heights.items():
-        last = max(line.bottom for line in built.lines if (line.page, line.column) == (page, column))
+def test_the_two_pages_have_no_big_hole(paper):
+    sheet = read(paper)
+    for (page, column), (top, bottom) in sheet.heights.items():
+        last = max(line.bottom for line in sheet.lines if (line.page, line.column) == (page, column))
         assert (bottom - last) / (bottom - top) < 0.3, (page, column)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
-def test_nothing_on_the_sheet_is_under_7_pt(sheet, paper):
-    with pdfplumber.open(io.BytesIO(sheet(paper)[0])) as document:
-        sizes = [char["size"] for page in document.pages for char in page.chars]
+def test_nothing_on_the_sheet_is_under_7_pt(paper):
+    sizes = [char["size"] for page in read(paper).document.pages for char in page.chars]
     assert min(sizes) >= 7 - 0.01
 
 
@@ -192,9 +217,13 @@ def row_major(shapes: list[dict]) -> list[dict]:
     return sorted(shapes, key=lambda shape: (round(shape["top"] / 3), shape["x0"]))
 
 
-def read_example(pdf: bytes) -> dict:
+def read_example(pdf: bytes | pdfplumber.PDF) -> dict:
     """The example as drawn: each side's card (grid of letters as drawn, the tab's letter, the
     cells ringed), and the table (words row-major, each word's near and far band, the rings)."""
+    if isinstance(pdf, bytes):
+        with pdfplumber.open(io.BytesIO(pdf)) as document:
+            return read_example(document)
+    document = pdf
     card = rounded(THEME.card)
 
     def grounds_of(page) -> list[dict]:
@@ -204,34 +233,33 @@ def read_example(pdf: bytes) -> dict:
         return sorted((s for s in grounds_of(page) if abs(s["width"] - s["height"]) < 1 and s["width"] > 25 * MM),
                       key=lambda s: s["x0"])
 
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        page = next(page for page in document.pages if key_cards_of(page))
-        shapes = page.rects + page.curves
-        grounds, key_cards = grounds_of(page), key_cards_of(page)
-        word_cards = row_major([s for s in grounds if 10 * MM < s["width"] < 25 * MM and s["height"] < s["width"]])
-        rings = [s for s in page.curves if s["stroke"] and not s.get("fill")
-                 and rounded(s.get("stroking_color")) == rounded(THEME.text)]
-        sides = []
-        for key_card in key_cards:
-            cells = row_major([s for s in shapes
-                               if role(s) and inside(s, key_card) and abs(s["width"] - s["height"]) < 1])
-            tab = "".join(c["text"] for c in page.chars if inside(c, key_card) and c["text"].strip())
-            ringed = [index for index, cell in enumerate(cells) if any(inside(cell, ring) for ring in rings)]
-            sides.append({"grid": "".join(role(cell) for cell in cells), "tab": tab, "ringed": ringed})
-        table = []
-        for word_card in word_cards:
-            bands = sorted((s for s in shapes if role(s) and inside(s, word_card) and s["width"] > 3 * s["height"]),
-                           key=lambda s: s["top"])
-            word = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"]) if inside(c, word_card))
-            ringed = any(inside(word_card, ring, slack=-0.1) for ring in rings)
-            table.append({"word": word, "far": role(bands[0]), "near": role(bands[-1]), "bands": len(bands),
-                          "ringed": ringed})
+    page = next(page for page in document.pages if key_cards_of(page))
+    shapes = page.rects + page.curves
+    grounds, key_cards = grounds_of(page), key_cards_of(page)
+    word_cards = row_major([s for s in grounds if 10 * MM < s["width"] < 25 * MM and s["height"] < s["width"]])
+    rings = [s for s in page.curves if s["stroke"] and not s.get("fill")
+             and rounded(s.get("stroking_color")) == rounded(THEME.text)]
+    sides = []
+    for key_card in key_cards:
+        cells = row_major([s for s in shapes
+                           if role(s) and inside(s, key_card) and abs(s["width"] - s["height"]) < 1])
+        tab = "".join(c["text"] for c in page.chars if inside(c, key_card) and c["text"].strip())
+        ringed = [index for index, cell in enumerate(cells) if any(inside(cell, ring) for ring in rings)]
+        sides.append({"grid": "".join(role(cell) for cell in cells), "tab": tab, "ringed": ringed})
+    table = []
+    for word_card in word_cards:
+        bands = sorted((s for s in shapes if role(s) and inside(s, word_card) and s["width"] > 3 * s["height"]),
+                       key=lambda s: s["top"])
+        word = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"]) if inside(c, word_card))
+        ringed = any(inside(word_card, ring, slack=-0.1) for ring in rings)
+        table.append({"word": word, "far": role(bands[0]), "near": role(bands[-1]), "bands": len(bands),
+                      "ringed": ringed})
     return {"sides": sides, "table": table}
 
 
 @pytest.fixture(scope="module")
-def drawn(sheet):
-    return {paper: read_example(sheet(paper)[0]) for paper in ("a4", "letter", "a5")}
+def drawn():
+    return {paper: read_example(read(paper).document) for paper in ("a4", "letter", "a5")}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
@@ -257,20 +285,20 @@ def test_each_word_on_the_table_shows_what_each_side_gives_it(drawn, paper):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
-def test_the_words_both_sides_call_agents_are_ringed_and_named(drawn, sheet, paper):
+def test_the_words_both_sides_call_agents_are_ringed_and_named(drawn, paper):
     table, sides = drawn[paper]["table"], drawn[paper]["sides"]
     shared = [index for index, cell in enumerate(table) if (cell["near"], cell["far"]) == ("G", "G")]
     assert [index for index, cell in enumerate(table) if cell["ringed"]] == shared and len(shared) == 3
     assert sides[0]["ringed"] == shared
     assert sorted(sides[1]["ringed"]) == sorted(24 - index for index in shared)
-    text = text_of(sheet(paper)[0])
+    text = sheet_text(paper)
     named = re.search(r"(\w+), (\w+) and (\w+) are agents on both sides", text)
     assert named and set(named.groups()) == {table[index]["word"] for index in shared}
 
 
-def test_the_example_turn_in_the_text_agrees_with_the_card(drawn, sheet):
+def test_the_example_turn_in_the_text_agrees_with_the_card(drawn):
     roles = {cell["word"]: (cell["near"], cell["far"]) for cell in drawn["a4"]["table"]}
-    text = text_of(sheet("a4")[0])
+    text = sheet_text("a4")
     either = re.search(r"(\w+) is an agent on side B but an assassin on side A, and (\w+) is the other way round", text)
     assert roles[either.group(1)] == ("A", "G") and roles[either.group(2)] == ("G", "A")
     wanted = re.search(r"A wants (\w+) and (\w+) and says Sea: 2", text)
@@ -282,11 +310,10 @@ def test_the_example_turn_in_the_text_agrees_with_the_card(drawn, sheet):
     assert "Sea" not in " ".join(roles)  # the clue is not a word on the table
 
 
-def test_the_seats_are_named_above_and_below_the_table(sheet):
-    with pdfplumber.open(io.BytesIO(sheet("a4")[0])) as document:
-        page = next(page for page in document.pages if "Player B sits here" in page.extract_text())
-        lines = {line["text"]: line for line in page.extract_text_lines()}
-        words = {word["text"]: word for word in page.extract_words()}
+def test_the_seats_are_named_above_and_below_the_table():
+    page = next(page for page in read("a4").document.pages if "Player B sits here" in page.extract_text())
+    lines = {line["text"]: line for line in page.extract_text_lines()}
+    words = {word["text"]: word for word in page.extract_words()}
     assert lines["Player B sits here"]["bottom"] < words["DRAGON"]["top"]
     assert lines["Player A sits here"]["top"] > words["SHELL"]["bottom"]
 
@@ -332,11 +359,13 @@ MISTAKES = {
     "a side of four rows": (SMALL.replace("b: [NGNAG, NNGNG, NGNGN, ANGGG, NNNNA]", "b: [NGNAG, NNGNG, NGNGN, ANGGG]"),
                             11, "side B has 5 rows, not 4"),
     "the classic drawing": (SMALL.replace("both-sides", "key-and-grid"), 6,
-                            "unknown example 'key-and-grid' (the classic sheet's: print this text without --duet)"),
+                            "section 'look', block 1: unknown example 'key-and-grid' (it belongs to the classic game's rules text: "
+                            "print it with --game classic): use both-sides"),
     "a classic key": (SMALL.replace("    a: [ANGGG, NGNNG, NNNGN, NGGNG, ANNNA]\n", "    starting: red\n"), 10,
-                      "'starting:' belongs to the classic sheet's example: print this text without --duet"),
+                      "example: key: unknown key 'starting': it belongs to the classic game's rules text: "
+                      "print it with --game classic"),
     "a variant": (SMALL.replace("    title: Look\n", "    title: Look\n    variant: match\n"), 5,
-                  "the variants change the classic game"),
+                  "section 'look': this game has no variants, so its sheet prints every section: remove variant:"),
     "a caption too long": (SMALL + "  captions:\n    b-seat: " + "far far away " * 20 + "\n", 13,
                            "does not fit one line above the table at 7 pt"),
 }
@@ -353,15 +382,24 @@ def test_a_mistake_in_a_duet_text_is_named_with_its_line(run, tmp_path, text, li
 
 def test_texts_of_the_other_game_are_named_as_such(run, tmp_path):
     result = cngen_text(run, tmp_path, SMALL.format(words=WORDS))
-    assert result.exit_code == 1 and "'a:' belongs to the Duet sheet's example: print this text with --duet" \
-        in result.stderr
-    classic = rules_path().read_text(encoding="utf-8")
-    result = cngen_text(run, tmp_path, classic, "--duet")
-    assert result.exit_code == 1 and "belongs to the classic sheet's example" in result.stderr
+    assert result.exit_code == 1 and result.stderr.strip() == (
+        "Error: r.yaml:10: example: key: unknown key 'a': it belongs to the duet game's rules text: "
+        "print it with --game duet")
+    assert not (tmp_path / "output").exists()
+    classic = CLASSIC.rules_text("en").read_text(encoding="utf-8")
+    for game in ("--duet", "--game=duet"):
+        result = cngen_text(run, tmp_path, classic, game)
+        assert result.exit_code == 1, result.output
+        found = re.fullmatch(r"Error: r\.yaml:(\d+): example: unknown key '([a-z]+)': it belongs to the classic "
+                             r"game's rules text: print it with --game classic", result.stderr.strip())
+        assert found, result.stderr
+        line, key = int(found.group(1)), found.group(2)
+        assert classic.splitlines()[line - 1] == f"  {key}:" or classic.splitlines()[line - 1].startswith(f"  {key}: ")
+        assert not (tmp_path / "output").exists()
 
 
 def test_the_bundled_duet_text_is_read_as_the_model_reads_it():
-    rules = parse_rules(DUET_TEXT.read_bytes(), "duet-en.yaml", default_contents(duet=True), duet=True)
+    rules = parse_rules(DUET_TEXT.read_bytes(), "en.yaml", default_contents(DUET)[0], game_text(DUET))
     example = rules.example
     assert example.words == tuple(BUNDLED["example"]["words"])
     assert [example.words[cell] for cell in example.shared] == ["CROWN", "PIANO", "KNIGHT"]
@@ -390,7 +428,7 @@ def strings(node) -> list[str]:
 
 
 @pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="the reference rule texts are not beside this checkout")
-def test_no_eight_words_in_a_row_come_from_a_reference_text(sheet):
+def test_no_eight_words_in_a_row_come_from_a_reference_text():
     reference: set[tuple[str, ...]] = set()
     for path in sorted((SHARED / "seeds").iterdir()):
         if path.is_file():
@@ -401,5 +439,5 @@ def test_no_eight_words_in_a_row_come_from_a_reference_text(sheet):
     ours = strings(BUNDLED)
     assert any("sudden death" in text for text in ours)
     borrowed = {" ".join(run) for text in ours for run in shingles(text) & reference}
-    borrowed |= {" ".join(run) for run in shingles(text_of(sheet("a4")[0])) & reference}
+    borrowed |= {" ".join(run) for run in shingles(sheet_text("a4")) & reference}
     assert not borrowed

@@ -10,12 +10,15 @@ import re
 from pathlib import Path
 
 import pdfplumber
-import pypdf
+import pypdfium2 as pdfium
 import pytest
 
 from pdfcheck import card_rects, theme_for
 
 WORDS = ["bank", "pitch", "mercury", "ice cream", "anchor", "comet", "harp"]  # odd: one blank back
+# The kit's defaults but for a deck of 30 words (even, as the bundled deck's 434): the counts
+# are read off the deck's pages, two of them rather than the bundled deck's 28.
+THIRTY = [f"word{number}" for number in range(30)]
 
 PRINTING = {
     "long-edge": "flip on the long edge",
@@ -25,7 +28,7 @@ PRINTING = {
 }
 
 KITS = {
-    "defaults": ["--seed", "3"],
+    "defaults, thirty words": ["--seed", "3", "--words", "thirty.txt"],
     "every count changed, folded": ["--keys-count", "20", "--blanks", "9", "--token-sets", "2", "--single-sided",
                                     "--words", "my.txt", "--sides", "fold", "--seed", "5"],
     "a print shop's": ["--profile", "shop", "--keys-count", "3", "--blanks", "0", "--token-sets", "3",
@@ -35,8 +38,17 @@ KITS = {
 }
 
 
+def pdf_text(path: Path) -> str:
+    """The text of every page, read with PDFium (as a PDF viewer copies it out)."""
+    document = pdfium.PdfDocument(path)
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
 def rules_text(path: Path) -> str:
-    return " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages)
+    return " ".join(pdf_text(path).split())
 
 
 def number(text: str, pattern: str) -> int:
@@ -63,7 +75,7 @@ def deck_faces(path: Path, profile: str) -> tuple[int, int]:
 
 def tile_names(path: Path) -> dict[str, int]:
     """Tiles of each kind: every tile shows its name on both faces."""
-    text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages)
+    text = " ".join(pdf_text(path).split())
     names = ("RED AGENT", "BLUE AGENT", "DOUBLE AGENT", "BYSTANDER", "ASSASSIN")
     return {name: len(re.findall(r"(?<!DOUBLE )" + name.replace(" ", r"\s+"), text)) // 2 for name in names}
 
@@ -72,6 +84,7 @@ def tile_names(path: Path) -> dict[str, int]:
 def test_the_rules_sheet_counts_what_the_kit_holds_and_says_how_to_print_it(run, tmp_path, options):
     (tmp_path / "my.txt").write_text("\n".join(WORDS), encoding="utf-8")
     (tmp_path / "repeats.txt").write_text("\n".join(WORDS + ["BANK", "Pitch"]), encoding="utf-8")
+    (tmp_path / "thirty.txt").write_text("\n".join(THIRTY), encoding="utf-8")
     result = run("kit", *options)
     assert result.exit_code == 0, result.output
     out = tmp_path / "output"

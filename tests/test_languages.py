@@ -6,36 +6,53 @@ Every check reads what was printed back out of the PDFs."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
-import pypdf
+import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from generator.inputs.bundled import LANGUAGE_DECKS, deck_paths, labels_path, rules_path
-from generator.jobs.language import bundled_labels
+from generator.errors import CngenError
+from generator.games import GAMES
+from generator.inputs.bundled import LANGUAGE_DECKS, deck_paths, labels_path
+from generator.jobs.language import settle_language, tile_nouns
+from generator.jobs.rules import default_contents, game_text
 from generator.model.capitals import capitals
-from generator.model.labels import TEXT_KEYS, TILE_KEYS, parse_labels
+from generator.model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names
 from generator.model.ruletext import completed_from, format_count, parse_rules, takes_singular
 from generator.model.words import Capitals, parse_text, parse_yaml_deck
-from generator.jobs.rules import default_contents
-from generator.errors import CngenError
 
+CLASSIC = GAMES["classic"]
 LANGUAGES = tuple(LANGUAGE_DECKS)  # en, fr, de, es
 TRANSLATIONS = tuple(code for code in LANGUAGES if code != "en")
 # Words no sentence of French, German or Spanish holds, and most English sentences do.
 ENGLISH_WORDS = re.compile(r"\b(the|and|you|your|with|is|of|when|which|each|this|that|it)\b", re.IGNORECASE)
 
 
-def pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() or "" for page in pypdf.PdfReader(path).pages)
+def pdf_text(path: Path, pages: int | None = None) -> str:
+    """The text of the PDF's pages (of its first ``pages``), as PDFium extracts it (a viewer's
+    copy and paste)."""
+    document = pdfium.PdfDocument(path)
+    try:
+        return "\n".join(document[number].get_textpage().get_text_range()
+                         for number in range(len(document))[:pages])
+    finally:
+        document.close()
 
 
-def labels_of(code: str):
-    labels, notes = bundled_labels(code)
-    assert notes == (), f"labels-{code}.yaml is incomplete: {notes}"
-    return labels
+@functools.cache
+def language_of(code: str, game: str = "classic"):
+    """The bundled labels and the game's tile names in ``code``, as a kit in it settles them."""
+    language = settle_language(GAMES[game], code)
+    assert language.notes == (), f"cngen's files in '{code}' are incomplete: {language.notes}"
+    return language
+
+
+@functools.cache
+def bundled_deck(name: str) -> dict:
+    return yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
 
 
 # --- Capitals ------------------------------------------------------------------------------
@@ -104,48 +121,84 @@ def test_repeats_are_found_in_the_language_s_capitals():
 # --- The labels files ------------------------------------------------------------------------
 
 
-ENGLISH = parse_labels(labels_path("en").read_bytes(), "labels-en.yaml")
+ENGLISH = parse_labels(labels_path("en").read_bytes(), "labels/en.yaml")
+
+
+def english_tiles(game) -> Labels:
+    return parse_tile_names(game.tile_names("en").read_bytes(), "tiles-en.yaml", tile_nouns(game))
 
 
 def test_a_misspelt_label_is_refused_with_its_file_line_and_the_key_meant():
-    text = "language: fr\ntiles:\n  red agent: agent rouge\n  bystandr: passant\n"
-    with pytest.raises(CngenError, match=r"^labels-fr\.yaml:4: tiles: unknown key 'bystandr': did you mean "
-                                         r"'bystander'\?"):
-        parse_labels(text.encode(), "labels-fr.yaml", ENGLISH)
-    with pytest.raises(CngenError, match=r"^labels-fr\.yaml:2: top level: unknown key 'pages': did you mean 'page'\?"):
-        parse_labels("language: fr\npages: p. {number}\n".encode(), "labels-fr.yaml", ENGLISH)
+    with pytest.raises(CngenError, match=r"^labels/fr\.yaml:2: top level: unknown key 'pages': did you mean "
+                                         r"'page'\?$"):
+        parse_labels("language: fr\npages: p. {number}\n".encode(), "labels/fr.yaml", ENGLISH)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_misspelt_tile_name_is_refused_with_its_file_line_and_the_noun_meant(game):
+    nouns = tile_nouns(GAMES[game])
+    text = f"language: fr\n{nouns[0]}: x\n{nouns[-1][:-1]}: y\n"
+    with pytest.raises(CngenError, match=rf"^tiles-fr\.yaml:3: top level: unknown key '{nouns[-1][:-1]}': did you "
+                                         rf"mean '{nouns[-1]}'\?$"):
+        parse_tile_names(text.encode(), "tiles-fr.yaml", nouns, english_tiles(GAMES[game]))
 
 
 @pytest.mark.parametrize("text, message", [
-    ("page: Seite\n", r"labels\.yaml:1: page: the text must hold \{number\}"),
-    ("page: Seite {nummer}\n", r"labels\.yaml:1: page: unknown placeholder \{nummer\}"),
-    ("key card: [a, b]\n", r"labels\.yaml:1: key card: this must be text"),
-    ("tiles: assassin\n", r"labels\.yaml:1: tiles: this needs keys"),
-    ("key card: a\nkey card: b\n", r"labels\.yaml:2: top level: 'key card' is set twice"),
-    ("key card: [\n", r"labels\.yaml:\d+: this is not valid YAML"),
+    ("page: Seite\n", r"^labels\.yaml:1: page: the text must hold \{number\}, where cngen puts the number$"),
+    ("page: Seite {nummer}\n", r"^labels\.yaml:1: page: unknown placeholder \{nummer\}: this text takes only "
+                               r"\{number\}$"),
+    ("key card: [a, b]\n", r"^labels\.yaml:1: key card: this must be text, not a list$"),
+    # The tile names left the labels for each game's texts: an old file is told where the keys are.
+    ("tiles: {assassin: x}\n", r"^labels\.yaml:1: top level: unknown key 'tiles': the keys here are language, "
+                               r"name, key card, page, bundled deck, named deck, own words$"),
+    ("key card: a\nkey card: b\n", r"^labels\.yaml:2: top level: 'key card' is set twice \(first on line 1\): "
+                                   r"remove one$"),
+    ("key card: [\n", r"^labels\.yaml:\d+: this is not valid YAML"),
 ])
 def test_every_mistake_in_a_labels_file_is_named_with_its_line(text, message):
     with pytest.raises(CngenError, match=message):
         parse_labels(text.encode(), "labels.yaml", ENGLISH)
 
 
-def test_a_missing_label_falls_back_to_english_and_is_listed():
-    labels = parse_labels("language: xx\ntiles:\n  assassin: killer\n".encode(), "labels-xx.yaml", ENGLISH)
-    assert labels.tile("assassin") == "killer"
-    assert labels.tile("bystander") == "bystander" and labels.text("page", number="3") == "page 3"
-    assert "page" in labels.missing and "tiles: bystander" in labels.missing
-    assert "tiles: assassin" not in labels.missing
+@pytest.mark.parametrize("text, message", [
+    ("assassin: [a]\n", r"^tiles\.yaml:1: assassin: this must be text, not a list$"),
+    ("assassin: a {x}\n", r"^tiles\.yaml:1: assassin: unknown placeholder \{x\}: this text takes no placeholder$"),
+    ("assassin: a\nassassin: b\n", r"^tiles\.yaml:2: top level: 'assassin' is set twice \(first on line 1\): "
+                                   r"remove one$"),
+    ("assassin:\n", r"^tiles\.yaml:1: assassin: this is empty"),
+    ("- assassin\n", r"^tiles\.yaml:1: top level: this must be a group of keys"),
+])
+def test_every_mistake_in_a_tile_names_file_is_named_with_its_line(text, message):
+    with pytest.raises(CngenError, match=message):
+        parse_tile_names(text.encode(), "tiles.yaml", tile_nouns(CLASSIC), english_tiles(CLASSIC))
 
 
+def test_a_missing_label_or_tile_name_falls_back_to_english_and_is_listed():
+    labels = parse_labels("language: xx\nkey card: carte\n".encode(), "labels/xx.yaml", ENGLISH)
+    assert labels.text("key card") == "carte" and labels.text("page", number="3") == "page 3"
+    assert "page" in labels.missing and "key card" not in labels.missing
+    tiles = parse_tile_names("language: xx\nassassin: killer\n".encode(), "tiles-xx.yaml", tile_nouns(CLASSIC),
+                             english_tiles(CLASSIC))
+    assert tiles.text("assassin") == "killer" and tiles.text("bystander") == "bystander"
+    assert "bystander" in tiles.missing and "assassin" not in tiles.missing
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_every_bundled_labels_file_is_complete_and_in_its_language(code):
-    labels = labels_of(code)
-    assert labels.language == code
-    assert set(labels.tiles) == set(TILE_KEYS) and set(labels.texts) == set(TEXT_KEYS)
+def test_every_bundled_labels_and_tile_names_file_is_complete_and_in_its_language(code, game):
+    chosen = GAMES[game]
+    assert labels_path(code) is not None and chosen.tile_names(code).is_file() and chosen.rules_text(code).is_file()
+    language = language_of(code, game)
+    labels, tiles = language.labels, language.tiles
+    assert labels.language == code and tiles.language == code
+    assert set(labels.texts) == set(TEXT_KEYS) and set(tiles.texts) == set(tile_nouns(chosen))
+    assert labels.missing == () and tiles.missing == ()
     if code != "en":
-        same = [key for key in TILE_KEYS if labels.tile(key) == ENGLISH.tile(key) and key not in ("agent", "assassin")]
-        assert not same, f"labels-{code}.yaml leaves {same} in English"
-        assert labels.text("key card") != ENGLISH.text("key card")
+        english = language_of("en", game)
+        same = [noun for noun in tiles.texts
+                if tiles.text(noun) == english.tiles.text(noun) and noun not in ("agent", "assassin")]
+        assert not same, f"{chosen.tile_names(code).name} of {game} leaves {same} in English"
+        assert labels.text("key card") != english.labels.text("key card")
 
 
 # --- The rules texts -------------------------------------------------------------------------
@@ -155,17 +208,22 @@ def section_ids(path: Path) -> list[str]:
     return [section["id"] for section in yaml.safe_load(path.read_text(encoding="utf-8"))["sections"]]
 
 
-@pytest.mark.parametrize("duet", [False, True], ids=["classic", "duet"])
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("code", TRANSLATIONS)
-def test_every_translation_has_every_section_of_the_english_rules(code, duet):
-    assert section_ids(rules_path(code, duet)) == section_ids(rules_path("en", duet))
+def test_every_translation_has_every_section_of_the_english_rules(code, game):
+    assert section_ids(GAMES[game].rules_text(code)) == section_ids(GAMES[game].rules_text("en"))
+
+
+@functools.cache
+def classic_english():
+    contents, text = default_contents(CLASSIC)[0], game_text(CLASSIC)
+    return contents, text, parse_rules(CLASSIC.rules_text("en").read_bytes(), "en.yaml", contents, text)
 
 
 def test_a_translation_lacking_a_section_takes_the_english_one_and_says_so():
-    contents = default_contents()
-    english = parse_rules(rules_path("en").read_bytes(), "en.yaml", contents)
+    contents, text, english = classic_english()
     lacking = "language: xx\ntitle: T\nsections:\n  - id: setup\n    title: Aufbau\n    blocks:\n      - text: Hier.\n"
-    rules, missing = completed_from(parse_rules(lacking.encode(), "xx.yaml", contents), english)
+    rules, missing = completed_from(parse_rules(lacking.encode(), "xx.yaml", contents, text), english)
     ids = [section.id for section in rules.sections]
     assert ids == [section.id for section in english.sections]  # in English's order
     assert rules.sections[ids.index("setup")].title == "Aufbau"
@@ -173,12 +231,11 @@ def test_a_translation_lacking_a_section_takes_the_english_one_and_says_so():
 
 
 def test_a_translation_with_a_section_english_lacks_is_refused_with_its_line():
-    contents = default_contents()
-    english = parse_rules(rules_path("en").read_bytes(), "en.yaml", contents)
+    contents, text, english = classic_english()
     misspelt = "title: T\nsections:\n  - id: setpu\n    title: Aufbau\n    blocks:\n      - text: Hier.\n"
     with pytest.raises(CngenError, match=r"^xx\.yaml:3: section 'setpu' is not a section of cngen's rules: "
                                          r"did you mean 'setup'\?"):
-        completed_from(parse_rules(misspelt.encode(), "xx.yaml", contents), english)
+        completed_from(parse_rules(misspelt.encode(), "xx.yaml", contents, text), english)
 
 
 @pytest.mark.parametrize("value, language, shown", [
@@ -199,23 +256,30 @@ def test_french_takes_the_singular_for_zero_and_one():
 
 @pytest.fixture(scope="module", params=TRANSLATIONS)
 def kit(request, tmp_path_factory):
-    """A single-sided kit in one of the bundled translations, chosen by --lang alone."""
+    """A single-sided kit in one of the bundled translations, chosen by --lang alone (one sheet
+    of key cards: their number has nothing to do with the language)."""
     from click.testing import CliRunner
 
     from generator.cli import main
 
     code = request.param
     folder = tmp_path_factory.mktemp(code)
-    result = CliRunner().invoke(main, ["kit", "--lang", code, "--single-sided", "--seed", "5",
+    result = CliRunner().invoke(main, ["kit", "--lang", code, "--single-sided", "--seed", "5", "--keys-count", "8",
                                        "--out-dir", str(folder)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return code, folder, result
 
 
+@functools.cache
+def kit_text(path: Path) -> str:
+    """A kit's PDF as text, read once however many tests read it."""
+    return pdf_text(path)
+
+
 def test_a_kit_in_another_language_prints_no_english_sentence(kit):
     code, folder, result = kit
     assert "Note:" not in result.output, result.output
-    rules = pdf_text(folder / "rules.pdf")
+    rules = kit_text(folder / "rules.pdf")
     english = sorted(set(match.lower() for match in ENGLISH_WORDS.findall(rules)))
     assert not english, f"{code}: English words on the rules sheet: {english}"
     assert not re.search(r"[{}]", rules), "an unfilled placeholder"
@@ -225,36 +289,37 @@ def test_a_kit_in_another_language_prints_no_english_sentence(kit):
 
 def test_a_kit_in_another_language_names_its_tiles_and_backs_in_it(kit):
     code, folder, _ = kit
-    labels = labels_of(code)
-    tiles = pdf_text(folder / "tokens.pdf")
-    for noun in ("red agent", "blue agent", "double agent", "bystander", "assassin"):
-        for word in capitals(labels.tile(noun), code).split():
-            assert word in tiles, f"{code}: {noun} is not named {labels.tile(noun)!r}"
+    language = language_of(code)
+    tiles = kit_text(folder / "tokens.pdf")
+    for noun in tile_nouns(CLASSIC):
+        for word in capitals(language.tiles.text(noun), code).split():
+            assert word in tiles, f"{code}: {noun} is not named {language.tiles.text(noun)!r}"
     assert "BYSTANDER" not in tiles and "RED AGENT" not in tiles
-    backs = pdf_text(folder / "keys.pdf")
-    assert capitals(labels.text("key card"), code) in backs and "KEY CARD" not in backs
-    rules = pdf_text(folder / "rules.pdf")
-    assert labels.text("page", number="1") in rules
+    backs = kit_text(folder / "keys.pdf")
+    assert capitals(language.labels.text("key card"), code) in backs and "KEY CARD" not in backs
+    rules = kit_text(folder / "rules.pdf")
+    assert language.labels.text("page", number="1") in rules
 
 
 def test_a_kit_in_another_language_prints_its_own_deck(kit):
     code, folder, _ = kit
-    deck = yaml.safe_load(deck_paths()[LANGUAGE_DECKS[code]].read_text(encoding="utf-8"))
-    printed = set(pdf_text(folder / "deck.pdf").split())
+    deck = bundled_deck(LANGUAGE_DECKS[code])
+    printed = set(pdf_text(folder / "deck.pdf", pages=1).split())  # the first sheet's fronts
     first = capitals(deck["words"][0], code).split()[0]
     assert first in printed
+    assert printed <= {part for word in deck["words"] for part in capitals(word, code).split()}
 
 
 def test_a_deck_s_language_is_the_kit_s_without_lang(run):
-    result = run("kit", "--deck", "francais", "--seed", "3", "--out-dir", "fr")
+    result = run("kit", "--deck", "francais", "--seed", "3", "--keys-count", "1", "--out-dir", "fr")
     assert result.exit_code == 0, result.output
     assert pdf_text(Path("fr/rules.pdf")).count(" de ") > 10  # French running text
-    assert capitals(labels_of("fr").tile("bystander"), "fr") in pdf_text(Path("fr/tokens.pdf"))
+    assert capitals(language_of("fr").tiles.text("bystander"), "fr") in pdf_text(Path("fr/tokens.pdf"))
 
 
 def test_a_language_cngen_does_not_ship_prints_english_and_says_so(run):
     Path("tr.txt").write_text("istanbul\nkiraz\nayna\nelma\n", encoding="utf-8")
-    result = run("kit", "--lang", "tr", "--words", "tr.txt", "--seed", "3", "--out-dir", "tr")
+    result = run("kit", "--lang", "tr", "--words", "tr.txt", "--seed", "3", "--keys-count", "1", "--out-dir", "tr")
     assert result.exit_code == 0, result.output
     assert "Note: cngen has no labels in 'tr'" in result.output
     assert "Note: cngen has no rules in 'tr'" in result.output
@@ -271,12 +336,13 @@ def test_a_malformed_language_code_is_a_usage_error(run):
     assert not Path("output").exists()
 
 
+@pytest.mark.parametrize("game", [name for name in GAMES if name != "classic"])  # classic: the kits above
 @pytest.mark.parametrize("code", TRANSLATIONS)
-def test_the_duet_rules_are_in_the_kit_s_language(run, code):
-    result = run("rules", "--duet", "--lang", code, "-o", "duet.pdf")
+def test_every_games_rules_are_in_the_kit_s_language(run, code, game):
+    result = run("rules", "--game", game, "--lang", code, "-o", "rules.pdf")
     assert result.exit_code == 0, result.output
     assert "Note:" not in result.output
-    text = pdf_text(Path("duet.pdf"))
+    text = pdf_text(Path("rules.pdf"))
     assert not ENGLISH_WORDS.findall(text), sorted(set(ENGLISH_WORDS.findall(text)))
 
 
@@ -285,7 +351,7 @@ def test_the_duet_rules_are_in_the_kit_s_language(run, code):
 
 @pytest.mark.parametrize("code, name", LANGUAGE_DECKS.items())
 def test_every_language_has_a_deck_of_its_own(code, name):
-    deck = yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    deck = bundled_deck(name)
     assert deck["language"] == code and deck["licence"] == "CC0-1.0"
     words = [capitals(word, code) for word in deck["words"]]
     assert len(words) >= 400
@@ -303,7 +369,7 @@ DISTINCT = {("GRAIN", "GRAINE"), ("LOUP", "LOUPE"), ("SCHAL", "SCHALE")}
 
 @pytest.mark.parametrize("code, name", LANGUAGE_DECKS.items())
 def test_no_two_entries_of_a_deck_are_forms_of_one_word(code, name):
-    deck = yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    deck = bundled_deck(name)
     words = {capitals(word, code) for word in deck["words"]}
     pairs = sorted((word, word + ending) for word in words for ending in FORMS[code]
                    if word + ending in words and (word, word + ending) not in DISTINCT)
@@ -325,8 +391,11 @@ def printed_strings(node, key: str = "") -> list[str]:
 
 
 def translation_files(code: str) -> list[Path]:
-    paths = [rules_path(code), rules_path(code, duet=True), labels_path(code)]
-    assert None not in paths, f"cngen ships its rules, Duet rules and labels in '{code}'"
+    """cngen's labels in ``code``, and every game's rules text and tile names in it."""
+    paths = [labels_path(code)]
+    paths += [path for game in GAMES.values() for path in (game.rules_text(code), game.tile_names(code))]
+    assert None not in paths and all(path.is_file() for path in paths), \
+        f"cngen ships its labels, and every game its rules and tile names, in '{code}'"
     return paths  # type: ignore[return-value]
 
 
@@ -367,7 +436,7 @@ def test_the_bundled_font_draws_every_entry_of_every_deck_in_both_capitals(code,
     from generator.jobs.sources import load_font
 
     font = load_font(None)
-    deck = yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    deck = bundled_deck(name)
     for sharp_s in ("ss", "capital"):
         missing = {word: font.missing_characters(capitals(word, code, sharp_s)) for word in deck["words"]}
         assert not {word: chars for word, chars in missing.items() if chars}, sharp_s
@@ -379,8 +448,7 @@ def test_the_bundled_fonts_draw_every_printed_string_of_every_language(code):
     from generator.jobs.sources import load_font
 
     fonts = [load_font(None, name) for name in (REGULAR, BOLD, ITALIC)]
-    paths = [rules_path(code), rules_path(code, duet=True), labels_path(code)]
-    for path in paths:
+    for path in translation_files(code):
         for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
             for font in fonts:
                 assert not font.missing_characters(capitals(text, code)), f"{path.name}: {text!r} in {font.label}"
@@ -393,7 +461,7 @@ def test_a_kit_of_a_hebrew_deck_keeps_its_rules_readable(run):
     font = Path(__file__).parent / "fonts" / "DejaVuSansBold-HebrewArabic.ttf"
     Path("he.yaml").write_text("name: עברית\nlanguage: he\nwords: [שלום, ירושלים, בית ספר]\n", encoding="utf-8")
     Path("cngen.yaml").write_text(f"deck:\n  font: {font}\n", encoding="utf-8")
-    result = run("kit", "--words", "he.yaml", "--seed", "2", "--out-dir", "he")
+    result = run("kit", "--words", "he.yaml", "--seed", "2", "--keys-count", "1", "--out-dir", "he")
     assert result.exit_code == 0, result.output
     assert "your own word list" in " ".join(pdf_text(Path("he/rules.pdf")).split())
     assert "Note: cngen has no rules in 'he'" in result.output

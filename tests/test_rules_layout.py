@@ -5,31 +5,46 @@ more and whose guessed words are covered by their tiles, on A4, Letter and A5.""
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import dataclass
 
 import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
 import pytest
 
+import builds
 from pdfcheck import MM, rounded, theme_for
 from generator.errors import CngenError
 from generator.geometry.rulesexample import MIN_WORD_SIZE
 from generator.games.classic.example_layout import example_layout
 from generator.geometry.rulespage import fit_title, footer_line, page_fits, rules_page
-from generator.inputs.bundled import BOLD, ITALIC, REGULAR, rules_path
-from generator.jobs.rules import build_rules, default_contents
+from generator.games import GAMES
+from generator.inputs.bundled import BOLD, ITALIC, REGULAR
+from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.jobs.sources import load_font
 from generator.model.ruletext import parse_rules, typographic
 from generator.settings.options import RulesOptions, Style
 from generator.units import parse_paper
 
+CLASSIC = GAMES["classic"]
 THEME = theme_for("home")
 HEADING_SIZE = 14.0  # the type scale's HEADING: the sections' headings
 LONG_TITLE = "The Unusually Long Title of Our Office Party Codenames Night"  # 60 characters, the most allowed
 PAPERS = ("a4", "letter", "a5")
+# The sheets without variants carry the titles the head's tests need, so that each sheet is
+# built and read once: a title of the kit's own on A4, none on Letter, the longest on A5.
+PLAIN_TITLES = {"a4": "Office party", "letter": None, "a5": LONG_TITLE}
 MARKER = re.compile(r"^(\u2022|\d+\.)\s*")
+
+
+@functools.cache
+def bundled_rules():
+    """The bundled English rules, read as the job reads them for the default kit."""
+    return parse_rules(CLASSIC.rules_text("en").read_bytes(), "en.yaml", default_contents(CLASSIC)[0],
+                       game_text(CLASSIC))
 
 
 @dataclass(frozen=True)
@@ -57,30 +72,42 @@ class Sheet:
     head: list[Line]  # page 1 above the head's rule
     footers: list[str]
     heights: dict[tuple[int, int], tuple[float, float]]  # (page, column): (top, bottom) of its room
+    # Left open (it reads from memory): a test that reads the pages' shapes finds them parsed.
+    document: pdfplumber.PDF
 
 
-def read_sheet(pdf: bytes) -> Sheet:
+def read_sheet(pdf: bytes, first: int | None = None) -> Sheet:
+    """The sheet's lines, head and footers, from its ``first`` pages (all of them by default)."""
     lines, head, footers, rooms = [], [], [], {}
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for number, page in enumerate(document.pages):
-            rule = 0.0
-            if number == 0:  # the head's rule: the first line across most of the page
-                rule = min(line["top"] for line in page.lines if line["x1"] - line["x0"] > page.width * 0.6)
-            footer_top = page.height - 20 * MM
-            whole = [_line(number, 0, line) for line in page.extract_text_lines(return_chars=True)]
-            head += [line for line in whole if line.top < rule]
-            footers += [line.text for line in whole if line.top >= footer_top]
-            body_chars = [c for c in page.chars if rule < c["top"] < footer_top]
-            middle = page.width / 2
-            # Two columns leave an empty gutter down the middle; one column fills it.
-            two = sum(abs((c["x0"] + c["x1"]) / 2 - middle) < 3 * MM for c in body_chars) < 5
-            columns = [(0, middle), (middle, page.width)] if two else [(0, page.width)]
-            for index, (left, right) in enumerate(columns):
-                part = page.crop((left, rule, right, footer_top))
-                lines += [_line(number, index, line) for line in part.extract_text_lines(return_chars=True)]
-                rooms[number, index] = (rule, footer_top)
-        pages = len(document.pages)
-    return Sheet(pdf, pages, lines, head, footers, rooms)
+    document = pdfplumber.open(io.BytesIO(pdf))
+    for number, page in enumerate(document.pages[:first]):
+        rule = 0.0
+        if number == 0:  # the head's rule: the first line across most of the page
+            rule = min(line["top"] for line in page.lines if line["x1"] - line["x0"] > page.width * 0.6)
+        footer_top = page.height - 20 * MM
+        whole = [_line(number, 0, line) for line in page.extract_text_lines(return_chars=True)]
+        head += [line for line in whole if line.top < rule]
+        footers += [line.text for line in whole if line.top >= footer_top]
+        body_chars = [c for c in page.chars if rule < c["top"] < footer_top]
+        middle = page.width / 2
+        # Two columns leave an empty gutter down the middle; one column fills it.
+        two = sum(abs((c["x0"] + c["x1"]) / 2 - middle) < 3 * MM for c in body_chars) < 5
+        columns = [(0, middle), (middle, page.width)] if two else [(0, page.width)]
+        for index, (left, right) in enumerate(columns):
+            part = page.crop((left, rule, right, footer_top))
+            lines += [_line(number, index, line) for line in part.extract_text_lines(return_chars=True)]
+            rooms[number, index] = (rule, footer_top)
+    pages = len(document.pages)
+    return Sheet(pdf, pages, lines, head, footers, rooms, document)
+
+
+def pdf_pages(pdf: bytes) -> list[str]:
+    """The text of each page as PDFium extracts it (a viewer's copy and paste)."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
 
 
 def _line(page: int, column: int, line: dict) -> Line:
@@ -88,22 +115,27 @@ def _line(page: int, column: int, line: dict) -> Line:
                 tuple(line["chars"]))
 
 
+def read_built(paper: str = "a4", title: str | None = "Codenames", variants: tuple[str, ...] | None = None,
+               first: int | None = None) -> Sheet:
+    """The sheet of these options, built once a session (tests/builds.py) and read once: its
+    ``first`` pages only, for tests that read only those."""
+    return _read_built(paper, title, variants, first)
+
+
+@functools.cache
+def _read_built(paper: str, title: str | None, variants: tuple[str, ...] | None, first: int | None) -> Sheet:
+    options = RulesOptions(paper=parse_paper(paper), style=Style(title=title))
+    if variants is not None:
+        options = RulesOptions(paper=parse_paper(paper), style=Style(title=title), variants=variants)
+    result = builds.rules(options)
+    built = read_sheet(result.pdf, first)
+    assert built.pages == result.pages
+    return built
+
+
 @pytest.fixture(scope="module")
 def sheet():
-    cache: dict[tuple, Sheet] = {}
-
-    def build(paper: str = "a4", title: str | None = "Codenames", variants: tuple[str, ...] | None = None) -> Sheet:
-        key = (paper, title, variants)
-        if key not in cache:
-            options = RulesOptions(paper=parse_paper(paper), style=Style(title=title))
-            if variants is not None:
-                options = RulesOptions(paper=parse_paper(paper), style=Style(title=title), variants=variants)
-            result = build_rules(options)
-            cache[key] = read_sheet(result.pdf)
-            assert cache[key].pages == result.pages
-        return cache[key]
-
-    return build
+    return read_built
 
 
 def sections(sheet: Sheet) -> dict[str, list[Line]]:
@@ -125,7 +157,7 @@ def sections(sheet: Sheet) -> dict[str, list[Line]]:
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("variants", [None, ()], ids=["all variants", "no variant"])
 def test_every_heading_has_its_first_lines_under_it_in_the_same_column(sheet, paper, variants):
-    lines = sheet(paper, variants=variants).lines
+    lines = sheet(paper, title=PLAIN_TITLES[paper] if variants == () else "Codenames", variants=variants).lines
     headings = [index for index, line in enumerate(lines) if line.heading]
     assert len(headings) >= 10
     for index in headings:
@@ -213,8 +245,10 @@ def test_variant_titles_are_said_once(sheet):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_sheet_prints_typographic_quotes_only(sheet, paper):
-    text = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(sheet(paper).pdf)).pages)
-    assert "'" not in text and '"' not in text
+    built = sheet(paper)
+    printed = {char["text"] for page in built.document.pages for char in page.chars}
+    assert "'" not in printed and '"' not in printed
+    text = " ".join(line.text for line in built.head + built.lines)
     assert "team\u2019s" in text and "\u2018standard\u2019" in text
 
 
@@ -222,7 +256,7 @@ def test_straight_quotes_of_a_users_text_and_title_are_set_typographic(tmp_path)
     text = tmp_path / "r.yaml"
     text.write_text("title: Bob's rules\nsections:\n  - id: a\n    title: \"The 'quiet' round\"\n    blocks:\n"
                     "      - text: 'She said \"it''s <b>Bob</b>''s turn\" and left.'\n", encoding="utf-8")
-    result = build_rules(RulesOptions(text=text, style=Style(title="Bob's \"party\"")))
+    result = build_rules(CLASSIC, RulesOptions(text=text, style=Style(title="Bob's \"party\"")))
     shown = " ".join(pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].extract_text().split())
     assert "Bob\u2019s \u201cparty\u201d" in shown and "The \u2018quiet\u2019 round" in shown
     assert "She said \u201cit\u2019s Bob\u2019s turn\u201d and left." in shown
@@ -253,14 +287,14 @@ def test_the_head_shows_the_kits_title_with_how_to_play_under_it(sheet):
 
 
 def test_a_custom_title_heads_the_sheet_and_its_footer(sheet):
-    built = sheet("a4", title="Office party")
+    built = sheet("a4", title="Office party", variants=())
     assert big(built.head) == ("Office party", 24.0)
     assert built.footers[-1] == "Office party \u00b7 How to play \u00b7 page 2"
     assert "Codenames" not in " ".join(line.text for line in built.head)
 
 
 def test_without_a_title_the_rules_text_heads_the_sheet(sheet):
-    built = sheet("a4", title=None)
+    built = sheet("letter", title=None, variants=())
     assert big(built.head) == ("How to play", 24.0)
     assert all("Codenames" not in text for text in built.footers)
     assert built.footers[0] == "How to play \u00b7 page 1"
@@ -269,7 +303,9 @@ def test_without_a_title_the_rules_text_heads_the_sheet(sheet):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_a_long_title_overlaps_nothing(sheet, paper):
     assert len(LONG_TITLE) == 60
-    built = sheet(paper, title=LONG_TITLE)
+    # Its first page only (all it reads), but on A5 the sheet without variants, read whole anyway.
+    built = sheet(paper, LONG_TITLE, variants=()) if PLAIN_TITLES[paper] == LONG_TITLE else \
+        sheet(paper, LONG_TITLE, first=1)
     width = parse_paper(paper)[0]
     title = [line for line in built.head if line.chars[0]["size"] > 12]
     assert " ".join(line.text for line in title) == LONG_TITLE
@@ -280,12 +316,11 @@ def test_a_long_title_overlaps_nothing(sheet, paper):
             apart = other.top >= line.bottom - 0.5 or other.bottom <= line.top + 0.5 or \
                 other.x0 >= line.x1 or other.x1 <= line.x0
             assert apart, (line.text, other.text)
-    with pdfplumber.open(io.BytesIO(built.pdf)) as document:
-        page = document.pages[0]
-        emblem = [curve for curve in page.curves if curve["top"] < title[0].bottom and curve["stroke"]]
-        assert emblem and max(curve["x1"] for curve in emblem) < min(line.x0 for line in title)
-        for footer in [c for c in page.chars if c["top"] > page.height - 20 * MM]:
-            assert 12 * MM - 0.5 <= footer["x0"] and footer["x1"] <= width - 12 * MM + 0.5
+    page = built.document.pages[0]
+    emblem = [curve for curve in page.curves if curve["top"] < title[0].bottom and curve["stroke"]]
+    assert emblem and max(curve["x1"] for curve in emblem) < min(line.x0 for line in title)
+    for footer in [c for c in page.chars if c["top"] > page.height - 20 * MM]:
+        assert 12 * MM - 0.5 <= footer["x0"] and footer["x1"] <= width - 12 * MM + 0.5
 
 
 def test_the_footer_drops_and_shortens_parts_to_fit():
@@ -310,7 +345,7 @@ def test_a_title_takes_the_largest_size_that_keeps_it_to_two_lines():
 
 def example_words(built: Sheet) -> dict[str, list[dict]]:
     """The example's 25 words as drawn in its grid (bold), each with its characters."""
-    words = parse_rules(rules_path().read_bytes(), "en", default_contents()).example.words
+    words = bundled_rules().example.words
     found: dict[str, list[dict]] = {}
     for line in built.lines:
         run: list[dict] = []
@@ -353,42 +388,41 @@ def test_the_example_covers_the_guessed_words_with_their_tiles(sheet, paper):
     page_of = next(line.page for line in built.lines if "PLANET" in line.text and line.chars[0]["fontname"].endswith("Bold"))
     grounds = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N",
                rounded(THEME.assassin): "A"}
-    with pdfplumber.open(io.BytesIO(built.pdf)) as document:
-        page = document.pages[page_of]
-        shapes = [shape for shape in page.rects + page.curves if shape["fill"]]
+    page = built.document.pages[page_of]
+    shapes = [shape for shape in page.rects + page.curves if shape["fill"]]
 
-        def tile_under(chars: list[dict]) -> tuple[str | None, dict | None]:
-            x = (chars[0]["x0"] + chars[-1]["x1"]) / 2
-            y = (chars[0]["top"] + chars[0]["bottom"]) / 2
-            for shape in shapes:
-                role = grounds.get(rounded(shape.get("non_stroking_color")))
-                if role and shape["x0"] < x < shape["x1"] and shape["top"] < y < shape["bottom"] and \
-                        shape["x1"] - shape["x0"] < 30 * MM:
-                    return role, shape
-            return None, None
+    def tile_under(chars: list[dict]) -> tuple[str | None, dict | None]:
+        x = (chars[0]["x0"] + chars[-1]["x1"]) / 2
+        y = (chars[0]["top"] + chars[0]["bottom"]) / 2
+        for shape in shapes:
+            role = grounds.get(rounded(shape.get("non_stroking_color")))
+            if role and shape["x0"] < x < shape["x1"] and shape["top"] < y < shape["bottom"] and \
+                    shape["x1"] - shape["x0"] < 30 * MM:
+                return role, shape
+        return None, None
 
-        covered = {}
-        for word, chars in words.items():
-            role, tile = tile_under(chars)
-            if role is None:
-                continue
-            covered[word] = role
-            ink = THEME.text if role == "N" else THEME.on_colour
-            assert all(rounded(char["non_stroking_color"]) == rounded(ink) for char in chars), word
-            symbol = THEME.on_bystander if role == "N" else THEME.on_colour
-            marks = [shape for shape in shapes if rounded(shape.get("non_stroking_color")) == rounded(symbol)
-                     and tile["x0"] < shape["x0"] and shape["x1"] < tile["x1"]
-                     and tile["top"] < shape["top"] and shape["bottom"] <= chars[0]["top"] + 0.5]
-            assert marks, f"{word}'s tile shows no symbol above it"
-        assert covered == {"PLANET": "R", "COMET": "R", "GLOBE": "N"}
-        # The clue's three words are ringed on the grid (and on the key card).
-        rings = [curve for curve in page.curves if curve["stroke"] and not curve["fill"]
-                 and rounded(curve.get("stroking_color")) == rounded(THEME.text)]
-        ringed = {word for word, chars in words.items()
-                  if any(ring["x0"] < chars[0]["x0"] and chars[-1]["x1"] < ring["x1"]
-                         and ring["top"] < chars[0]["top"] and chars[0]["bottom"] < ring["bottom"] for ring in rings)}
-        assert ringed == {"PLANET", "COMET", "ROCKET"}
-        assert len(rings) == 6
+    covered = {}
+    for word, chars in words.items():
+        role, tile = tile_under(chars)
+        if role is None:
+            continue
+        covered[word] = role
+        ink = THEME.text if role == "N" else THEME.on_colour
+        assert all(rounded(char["non_stroking_color"]) == rounded(ink) for char in chars), word
+        symbol = THEME.on_bystander if role == "N" else THEME.on_colour
+        marks = [shape for shape in shapes if rounded(shape.get("non_stroking_color")) == rounded(symbol)
+                 and tile["x0"] < shape["x0"] and shape["x1"] < tile["x1"]
+                 and tile["top"] < shape["top"] and shape["bottom"] <= chars[0]["top"] + 0.5]
+        assert marks, f"{word}'s tile shows no symbol above it"
+    assert covered == {"PLANET": "R", "COMET": "R", "GLOBE": "N"}
+    # The clue's three words are ringed on the grid (and on the key card).
+    rings = [curve for curve in page.curves if curve["stroke"] and not curve["fill"]
+             and rounded(curve.get("stroking_color")) == rounded(THEME.text)]
+    ringed = {word for word, chars in words.items()
+              if any(ring["x0"] < chars[0]["x0"] and chars[-1]["x1"] < ring["x1"]
+                     and ring["top"] < chars[0]["top"] and chars[0]["bottom"] < ring["bottom"] for ring in rings)}
+    assert ringed == {"PLANET", "COMET", "ROCKET"}
+    assert len(rings) == 6
 
 
 def test_the_example_heading_stays_with_its_figure_on_a5(sheet):
@@ -407,9 +441,8 @@ def test_a_custom_example_draws_its_own_words(tmp_path):
         "  key: {starting: blue, grid: [BBNRR, BRBNR, NBRBN, RABNR, BRNNB]}\n"
         "  guesses: [word1, word3]\n", encoding="utf-8")
     for paper in ("a4", "a5"):
-        result = build_rules(RulesOptions(text=text, paper=parse_paper(paper)))
-        built = read_sheet(result.pdf)
-        drawn = " ".join(line.text for line in built.lines).split()
+        result = build_rules(CLASSIC, RulesOptions(text=text, paper=parse_paper(paper)))
+        drawn = " ".join(pdf_pages(result.pdf)).split()
         assert set(words) <= set(drawn) and "Space:" not in drawn
 
 
@@ -422,7 +455,7 @@ def test_an_example_word_too_long_for_its_cell_is_refused_by_the_job_with_its_li
                     + "  key: {starting: red, grid: [RRNBB, RBRNB, NRBRN, BARNB, RBNNR]}\n", encoding="utf-8")
     with pytest.raises(CngenError, match=r"/r\.yaml:12: example, word 4: 'EXTRAORDINARILYLONGWORD' does not fit its "
                                          r"cell of the example's grid at 7 pt on a 210 x 297 mm page"):
-        build_rules(RulesOptions(text=text))
+        build_rules(CLASSIC, RulesOptions(text=text))
 
 
 def test_a_clue_too_long_for_its_bubble_is_refused_with_its_line(tmp_path):
@@ -433,7 +466,7 @@ def test_a_clue_too_long_for_its_bubble_is_refused_with_its_line(tmp_path):
                     "  clue: " + " ".join(["Supercalifragilistic"] * 12) + "\n", encoding="utf-8")
     with pytest.raises(CngenError, match=r"/r\.yaml:10: example: clue: 'Supercalifragilistic .*' does not fit "
                                          r"its speech bubble at 7 pt"):
-        build_rules(RulesOptions(text=text))
+        build_rules(CLASSIC, RulesOptions(text=text))
 
 
 # --- Pages and geometry ------------------------------------------------------------------------
@@ -448,7 +481,7 @@ def test_papers_from_a5_up_are_set_and_smaller_ones_refused():
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "b5", "a5"])
 def test_the_bundled_example_fits_every_column_at_7_pt_or_more(paper):
-    example = parse_rules(rules_path().read_bytes(), "en", default_contents()).example
+    example = bundled_rules().example
     bold, italic = load_font(None, BOLD), load_font(None, ITALIC)
     column = rules_page(parse_paper(paper)).column_width
     layout = example_layout(column, example.words, bold, clue=example.clue.plain,

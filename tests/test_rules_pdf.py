@@ -2,39 +2,60 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from collections import Counter
 
 import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
 import pytest
 
-from generator.jobs.deck import build_deck
-from generator.settings.options import DeckOptions
+import builds
 from generator.errors import CngenError
-from generator.settings.options import KeyOptions
-from generator.inputs.bundled import rules_path
-from generator.jobs.rules import build_rules
-from generator.settings.options import RulesOptions
-from generator.jobs.rules import default_contents
-from generator.model.ruletext import VARIANTS, parse_rules
+from generator.games import GAMES
+from generator.games.classic import VARIANTS
+from generator.jobs.rules import default_contents, game_text
+from generator.model.ruletext import parse_rules
+from generator.settings.options import DeckOptions, KeyOptions, RulesOptions
+from generator.units import MM, parse_paper
 from pdfcheck import colour_of, font_report, rounded, theme_for
 
-from generator.units import MM, parse_paper
-
+CLASSIC = GAMES["classic"]
+CONTENTS = default_contents(CLASSIC)[0]
+TEXT = game_text(CLASSIC)
 THEME = theme_for()
+
+
+@functools.cache
 def bundled_rules():
-    return parse_rules(rules_path().read_bytes(), "rules/en.yaml", default_contents())
+    return parse_rules(CLASSIC.rules_text("en").read_bytes(), "en.yaml", CONTENTS, TEXT)
+
+
+def pdf_pages(pdf) -> list[str]:
+    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
 
 
 def page_texts(pdf: bytes) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    return [" ".join(text.split()) for text in pdf_pages(pdf)]
 
 
 @pytest.fixture(scope="module")
 def full():
-    result = build_rules(RulesOptions())
+    result = builds.rules(RulesOptions())
     return result, page_texts(result.pdf)
+
+
+@pytest.fixture(scope="module")
+def plumbed(full):
+    """The default sheet opened once with pdfplumber, for the tests that read its shapes."""
+    with pdfplumber.open(io.BytesIO(full[0].pdf)) as document:
+        yield document
 
 
 def test_the_sheet_is_two_pages_with_page_numbers(full):
@@ -54,7 +75,7 @@ def test_every_section_of_the_text_is_printed(full):
 
 def test_the_components_match_what_cngen_prints(full):
     _, texts = full
-    deck = build_deck(DeckOptions())
+    deck = builds.deck(DeckOptions())
     word_cards = deck.cards - deck.blank_cards
     expected = [f"{word_cards} word cards", f"{deck.words} codenames", f"{deck.blank_cards} blank cards",
                 f"{KeyOptions(seed=0).count} key cards", "80 keys", "25 cover tiles", "8 red agents",
@@ -63,34 +84,30 @@ def test_the_components_match_what_cngen_prints(full):
         assert phrase in texts[0], phrase
 
 
-def test_the_text_runs_in_two_columns(full):
-    result, _ = full
-    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
-        page = document.pages[0]
-        starts = Counter(round(line["x0"] / MM) for line in page.extract_text_lines())
+def test_the_text_runs_in_two_columns(plumbed):
+    page = plumbed.pages[0]
+    starts = Counter(round(line["x0"] / MM) for line in page.extract_text_lines())
     width_mm = page.width / MM
     left = sum(n for x, n in starts.items() if x <= 20)
     right = sum(n for x, n in starts.items() if abs(x - (width_mm + 8) / 2) <= 4)
     assert left > 15 and right > 15
 
 
-def test_the_drawn_example_shows_a_complete_key(full):
-    result, _ = full
+def test_the_drawn_example_shows_a_complete_key(plumbed):
     letters = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
-    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
-        cells = [letters[colour_of(c)] for page in document.pages for c in page.curves
-                 if c["fill"] and colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3
-                 and 2 * MM < c["width"] < 8 * MM]
+    cells = [letters[colour_of(c)] for page in plumbed.pages for c in page.curves
+             if c["fill"] and colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3
+             and 2 * MM < c["width"] < 8 * MM]
     example = bundled_rules().example
     assert Counter(cells) == Counter(example.key.cells)
 
 
 def test_variants_can_be_left_out():
-    texts = " ".join(page_texts(build_rules(RulesOptions(variants=("match",))).pdf))
+    texts = " ".join(page_texts(builds.rules(RulesOptions(variants=("match",))).pdf))
     titles = {section.variant: section.title for section in bundled_rules().sections if section.variant}
     assert titles["match"] in texts
     assert all(title not in texts for variant, title in titles.items() if variant != "match")
-    bare = " ".join(page_texts(build_rules(RulesOptions(variants=())).pdf))
+    bare = " ".join(page_texts(builds.rules(RulesOptions(variants=())).pdf))
     assert not any(title in bare for title in titles.values()) and "VARIANT" not in bare
 
 
@@ -102,7 +119,7 @@ def test_fonts_are_embedded_and_nothing_else_sneaks_in(full):
 
 
 def test_letter_paper_still_fits_two_pages():
-    result = build_rules(RulesOptions(paper=parse_paper("letter")))
+    result = builds.rules(RulesOptions(paper=parse_paper("letter")))
     assert result.pages == 2
     assert pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].mediabox[2:] == [612, 792]
 
@@ -114,14 +131,14 @@ def test_another_text_file_is_printed_with_its_own_words(tmp_path):
         "  - id: jeu\n    title: Le jeu\n    blocks:\n      - text: \"{key_cards} cartes clés, {tiles} tuiles.\"\n",
         encoding="utf-8",
     )
-    texts = page_texts(build_rules(RulesOptions(text=text)).pdf)
+    texts = page_texts(builds.rules(RulesOptions(text=text)).pdf)
     assert texts == ["Codenames Règles · Deux équipes Le jeu 40 cartes clés, 25 tuiles. Codenames · Règles · page 1"]
 
 
 def test_a_text_with_an_unknown_placeholder_is_refused():
     data = b"title: x\nsections:\n  - id: a\n    title: A\n    blocks:\n      - text: \"{cards}\"\n"
     with pytest.raises(CngenError, match=r"r\.yaml:6: section 'a', block 1: unknown placeholder \{cards\}"):
-        parse_rules(data, "r.yaml", default_contents())
+        parse_rules(data, "r.yaml", CONTENTS, TEXT)
 
 
 def test_every_variant_in_the_bundled_text_is_known():
@@ -130,5 +147,5 @@ def test_every_variant_in_the_bundled_text_is_known():
 
 
 def test_a_rules_text_that_is_not_utf8_names_its_line():
-    with pytest.raises(CngenError, match=r"^r\.yaml:2: this is not UTF-8 text: save it as UTF-8"):
-        parse_rules(b"title: x\nsubtitle: caf\xe9\n", "r.yaml", {})
+    with pytest.raises(CngenError, match=r"^r\.yaml:2: this is not UTF-8 text: save the file as UTF-8"):
+        parse_rules(b"title: x\nsubtitle: caf\xe9\n", "r.yaml", CONTENTS, TEXT)

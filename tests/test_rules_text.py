@@ -4,24 +4,31 @@ cannot draw, or that runs right to left, is refused before anything is written."
 
 from __future__ import annotations
 
-import io
+import ctypes
+import functools
 import re
 from pathlib import Path
 
 import pdfplumber
-import pypdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
 from generator.errors import CngenError
-from generator.inputs.bundled import rules_path
-from generator.jobs.rules import build_rules, default_contents
+from generator.games import GAMES
+from generator.jobs.rules import default_contents, game_text
 from generator.model.inline import Span
 from generator.model.ruletext import parse_rules
 from generator.settings.options import RulesOptions
 
+import builds
+
+CLASSIC = GAMES["classic"]
+CONTENTS = default_contents(CLASSIC)[0]
+TEXT = game_text(CLASSIC)
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 
@@ -48,11 +55,55 @@ def refused(tmp_path: Path, monkeypatch, text: str, *args: str) -> str:
     return message.removeprefix("Error: ")
 
 
+def read_refused(text: str) -> str:
+    """The one-line message the reader refuses a text with: what `cngen rules --text r.yaml`
+    prints after 'Error: ' (test_the_command_prints_the_readers_message_and_writes_nothing)."""
+    with pytest.raises(CngenError) as raised:
+        parse_rules(text.encode(), "r.yaml", CONTENTS, TEXT)
+    message = str(raised.value)
+    assert "\n" not in message, message
+    return message
+
+
+def pdf_pages(pdf) -> list[str]:
+    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()
+
+
+def fonts_of(pdf: bytes, words: tuple[str, ...]) -> dict[str, set[str]]:
+    """The fonts each of ``words`` is printed in, wherever it stands as a word on the pages (PDFium)."""
+    fonts: dict[str, set[str]] = {word: set() for word in words}
+    name, flags = ctypes.create_string_buffer(256), ctypes.c_int()
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for page in document:
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            assert len(text) == textpage.count_chars()
+            for word in words:
+                for found in re.finditer(rf"(?<!\S){re.escape(word)}(?!\S)", text):
+                    for index in range(found.start(), found.end()):
+                        assert pdfium_raw.FPDFText_GetFontInfo(textpage.raw, index, name, len(name), ctypes.byref(flags))
+                        fonts[word].add(name.value.decode())
+    finally:
+        document.close()
+    return fonts
+
+
+@functools.cache
+def default_sheet_pages() -> tuple[str, ...]:
+    """The text of each page of the default rules sheet."""
+    return tuple(pdf_pages(builds.rules(RulesOptions()).pdf))
+
+
 def printed(tmp_path: Path, monkeypatch, text: str, *args: str) -> str:
     result = cngen(tmp_path, monkeypatch, text, *args)
     assert result.exit_code == 0, result.output
-    reader = pypdf.PdfReader(tmp_path / "output" / "rules.pdf")
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return " ".join(" ".join(page.split()) for page in pdf_pages(tmp_path / "output" / "rules.pdf"))
 
 
 # --- Tags ------------------------------------------------------------------------------------
@@ -76,8 +127,8 @@ TAGS = {
 
 
 @pytest.mark.parametrize("text, line, tag", TAGS.values(), ids=TAGS.keys())
-def test_tags_other_than_bold_and_italic_are_refused_with_their_line(tmp_path, monkeypatch, text, line, tag):
-    message = refused(tmp_path, monkeypatch, text)
+def test_tags_other_than_bold_and_italic_are_refused_with_their_line(text, line, tag):
+    message = read_refused(text)
     assert message.startswith(f"r.yaml:{line}: ")
     assert f"the tag '{tag}" in message and "only <b>...</b> and <i>...</i> are" in message
 
@@ -91,8 +142,8 @@ NESTING = {
 
 
 @pytest.mark.parametrize("text, problem", NESTING.values(), ids=NESTING.keys())
-def test_bold_and_italic_must_nest(tmp_path, monkeypatch, text, problem):
-    message = refused(tmp_path, monkeypatch, rules_file(f"      - text: Fine.\n      - text: '{text}'\n"))
+def test_bold_and_italic_must_nest(text, problem):
+    message = read_refused(rules_file(f"      - text: Fine.\n      - text: '{text}'\n"))
     assert message.startswith("r.yaml:7: section 'a', block 2: ") and problem in message
 
 
@@ -145,7 +196,8 @@ SHAPES = {
                                   "unknown key 'titel': did you mean 'title'?"),
     "an unknown section key": (rules_file().replace("    title: A", "    tilte: A"), 4,
                                "section 1: unknown key 'tilte': did you mean 'title'?"),
-    "a section that is text": ("title: Rules\nsections:\n  - intro\n", 3, "section 1: this needs keys"),
+    "a section that is text": ("title: Rules\nsections:\n  - intro\n", 3,
+                               "section 1: this must be a group of keys (id, title, variant, when, blocks), not 'intro'"),
     "a repeated section id": (rules_file() + "  - id: a\n    title: B\n    blocks:\n      - text: y\n", 7,
                               "the id 'a' is used twice (first on line 3)"),
     "a key set twice": (rules_file().replace("title: Rules\n", "title: Rules\ntitle: Again\n"), 2,
@@ -166,7 +218,8 @@ SHAPES = {
                                   "section 'a': none of its blocks is left for this kit"),
     "nothing left at all": (rules_file().replace("    title: A\n", "    title: A\n    when: shop\n"), 2,
                             "no section is left for this kit"),
-    "an unknown placeholder": (rules_file("      - text: '{cards}'\n"), 6, "unknown placeholder {cards}; known:"),
+    "an unknown placeholder": (rules_file("      - text: '{cards}'\n"), 6,
+                               "section 'a', block 1: unknown placeholder {cards}: did you mean 'key_cards'?"),
     "a lone brace": (rules_file("      - text: 'a } b'\n"), 6, "a lone '}': write }} for a brace"),
     "attribute access": (rules_file("      - text: '{deck.__class__}'\n"), 6, "'{deck.__class__}' is not a placeholder"),
     "an index": (rules_file("      - text: '{keys[0]}'\n"), 6, "'{keys[0]}' is not a placeholder"),
@@ -187,8 +240,9 @@ SHAPES = {
                                      4, "a key that blue starts has 9 B, 8 R, 7 N, 1 A; this grid has 8 B, 9 R"),
     "a key with no starting team": (rules_file(top="example:\n  words: [" + ", ".join(["W"] * 25) + "]\n"
                                                "  key: {starting: green, grid: [RRNBB]}\n"),
-                                    4, "starting is red or blue, not 'green'"),
-    "a file that is a list": ("- title: Rules\n", 1, "a rules text is a group of keys"),
+                                    4, "example: key: starting: unknown starting team 'green': use red, blue"),
+    "a file that is a list": ("- title: Rules\n", 1, "top level: this must be a group of keys (language, title, "
+                                                  "subtitle, sections, example), not a list"),
     "invalid YAML": ("title: [Rules\n", 2, "this is not valid YAML"),
     "object tags": (rules_file(title="!!python/object/apply:os.system [ls]"), 1, "a rules text holds plain text only"),
     "deep nesting": ("title: Rules\nsections: " + "[" * 100_000 + "]" * 100_000 + "\n", 2, "nested"),
@@ -196,9 +250,27 @@ SHAPES = {
 
 
 @pytest.mark.parametrize("text, line, problem", SHAPES.values(), ids=SHAPES.keys())
-def test_every_mistake_in_the_shape_is_named_with_its_line(tmp_path, monkeypatch, text, line, problem):
-    message = refused(tmp_path, monkeypatch, text)
+def test_every_mistake_in_the_shape_is_named_with_its_line(text, line, problem):
+    message = read_refused(text)
     assert message.startswith(f"r.yaml:{line}: ") and problem in message, message
+
+
+# One of each kind of mistake through the command: it prints the reader's message on one line
+# and stops before writing anything.
+THROUGH_THE_COMMAND = {
+    "a tag": list(TAGS.values())[0][0],
+    "bold and italic overlapping": rules_file(f"      - text: Fine.\n      - text: '{NESTING['overlapping'][0]}'\n"),
+    "an unknown key": SHAPES["an unknown key at the top"][0],
+    "a key grid with wrong counts": SHAPES["a key grid with wrong counts"][0],
+    "invalid YAML": SHAPES["invalid YAML"][0],
+    "object tags": SHAPES["object tags"][0],
+    "deep nesting": SHAPES["deep nesting"][0],
+}
+
+
+@pytest.mark.parametrize("text", THROUGH_THE_COMMAND.values(), ids=THROUGH_THE_COMMAND.keys())
+def test_the_command_prints_the_readers_message_and_writes_nothing(tmp_path, monkeypatch, text):
+    assert refused(tmp_path, monkeypatch, text) == read_refused(text)
 
 
 def test_an_alias_bomb_is_refused(tmp_path, monkeypatch):
@@ -221,7 +293,8 @@ def test_the_mistake_is_found_whatever_kit_is_described(tmp_path, monkeypatch):
 
 def test_a_list_left_empty_by_its_conditions_disappears(tmp_path, monkeypatch):
     text = rules_file("      - text: Kept.\n      - items:\n          - {text: Folded only., when: fold}\n")
-    assert "Kept." in printed(tmp_path, monkeypatch, text) and "Folded" not in printed(tmp_path, monkeypatch, text)
+    shown = printed(tmp_path, monkeypatch, text)
+    assert "Kept." in shown and "Folded" not in shown
 
 
 def test_a_text_of_variants_only_needs_a_variant_chosen(tmp_path, monkeypatch):
@@ -233,7 +306,7 @@ def test_a_text_of_variants_only_needs_a_variant_chosen(tmp_path, monkeypatch):
 
 def test_placeholders_are_filled_as_plain_text():
     data = rules_file("      - text: '<b>{key_cards|key card|key cards}</b> and {{braces}}'\n").encode()
-    rules = parse_rules(data, "r.yaml", default_contents())
+    rules = parse_rules(data, "r.yaml", CONTENTS, TEXT)
     spans = rules.sections[0].blocks[0].content.spans
     assert spans == (Span("40 key cards", bold=True), Span(" and {braces}"))
 
@@ -299,7 +372,7 @@ def test_a_font_that_has_the_characters_prints_them(tmp_path, monkeypatch):
 
 
 def test_the_bundled_text_holds_no_markup_and_prints_every_string_as_written():
-    rules = parse_rules(rules_path().read_bytes(), "rules/en.yaml", default_contents())
+    rules = parse_rules(CLASSIC.rules_text("en").read_bytes(), "en.yaml", CONTENTS, TEXT)
     strings = []
     for section in rules.sections:
         strings.append(section.title)
@@ -311,17 +384,16 @@ def test_the_bundled_text_holds_no_markup_and_prints_every_string_as_written():
             elif block.kind == "table":
                 strings.extend(" ".join(cell.plain for cell in row) for row in (block.content.columns, *block.content.rows))
     assert not any("<" in text or ">" in text for text in strings)
-    pdf = build_rules(RulesOptions()).pdf
-    shown = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    pdf = builds.rules(RulesOptions()).pdf
+    shown = " ".join(" ".join(page.split()) for page in default_sheet_pages())
     for text in strings:
         assert " ".join(text.split()) in shown, text
     bold = [span.text for section in rules.sections for block in section.blocks if block.kind == "text"
             for span in block.content.spans if span.bold]
     assert "exactly one word and one number" in bold and "Space: 3" in bold
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        fonts = {word["text"]: word["fontname"] for page in document.pages
-                 for word in page.extract_words(extra_attrs=["fontname"])}
-    assert fonts["Ocean:"].endswith("FiraSans-Bold") and fonts["launched"].endswith("FiraSans-Italic")
+    fonts = fonts_of(pdf, ("Ocean:", "launched"))
+    assert fonts["Ocean:"] and all(font.endswith("FiraSans-Bold") for font in fonts["Ocean:"])
+    assert fonts["launched"] and all(font.endswith("FiraSans-Italic") for font in fonts["launched"])
 
 
 def test_a_kit_prints_its_own_text(tmp_path, monkeypatch):
@@ -332,7 +404,7 @@ def test_a_kit_prints_its_own_text(tmp_path, monkeypatch):
     kit = ["kit", "--words", "words.txt", "--keys-count", "2", "--seed", "1", "--text", "r.yaml"]
     result = CliRunner().invoke(main, kit)
     assert result.exit_code == 0, result.output
-    text = " ".join(pypdf.PdfReader(tmp_path / "output" / "rules.pdf").pages[0].extract_text().split())
+    text = " ".join(pdf_pages(tmp_path / "output" / "rules.pdf")[0].split())
     assert "Our rules" in text and "2 keys & 30 words < 100" in text
 
     (tmp_path / "r.yaml").write_text(rules_file("      - text: '<img src=\"/etc/hostname\"/>'\n"), encoding="utf-8")
@@ -344,7 +416,7 @@ def test_a_kit_prints_its_own_text(tmp_path, monkeypatch):
 
 def test_parse_errors_are_cngen_errors():
     with pytest.raises(CngenError, match=r"^r\.yaml:6: section 'a', block 1: this must be text, not a group of keys$"):
-        parse_rules(rules_file("      - text: {a: 1}\n").encode(), "r.yaml", default_contents())
+        parse_rules(rules_file("      - text: {a: 1}\n").encode(), "r.yaml", CONTENTS, TEXT)
 
 
 @pytest.mark.parametrize("command", [["rules"], ["keys", "--count", "1"], ["kit", "--seed", "1"]])
@@ -372,15 +444,15 @@ TURNS = {
 
 
 @pytest.mark.parametrize("top, line, problem", TURNS.values(), ids=TURNS.keys())
-def test_the_examples_turn_is_checked_with_its_line(tmp_path, monkeypatch, top, line, problem):
-    message = refused(tmp_path, monkeypatch, rules_file("      - example: key-and-grid\n", top=top))
+def test_the_examples_turn_is_checked_with_its_line(top, line, problem):
+    message = read_refused(rules_file("      - example: key-and-grid\n", top=top))
     assert message.startswith(f"r.yaml:{line}: ") and problem in message, message
 
 
 def test_the_examples_turn_is_read_into_cells():
     top = EXAMPLE_TOP + "  clue: 'Space: 3'\n  targets: [w1, W2, W6]\n  guesses: [W1, W24]\n" \
                         "  captions: {clue: Seen by the spymasters, grid: After the turn}\n"
-    example = parse_rules(rules_file(top=top).encode(), "r.yaml", default_contents()).example
+    example = parse_rules(rules_file(top=top).encode(), "r.yaml", CONTENTS, TEXT).example
     assert example.clue.plain == "Space: 3" and example.targets == (0, 1, 5) and example.guesses == (0, 23)
     assert example.covers == ((0, "R"), (23, "N"))
     assert (example.clue_caption.plain, example.grid_caption.plain) == ("Seen by the spymasters", "After the turn")
@@ -420,11 +492,10 @@ def test_no_eight_words_in_a_row_of_the_rules_come_from_a_reference_text():
         if path.is_file():
             reference |= shingles(path.read_text(encoding="utf-8", errors="replace"))
     assert reference
-    strings = bundled_strings(yaml.safe_load(rules_path().read_text(encoding="utf-8")))
+    strings = bundled_strings(yaml.safe_load(CLASSIC.rules_text("en").read_text(encoding="utf-8")))
     assert any("invalid clue" in text for text in strings) and any("Variant: match play" in text for text in strings)
     borrowed = {" ".join(run) for text in strings for run in shingles(text) & reference}
     # The sheet as printed too (every variant), head and figure included, read across lines.
-    pdf = build_rules(RulesOptions()).pdf
-    printed = " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    printed = " ".join(default_sheet_pages())
     borrowed |= {" ".join(run) for run in shingles(printed) & reference}
     assert not borrowed

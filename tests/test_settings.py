@@ -4,10 +4,18 @@ from the settings file, and a settings file works from any folder.
 
 The cases are generated from the one declaration (``settings.declarations``), so a new setting
 is tested as soon as it is declared: ``SAMPLES`` must hold a value for it, or a test fails.
+
+Most cases are proved at the resolver: the settings are resolved as the command line resolves
+them (``settings.resolve.resolve`` on the file ``settings.file.parse_settings`` reads), and
+``runs_with`` builds what the command runs with from them, with the functions the command line
+uses (``generator/cli/app.py``). A smaller layer runs cngen itself: each setting once, on the
+cheapest command it belongs to, and a few notes and refusals, comparing the files written.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -15,15 +23,28 @@ import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.cli.options import typed_values
+from generator.errors import CngenError, UsageError
+from generator.games import GAMES
 from generator.inputs.bundled import font_path
-from generator.settings.declarations import BY_KEY, EXCLUDES, NO_EFFECT, SETTINGS, UNSUPPORTED
-from generator.settings.file import default_settings_text
+from generator.jobs.contents import planned_contents
+from generator.settings.declarations import (BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, RANGES_WHEN, SETTINGS,
+                                             UNSUPPORTED)
+from generator.settings.file import default_settings_text, parse_settings
+from generator.settings.options import (calibration_options, deck_options, game_of, key_options, kit_options,
+                                        kit_seed, rules_options, token_options)
+from generator.settings.resolve import Settings, default_value, resolve, value_as_used
+from generator.settings.source import NO_FILE, SettingsFile
 
 REGULAR_FONT = str(font_path("FiraSans-Regular.ttf"))
 WORDS = "bank\npitch\nmercury\nice cream\nanchor\n"
 REPEATS = "bank\npitch\nBank\nmercury\n"
+# The short list the runs of cngen print instead of the 434-word bundled deck: one word with ß,
+# so that sharp_s shows on it.
+SMALL_WORDS = "bank\npitch\nmercury\nice cream\nanchor\nfuß\n"
 RULES_TEXT = ("title: House rules\nsections:\n  - id: a\n    title: Our way\n    blocks:\n"
               "      - text: \"{key_cards} key cards, {tiles} tiles.\"\n")
+INPUTS = {"words.txt": WORDS, "repeats.txt": REPEATS, "small.txt": SMALL_WORDS, "house-rules.yaml": RULES_TEXT}
 
 # A value for every setting that differs from its default, and the settings it needs to have an
 # effect (a bleed only matters for a print shop). Paths are relative to the test's folder.
@@ -43,8 +64,8 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "title": ("Office party", {}),
     "ink": ("light", {}),
     **{f"theme.{name}": ("#123456", {}) for name in ("red", "blue", "bystander", "assassin", "card", "band", "outline")},
-    "theme.green": ("#123456", {"duet": True}),  # Duet's agents: only Duet cards and tiles show them
-    "duet": (True, {}),
+    "theme.green": ("#123456", {"game": "duet"}),  # Duet's agents: only Duet cards and tiles show them
+    "game": ("duet", {}),
     "lang": ("de", {"keys.single_sided": True}),  # keys: only a plain back carries words
     "sharp_s": ("capital", {"lang": "de"}),  # the German deck has words with ß
     "deck.deck": ("francais", {}),
@@ -82,6 +103,8 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
 # keys' seed would override).
 INIT = yaml.safe_load(default_settings_text())
 SEEDS = {"keys": {"keys": {"seed": 1}}, "kit": {"kit": {"seed": 1}}}
+# The seed a run picks when it is given none (the samples always give one).
+CHOSEN_SEED = 424242
 
 
 def nested(flat: dict[str, object]) -> dict:
@@ -107,38 +130,94 @@ def merged(*trees: dict) -> dict:
 BASE = merged(INIT, {"keys": {"count": 4}})
 
 
-def run_with(folder: Path, monkeypatch, command: str, settings: dict) -> dict[str, object]:
-    """Everything a run leaves: its files, what it printed, its exit code."""
-    folder.mkdir()
-    (folder / "words.txt").write_text(WORDS, encoding="utf-8")
-    (folder / "repeats.txt").write_text(REPEATS, encoding="utf-8")
-    (folder / "house-rules.yaml").write_text(RULES_TEXT, encoding="utf-8")
-    (folder / "cngen.yaml").write_text(yaml.safe_dump(settings), encoding="utf-8")
-    inputs = {path.name for path in folder.iterdir()}
-    monkeypatch.chdir(folder)
-    result = CliRunner().invoke(main, [command])
-    files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*"))
-             if path.is_file() and path.name not in inputs}
-    return {"files": files, "stdout": result.stdout, "stderr": result.stderr, "code": result.exit_code}
+def write_inputs(folder: Path) -> None:
+    for name, text in INPUTS.items():
+        (folder / name).write_text(text, encoding="utf-8")
 
 
-# preflight reads PDFs it is given rather than making any: tests/test_preflight_cli.py covers it.
-PAIRS = [(setting.key, command) for setting in SETTINGS for command in setting.commands if command != "preflight"]
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> Path:
+    """The folder the resolver's settings files are read from, with the files they name."""
+    folder = tmp_path_factory.mktemp("inputs")
+    write_inputs(folder)
+    return folder
+
+
+# --- The resolver: what a command runs with --------------------------------------------------
+
+
+def from_file(command: str, tree: dict, folder: Path) -> Settings:
+    """``command``'s settings from a cngen.yaml holding ``tree`` in ``folder``, nothing typed."""
+    file = parse_settings(yaml.safe_dump(tree).encode("utf-8"), "cngen.yaml", folder)
+    return resolve(command, {}, file)
+
+
+def from_typed(command: str, *args: str, file: SettingsFile = NO_FILE) -> Settings:
+    """``command``'s settings from the words typed, parsed by the command's own click options."""
+    with main.commands[command].make_context(command, list(args)) as ctx:
+        return resolve(command, typed_values(ctx, command), file)
+
+
+def runs_with(settings: Settings) -> dict[str, object]:
+    """What ``settings.command`` runs with: made by the functions generator/cli/app.py makes it
+    with, and the values the command reads itself."""
+    command, s = settings.command, settings
+    if command == "deck":
+        return {"deck": deck_options(s), "output": s["deck.output"], "preview": s["preview"]}
+    if command == "keys":
+        seed = s["keys.seed"] if s["keys.seed"] is not None else CHOSEN_SEED
+        return {"game": game_of(s), "keys": key_options(s, seed), "output": s["keys.output"],  # type: ignore[arg-type]
+                "preview": s["preview"], "stats": s["keys.stats"]}
+    if command == "tokens":
+        return {"game": game_of(s), "tokens": token_options(s), "output": s["tokens.output"], "preview": s["preview"]}
+    if command == "rules":
+        game = game_of(s)
+        contents, language = planned_contents(game, deck_options(s), key_options(s, 0), token_options(s))
+        return {"game": game, "rules": rules_options(s, contents), "language": language,
+                "output": s["rules.output"], "preview": s["preview"]}
+    if command == "kit":
+        return {"kit": kit_options(s, kit_seed(s, CHOSEN_SEED)), "out_dir": s["kit.out_dir"],
+                "combined": s["kit.combined"], "preview": s["preview"]}
+    if command == "calibrate":
+        return {"calibration": calibration_options(s), "output": s["calibrate.output"]}
+    if command == "preflight":
+        return {"ink_limit": s["ink_limit"]}
+    raise AssertionError(f"runs_with does not know what cngen {command} runs with: add it as app.py makes it")
+
+
+def outcome(settings: Settings) -> dict[str, object]:
+    """What the command runs with, or the error it stops with (a list with repeats, without
+    --dedupe)."""
+    try:
+        return runs_with(settings)
+    except CngenError as error:
+        return {"error": str(error)}
+
+
+PAIRS = [(setting.key, command) for setting in SETTINGS for command in setting.commands]
 
 
 def test_every_setting_has_a_sample_value():
     assert set(SAMPLES) == set(BY_KEY)
 
 
+@pytest.mark.parametrize("command", sorted({command for _, command in PAIRS}))
+def test_the_same_settings_run_with_the_same_values(inputs, command):
+    """What the tests below compare can be equal: two resolutions of one file run the same."""
+    base = merged(BASE, SEEDS.get(command, {}))
+    assert runs_with(from_file(command, base, inputs)) == runs_with(from_file(command, base, inputs))
+
+
 @pytest.mark.parametrize("key, command", PAIRS, ids=[f"{key}-{command}" for key, command in PAIRS])
-def test_every_setting_reaches_every_command_it_belongs_to(tmp_path, monkeypatch, key, command):
+def test_every_setting_reaches_every_command_it_belongs_to(inputs, key, command):
     value, needs = SAMPLES[key]
     base = merged(BASE, SEEDS.get(command, {}), nested(needs))
-    before = run_with(tmp_path / "before", monkeypatch, command, base)
-    after = run_with(tmp_path / "after", monkeypatch, command, merged(base, nested({key: value})))
-    assert after["code"] == 0, after["stderr"]
-    assert after != before
-    assert "Note:" not in after["stderr"]  # it took effect, rather than being set aside
+    before = from_file(command, base, inputs)
+    after = from_file(command, merged(base, nested({key: value})), inputs)
+    assert after.notes == []  # it took effect, rather than being set aside
+    assert after.origins[key].place is not None and after[key] != before[key]
+    assert "error" not in outcome(before) or key == "deck.dedupe"  # without --dedupe, repeats are refused
+    assert runs_with(after) != outcome(before)
 
 
 def test_every_command_offers_a_flag_for_each_setting_it_declares_one_for():
@@ -149,6 +228,67 @@ def test_every_command_offers_a_flag_for_each_setting_it_declares_one_for():
                 continue
             options = {opt for param in main.commands[command].params for opt in (*param.opts, *param.secondary_opts)}
             assert set(flag.split("/")) <= options, (setting.key, command)
+            assert {f"--{name}" for name in setting.shorthands} <= options, (setting.key, command)
+
+
+# --- The same, through cngen: each setting once ----------------------------------------------
+
+
+def run_with(folder: Path, command: str, settings: dict, *args: str) -> dict[str, object]:
+    """Everything a run in ``folder`` leaves: its files, what it printed, its exit code."""
+    folder.mkdir(parents=True, exist_ok=True)
+    write_inputs(folder)
+    (folder / "cngen.yaml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+    inputs = {path.name for path in folder.iterdir()}
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, [command, *args])
+    finally:
+        os.chdir(here)
+    files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*"))
+             if path.is_file() and path.name not in inputs}
+    return {"files": files, "stdout": result.stdout, "stderr": result.stderr, "code": result.exit_code}
+
+
+@pytest.fixture(scope="module")
+def cngen(tmp_path_factory):
+    """cngen run with a settings file, each distinct run once a module: the cases that start
+    from the same settings share their run."""
+    done: dict[tuple[str, ...], dict[str, object]] = {}
+
+    def run(command: str, settings: dict, *args: str) -> dict[str, object]:
+        key = (command, yaml.safe_dump(settings), *args)
+        if key not in done:
+            done[key] = run_with(tmp_path_factory.mktemp(command), command, settings, *args)
+        return done[key]
+
+    return run
+
+
+CHEAPEST_FIRST = ("tokens", "deck", "keys", "calibrate", "rules", "kit")
+CHEAPEST = {setting.key: next(command for command in CHEAPEST_FIRST if command in setting.commands)
+            for setting in SETTINGS}
+SMALL = {"deck": {"words": "small.txt"}}
+
+
+@pytest.mark.parametrize("key", list(CHEAPEST), ids=[f"{key}-{command}" for key, command in CHEAPEST.items()])
+def test_every_setting_changes_what_the_cheapest_command_it_belongs_to_writes(cngen, key):
+    command = CHEAPEST[key]
+    value, needs = SAMPLES[key]
+    small = {} if key == "deck.deck" else SMALL  # a word list in the file would beat the bundled deck
+    base = merged(BASE, small, SEEDS.get(command, {}), nested(needs))
+    before = cngen(command, base)
+    after = cngen(command, merged(base, nested({key: value})))
+    # Without --dedupe, the list with repeats is refused.
+    assert before["code"] == (1 if key == "deck.dedupe" else 0), before["stderr"]
+    assert after["code"] == 0, after["stderr"]
+    assert "Note:" not in after["stderr"]  # it took effect, rather than being set aside
+    if key == "keys.stats":  # it prints, and writes the same files
+        assert "Balance of 8 keys:" in after["stdout"] and "Balance of" not in before["stdout"]
+        assert after["files"] == before["files"]
+    else:
+        assert after["files"] != before["files"]
 
 
 # --- Conflicts ------------------------------------------------------------------------------
@@ -165,10 +305,10 @@ def typed(key: str, value: object, command: str) -> list[str]:
 
 
 NO_EFFECT_CASES = [(rule, command) for rule in NO_EFFECT for command in rule.commands]
+NO_EFFECT_IDS = [f"{rule.key}-with-{rule.when[1]}-{command}" for rule, command in NO_EFFECT_CASES]
 
 
-@pytest.mark.parametrize("rule, command", NO_EFFECT_CASES,
-                         ids=[f"{rule.key}-with-{rule.when[1]}-{command}" for rule, command in NO_EFFECT_CASES])
+@pytest.mark.parametrize("rule, command", NO_EFFECT_CASES, ids=NO_EFFECT_IDS)
 def test_a_typed_option_that_has_no_effect_is_refused_naming_both(run, tmp_path, rule, command):
     condition, condition_value = rule.when
     words = [*typed(rule.key, SAMPLES[rule.key][0], command), *typed(condition, condition_value, command)]
@@ -182,32 +322,42 @@ def test_a_typed_option_that_has_no_effect_is_refused_naming_both(run, tmp_path,
     assert not (tmp_path / "output").exists()
 
 
-@pytest.mark.parametrize("rule, command", NO_EFFECT_CASES,
-                         ids=[f"{rule.key}-with-{rule.when[1]}-{command}" for rule, command in NO_EFFECT_CASES])
-def test_a_file_value_that_has_no_effect_is_ignored_with_a_note(tmp_path, monkeypatch, rule, command):
+@pytest.mark.parametrize("rule, command", NO_EFFECT_CASES, ids=NO_EFFECT_IDS)
+def test_a_file_value_that_has_no_effect_is_ignored_with_a_note(inputs, rule, command):
     condition, condition_value = rule.when
-    # A short word list: the services that take images make a PNG a face.
-    small = {"deck": {"words": "words.txt"}} if command in ("deck", "kit") else {}
-    base = merged(BASE, small, SEEDS.get(command, {}), nested(SAMPLES[condition][1]), nested({condition: condition_value}))
-    plain = run_with(tmp_path / "plain", monkeypatch, command, base)
-    noted = run_with(tmp_path / "noted", monkeypatch, command, merged(base, nested({rule.key: SAMPLES[rule.key][0]})))
-    assert noted["code"] == 0, noted["stderr"]
-    notes = [line for line in noted["stderr"].splitlines() if line.startswith("Note: ")]
-    assert len(notes) == 1 and f"{rule.key} " in notes[0] and "is ignored" in notes[0]
-    assert notes[0].startswith("Note: cngen.yaml:")
-    assert noted["files"] == plain["files"]  # the value never reached the output
+    base = merged(BASE, SEEDS.get(command, {}), nested(SAMPLES[condition][1]), nested({condition: condition_value}))
+    plain = from_file(command, base, inputs)
+    noted = from_file(command, merged(base, nested({rule.key: SAMPLES[rule.key][0]})), inputs)
+    assert plain.notes == []
+    assert len(noted.notes) == 1, noted.notes
+    assert re.match(rf"cngen\.yaml:\d+: {re.escape(rule.key)} .+ is ignored: it has no effect with .+: "
+                    rf"{re.escape(rule.why)}$", noted.notes[0])
+    assert runs_with(noted) == runs_with(plain)  # the value never reaches what the command runs with
 
 
 def test_a_home_back_offset_from_the_file_never_reaches_shop_backs(run, tmp_path):
+    (tmp_path / "w.txt").write_text(WORDS, encoding="utf-8")
     (tmp_path / "cngen.yaml").write_text('back_offset: "3,-2"\n', encoding="utf-8")
-    result = run("deck", "--profile", "shop", "-o", "shop.pdf")
+    result = run("deck", "--profile", "shop", "--words", "w.txt", "-o", "shop.pdf")
     assert result.exit_code == 0
     assert result.stderr.startswith("Note: cngen.yaml:1: back_offset 3,-2 is ignored: it has no effect with "
                                     "--profile shop")
     with_note = (tmp_path / "shop.pdf").read_bytes()
     (tmp_path / "cngen.yaml").unlink()
-    assert run("deck", "--profile", "shop", "-o", "shop.pdf").exit_code == 0  # the name is on the slug line
+    # The same name: it is on the slug line.
+    assert run("deck", "--profile", "shop", "--words", "w.txt", "-o", "shop.pdf").exit_code == 0
     assert (tmp_path / "shop.pdf").read_bytes() == with_note
+
+
+def test_variants_from_the_file_never_reach_a_duet_rules_sheet(cngen):
+    plain = cngen("rules", merged(SMALL, {"game": "duet"}))
+    noted = cngen("rules", merged(SMALL, {"game": "duet", "rules": {"variants": ["match"]}}))
+    assert noted["code"] == 0, noted["stderr"]
+    assert noted["stderr"] == ("Note: cngen.yaml:6: rules.variants [match] is ignored: it has no effect with game: duet "
+                               "(cngen.yaml:3): the variants change the classic game; the Duet sheet explains Duet's "
+                               "own easier game\n")
+    assert noted["files"] == plain["files"] and plain["code"] == 0
+    assert "the rules of Codenames Duet" in noted["stdout"]
 
 
 EXCLUDE_CASES = [(rule, command) for rule in EXCLUDES for command in rule.commands]
@@ -229,6 +379,56 @@ def test_values_that_exclude_each_other_are_refused_naming_both(run, tmp_path, r
     written = yaml.safe_dump(rule.first[1]).splitlines()[0]  # as the file has it: "shop", "true"
     assert f"{rule.first[0]}: {written} (cngen.yaml:1) and {' '.join(second)}" in result.stderr
     assert f"Drop {' '.join(second)}, or {rule.first[0]} from cngen.yaml:1" in result.stderr
+    assert not (tmp_path / "output").exists()
+
+
+RANGE_CASES = [(rule, command) for rule in RANGES_WHEN for command in rule.commands]
+
+
+@pytest.mark.parametrize("rule, command", RANGE_CASES,
+                         ids=[f"{rule.key}-with-{rule.when[1]}-{command}" for rule, command in RANGE_CASES])
+def test_a_number_out_of_its_range_under_another_setting_is_refused_wherever_it_comes_from(run, inputs, rule, command):
+    condition, condition_value = rule.when
+    words = typed(condition, condition_value, command)
+    flag = typed(rule.key, rule.high, command)[0]
+    result = run(command, flag, str(rule.high + 1), *words)
+    assert result.exit_code == 2
+    assert (f"{flag} {rule.high + 1} is out of range with {' '.join(words)}: {rule.why}. "
+            f"Choose {rule.low:,} to {rule.high:,}") in result.stderr
+    # From the settings file, and with the condition typed.
+    tree = merged(nested(SAMPLES[condition][1]), nested({condition: condition_value, rule.key: rule.high + 1}))
+    with pytest.raises(UsageError, match=rf"^{re.escape(rule.key)}: {rule.high + 1} \(cngen\.yaml:\d+\) is out of "
+                                         rf"range with {re.escape(condition)}: {condition_value} \(cngen\.yaml:\d+\)"):
+        from_file(command, tree, inputs)
+    with pytest.raises(UsageError, match=rf"^{re.escape(rule.key)}: {rule.high + 1} \(cngen\.yaml:2\) is out of "
+                                         rf"range with {re.escape(' '.join(words))}: "):
+        from_typed(command, *words, file=parse_settings(yaml.safe_dump(nested({rule.key: rule.high + 1})).encode(),
+                                                          "cngen.yaml", inputs))
+    # The ends of the range are taken.
+    for number in (rule.low, rule.high):
+        assert from_file(command, merged(tree, nested({rule.key: number})), inputs)[rule.key] == number
+
+
+DEFAULT_CASES = [(rule, command) for rule in DEFAULTS_WHEN for command in rule.commands]
+
+
+@pytest.mark.parametrize("rule, command", DEFAULT_CASES,
+                         ids=[f"{rule.key}-with-{rule.when[1]}-{command}" for rule, command in DEFAULT_CASES])
+def test_a_default_that_follows_another_setting_yields_to_a_value_given(inputs, rule, command):
+    setting = BY_KEY[rule.key]
+    condition, condition_value = rule.when
+    following = value_as_used(setting, rule.value)
+    assert following != default_value(setting)
+    chosen = from_file(command, nested({condition: condition_value}), inputs)
+    assert chosen[rule.key] == following and not chosen.given(rule.key)
+    assert from_typed(command, *typed(condition, condition_value, command))[rule.key] == following
+    assert from_file(command, {}, inputs)[rule.key] == default_value(setting)
+    # The declared default, written in the file or typed, holds even then.
+    given = from_file(command, nested({condition: condition_value, rule.key: setting.default}), inputs)
+    assert given[rule.key] == default_value(setting) and given.notes == []
+    typed_default = from_typed(command, *typed(condition, condition_value, command),
+                               *typed(rule.key, setting.default, command))
+    assert typed_default[rule.key] == default_value(setting)
 
 
 @pytest.mark.parametrize("rule, command", [(rule, command) for rule in UNSUPPORTED for command in rule.commands])
@@ -262,17 +462,115 @@ def test_none_with_other_variants_is_refused(run):
     assert "'none' asks for no variants, yet match asks for some" in result.stderr
 
 
+# --- Choosing the game -----------------------------------------------------------------------
+
+GAME_COMMANDS = BY_KEY["game"].commands
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+def test_game_duet_and_its_shorthand_duet_choose_the_same(command):
+    duet = from_typed(command, "--game", "duet")
+    assert game_of(duet) is GAMES["duet"]
+    assert runs_with(from_typed(command, "--duet")) == runs_with(duet)
+    classic = runs_with(from_typed(command))
+    assert classic != runs_with(duet)
+    assert runs_with(from_typed(command, "--classic")) == runs_with(from_typed(command, "--game", "classic")) == classic
+
+
+def test_the_shorthand_prints_what_the_game_option_prints(cngen):
+    by_name = cngen("tokens", {}, "--game", "duet")
+    by_shorthand = cngen("tokens", {}, "--duet")
+    assert by_name["code"] == by_shorthand["code"] == 0
+    assert by_name["files"] == by_shorthand["files"] and by_name["stdout"] == by_shorthand["stdout"]
+    assert "27 tiles in 1 set: 15 agents, 1 assassin, 9 timer tokens, 2 spare timer tokens" in by_name["stdout"]
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+@pytest.mark.parametrize("words, named", [
+    (["--game", "duet", "--classic"], ("--game duet", "--classic")),
+    (["--duet", "--classic"], ("--classic", "--duet")),
+    (["--duet", "--game", "classic"], ("--game classic", "--duet")),
+], ids=["game-duet-classic", "duet-classic", "duet-game-classic"])
+def test_two_games_typed_at_once_are_refused_naming_both(run, tmp_path, command, words, named):
+    result = run(command, *words)
+    assert result.exit_code == 2
+    assert f"Error: {named[0]} and {named[1]} choose different games: keep one" in result.stderr
+    assert not (tmp_path / "output").exists()
+
+
+def test_an_option_without_effect_in_the_game_typed_for_short_is_refused_naming_the_shorthand(run, tmp_path):
+    result = run("rules", "--duet", "--variant", "match")
+    assert result.exit_code == 2
+    assert ("Error: --variant has no effect with --duet: the variants change the classic game; the Duet sheet "
+            "explains Duet's own easier game. Drop --variant") in result.stderr
+    assert not (tmp_path / "output").exists()
+
+
+def test_the_game_named_twice_the_same_way_is_the_game():
+    assert runs_with(from_typed("tokens", "--game", "duet", "--duet")) == runs_with(from_typed("tokens", "--duet"))
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+def test_duet_true_in_the_file_chooses_what_game_duet_does(inputs, command):
+    base = {key: value for key, value in merged(BASE, SEEDS.get(command, {})).items() if key != "game"}
+    by_name = from_file(command, merged(base, {"game": "duet"}), inputs)
+    by_shorthand = from_file(command, merged(base, {"duet": True}), inputs)
+    assert game_of(by_shorthand) is GAMES["duet"] and by_shorthand.notes == []
+    assert runs_with(by_shorthand) == runs_with(by_name) != runs_with(from_file(command, base, inputs))
+
+
+def test_duet_true_in_the_file_prints_what_game_duet_does(cngen):
+    by_name = cngen("tokens", {"game": "duet"})
+    by_shorthand = cngen("tokens", {"duet": True})
+    assert by_name["code"] == by_shorthand["code"] == 0
+    assert by_name["files"] == by_shorthand["files"] and by_name["stdout"] == by_shorthand["stdout"]
+    assert by_name["files"] == cngen("tokens", {}, "--duet")["files"]
+
+
+def test_messages_name_the_shorthand_as_the_file_wrote_it(run, tmp_path, inputs):
+    noted = from_file("rules", {"duet": True, "rules": {"variants": ["match"]}}, inputs)
+    assert noted.notes == ["cngen.yaml:4: rules.variants [match] is ignored: it has no effect with duet: true "
+                           "(cngen.yaml:1): the variants change the classic game; the Duet sheet explains Duet's own "
+                           "easier game"]
+    (tmp_path / "cngen.yaml").write_text("duet: true\n", encoding="utf-8")
+    result = run("keys", "--single-sided")
+    assert result.exit_code == 2
+    assert ("Error: duet: true (cngen.yaml:1) and --single-sided cannot be used together: a Duet key card has a side "
+            "for each player, so it is always double-sided. Drop --single-sided, or duet from cngen.yaml:1") in result.stderr
+
+
+def test_duet_true_and_another_game_in_the_file_are_refused_with_the_file_and_line(run, tmp_path):
+    (tmp_path / "cngen.yaml").write_text("# my kit\ngame: classic\nduet: true\n", encoding="utf-8")
+    result = run("tokens")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: cngen.yaml:3: duet: true and game: classic (line 2) choose different games: "
+                             "keep one\n")
+    assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("command", GAME_COMMANDS)
+def test_duet_false_in_the_file_chooses_nothing(inputs, command):
+    settings = from_file(command, {"duet": False}, inputs)
+    assert settings["game"] == "classic" and not settings.given("game")
+    assert runs_with(settings) == runs_with(from_file(command, {}, inputs))
+    assert from_typed(command, "--duet", file=parse_settings(b"duet: false\n", "cngen.yaml", inputs))["game"] == "duet"
+
+
+def test_a_typed_game_beats_the_files(inputs):
+    file = parse_settings(b"game: duet\n", "cngen.yaml", inputs)
+    assert from_typed("tokens", "--classic", file=file)["game"] == "classic"
+    assert from_typed("tokens", "--game", "classic", file=file)["game"] == "classic"
+    assert from_typed("tokens", file=file)["game"] == "duet"
+
+
 # --- Settings files elsewhere ----------------------------------------------------------------
 
 
-def test_a_settings_file_in_another_folder_takes_paths_from_its_own_folder(run, tmp_path):
+def test_a_settings_file_in_another_folder_takes_paths_from_its_own_folder(tmp_path, monkeypatch):
     (tmp_path / "words.txt").write_text(WORDS, encoding="utf-8")
     (tmp_path / "cngen.yaml").write_text("deck:\n  words: words.txt\n  output: printed/deck.pdf\n", encoding="utf-8")
     (tmp_path / "sub").mkdir()
-    runner_folder = tmp_path / "sub"
-    import os
-
-    os.chdir(runner_folder)
+    monkeypatch.chdir(tmp_path / "sub")
     result = CliRunner().invoke(main, ["--config", "../cngen.yaml", "deck", "--blanks", "0"])
     assert result.exit_code == 0, result.output
     assert "5 words from ../words.txt" in result.stdout
@@ -316,32 +614,45 @@ def test_dedupe_drops_repeats_and_says_how_many(run, tmp_path):
 # --- The kit's one seed ----------------------------------------------------------------------
 
 
-def test_the_kit_seed_deals_the_keys_and_is_printed_to_reuse(run, tmp_path):
-    result = run("kit", "--keys-count", "3", "--seed", "5", "--out-dir", "a")
+@pytest.fixture
+def small_words(tmp_path) -> Path:
+    (tmp_path / "small.txt").write_text(SMALL_WORDS, encoding="utf-8")
+    return tmp_path / "small.txt"
+
+
+def test_the_kit_seed_deals_the_keys_and_is_printed_to_reuse(run, tmp_path, small_words):
+    result = run("kit", "--words", "small.txt", "--keys-count", "3", "--seed", "5", "--out-dir", "a")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[-1] == "  The same kit again: --seed 5."
     assert run("keys", "--count", "3", "--seed", "5", "-o", "b/keys.pdf").exit_code == 0
     assert (tmp_path / "a" / "keys.json").read_text() == (tmp_path / "b" / "keys.json").read_text()
 
 
-def test_a_kit_without_a_seed_prints_one_that_makes_it_again(run, tmp_path):
-    first = run("kit", "--keys-count", "3", "--out-dir", "a")
+def test_a_kit_without_a_seed_prints_one_that_makes_it_again(run, tmp_path, small_words):
+    first = run("kit", "--words", "small.txt", "--keys-count", "3", "--out-dir", "a")
     reuse = first.stdout.splitlines()[-1].removeprefix("  The same kit again: ").rstrip(".").split()
     assert reuse[0] == "--seed"
-    assert run("kit", "--keys-count", "3", "--out-dir", "b", *reuse).exit_code == 0
+    assert run("kit", "--words", "small.txt", "--keys-count", "3", "--out-dir", "b", *reuse).exit_code == 0
     for name in ("deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
 
 
-def test_the_keys_own_seed_overrides_the_kits(run, tmp_path):
-    result = run("kit", "--keys-count", "3", "--seed", "5", "--keys-seed", "8", "--out-dir", "a")
+def test_the_keys_own_seed_overrides_the_kits(run, tmp_path, small_words):
+    result = run("kit", "--words", "small.txt", "--keys-count", "3", "--seed", "5", "--keys-seed", "8",
+                 "--out-dir", "a")
     assert result.stdout.splitlines()[-1] == "  The same kit again: --keys-seed 8."
     assert '"seed": 8' in (tmp_path / "a" / "keys.json").read_text()
 
 
-def test_a_pipe_named_as_a_word_list_is_refused_with_the_way_to_pipe_a_list_in(run, tmp_path):
-    import os
+def test_a_duet_kit_prints_its_game_with_the_seed_to_reuse(run, tmp_path, small_words):
+    result = run("kit", "--duet", "--words", "small.txt", "--keys-count", "3", "--seed", "5", "--out-dir", "a")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "  The same kit again: --game duet --seed 5."
+    assert run("keys", "--game", "duet", "--count", "3", "--seed", "5", "-o", "b/keys.pdf").exit_code == 0
+    assert (tmp_path / "a" / "keys.json").read_text() == (tmp_path / "b" / "keys.json").read_text()
 
+
+def test_a_pipe_named_as_a_word_list_is_refused_with_the_way_to_pipe_a_list_in(run, tmp_path):
     os.mkfifo(tmp_path / "pipe")
     result = run("deck", "--words", "pipe")
     assert result.exit_code == 1

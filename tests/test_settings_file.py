@@ -1,6 +1,7 @@
 """The settings file: every key is read with its value as cngen uses it, paths are taken from
 the file's own folder, every mistake is named with its file, line and key (and the closest
-valid key, at any level), and the file `cngen init` writes reads back to the defaults."""
+valid key, at any level), a game's name is short for choosing it (`duet: true`), and the file
+`cngen init` writes reads back to the defaults."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from generator.errors import CngenError
 from generator.games.classic import VARIANTS
 from generator.settings.declarations import BY_KEY, DEFAULTS_WHEN, SECTIONS, SETTINGS
 from generator.settings.file import default_settings_text, load_settings_file, parse_settings
-from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, SettingsFile, find_settings_file
+from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, FileValue, SettingsFile, find_settings_file
 from generator.settings.resolve import default_value
 from generator.units import MM, parse_colour, parse_offset, parse_paper, parse_size
 
@@ -52,7 +53,7 @@ VALID = [
     ("preview", "preview: true", True),
     ("title", "title: Office party", "Office party"),
     ("ink", "ink: light", "light"),
-    ("duet", "duet: true", True),
+    ("game", "game: duet", "duet"),
     ("lang", "lang: pt_BR", "pt-br"),
     ("sharp_s", "sharp_s: capital", "capital"),
     *[(f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', parse_colour("#D8322B"))
@@ -101,77 +102,108 @@ INVALID = [
     ("paper", "paper: foolscap", 2,
      "paper: unknown paper 'foolscap': use one of a0 to a10, b0 to b10, letter, legal, tabloid, 12x18in, sra3, sra4, "
      "or a size such as 320x450mm"),
-    ("paper", "paper:", 2, "paper must be a paper name or size"),
+    ("paper", "paper:", 2, "paper: this must be a paper name or size such as a4 or 320x450mm, not empty"),
     ("margin", "margin: 5", 2, "margin: '5' is not a length"),
-    ("sides", "sides: long", 2, "sides must be one of long-edge, short-edge, fold, not 'long'"),
-    ("profile", "profile: office", 2, "profile must be one of home, shop, pod, not 'office'"),
+    ("sides", "sides: long", 2, "sides: this must be one of long-edge, short-edge, fold, not 'long'"),
+    ("profile", "profile: office", 2, "profile: this must be one of home, shop, pod, not 'office'"),
     ("bleed", "bleed: -3mm", 2, "bleed: '-3mm' is not a length"),
     ("gutter", "gutter: -1mm", 2, "gutter: '-1mm' is not a length"),
-    ("marks", "marks: maybe", 2, "marks must be true or false"),
-    ("service", "service: kinkos", 2, "service must be one of tgc, mpc, dtc, generic, or null, not 'kinkos'"),
-    ("output_condition", "output_condition: FOGRA99", 2, "output_condition must be one of FOGRA39"),
-    ("ink_limit", "ink_limit: 500", 2, "ink_limit must be a whole number from 100 to 400"),
+    ("marks", "marks: maybe", 2, "marks: this must be true or false, not 'maybe'"),
+    ("service", "service: kinkos", 2, "service: this must be one of tgc, mpc, dtc, generic, or null, not 'kinkos'"),
+    ("output_condition", "output_condition: FOGRA99", 2, "output_condition: this must be one of FOGRA39, FOGRA51, FOGRA52, CGATS TR 001, "
+     "CGATS TR 006, or null, not 'FOGRA99'"),
+    ("ink_limit", "ink_limit: 500", 2, "ink_limit: this must be a whole number from 100 to 400, not '500'"),
     ("back_offset", "back_offset: 1.5", 2, "back_offset: '1.5' is not an offset: write DX,DY in millimetres"),
     ("back_offset", "back_offset: 1mm,2mm", 2, "back_offset: '1mm,2mm' is not an offset"),
-    ("title", "title: [a, b]", 2, "title must be one line of text, at most 60 characters, or null, not a list"),
-    ("ink", "ink: heavy", 2, "ink must be one of full, light, not 'heavy'"),
-    ("duet", "duet: 2", 2, "duet must be true or false, not '2'"),
+    ("title", "title: [a, b]", 2, "title: this must be one line of text, at most 60 characters, or null, not a list"),
+    ("ink", "ink: heavy", 2, "ink: this must be one of full, light, not 'heavy'"),
+    ("game", "game: chess", 2, "game: this must be one of classic, duet, not 'chess'"),
+    ("game", "game: true", 2, "game: this must be one of classic, duet, not 'true'"),
     ("lang", "lang: french", 2, "lang: 'french' is not a language code: write two or three letters"),
-    ("sharp_s", "sharp_s: ß", 2, "sharp_s must be one of ss, capital"),
+    ("sharp_s", "sharp_s: ß", 2, "sharp_s: this must be one of ss, capital, not 'ß'"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
         for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")
     ],
     # The classic slip: an unquoted # starts a comment, which leaves the value empty.
-    ("theme.red", "theme:\n  red: #D8322B", 3, "in quotes"),
-    ("deck.deck", "deck:\n  deck: ''", 3, "deck.deck must be text, or null, not an empty value"),
-    ("deck.words", "deck:\n  words: {a: 1}", 3, "deck.words must be a file name, or null, not a group of keys"),
-    ("deck.blanks", "\ndeck:\n  blanks: many", 4, "deck.blanks must be a whole number from 0 to 10000, not 'many'"),
+    ("theme.red", "theme:\n  red: #D8322B", 3, 'theme.red: this must be a colour such as "#D8322B", in quotes '
+     "(YAML reads an unquoted # as the start of a comment), or null, not empty"),
+    ("deck.deck", "deck:\n  deck: ''", 3, "deck.deck: this must be text, or null, not empty"),
+    ("deck.words", "deck:\n  words: {a: 1}", 3, "deck.words: this must be a file name, or null, not a group of keys"),
+    ("deck.blanks", "\ndeck:\n  blanks: many", 4, "deck.blanks: this must be a whole number from 0 to 10000, not 'many'"),
     ("deck.blanks", "deck:\n  blanks: 10001", 3, "from 0 to 10000, not '10001'"),
     ("deck.blanks", "deck:\n  blanks: 5.0", 3, "whole number from 0 to 10000, not '5.0'"),
     ("deck.blanks", "deck:\n  blanks: true", 3, "whole number from 0 to 10000, not 'true'"),
     ("deck.blanks", "deck:\n  blanks: '5'", 3, "not the text in quotes '5'"),
     ("deck.blanks", "deck:\n  blanks: 0x10", 3, "whole number"),
     ("deck.card_size", "deck:\n  card_size: 70x45", 3, "deck.card_size: '70x45' is not a size"),
-    ("deck.seed", "deck:\n  seed: -1", 3, "deck.seed must be a whole number, 0 or more, or null, not '-1'"),
-    ("deck.font", "deck:\n  font: [a.ttf]", 3, "deck.font must be a file name"),
-    ("keys.count", "keys:\n  count: 0", 3, "keys.count must be a whole number from 1 to 10000"),
-    ("keys.seed", "keys:\n  seed: 1.5", 3, "keys.seed must be a whole number"),
-    ("keys.single_sided", "keys:\n  single_sided: yes", 3, "keys.single_sided must be true or false, not 'yes'"),
-    ("keys.stats", "keys:\n  stats: 'true'", 3, "keys.stats must be true or false, not the text in quotes 'true'"),
+    ("deck.seed", "deck:\n  seed: -1", 3, "deck.seed: this must be a whole number, 0 or more, or null, not '-1'"),
+    ("deck.font", "deck:\n  font: [a.ttf]", 3, "deck.font: this must be a file name, or null, not a list"),
+    ("keys.count", "keys:\n  count: 0", 3, "keys.count: this must be a whole number from 1 to 10000, not '0'"),
+    ("keys.seed", "keys:\n  seed: 1.5", 3, "keys.seed: this must be a whole number, 0 or more, or null, not '1.5'"),
+    ("keys.single_sided", "keys:\n  single_sided: yes", 3, "keys.single_sided: this must be true or false, not 'yes'"),
+    ("keys.stats", "keys:\n  stats: 'true'", 3, "keys.stats: this must be true or false, not the text in quotes 'true'"),
     ("keys.card_size", "keys:\n  card_size: big", 3, "keys.card_size: 'big' is not a size"),
-    ("keys.font", "keys:\n  font: ''", 3, "keys.font must be a file name"),
-    ("tokens.sets", "tokens:\n  sets: 101", 3, "tokens.sets must be a whole number from 1 to 100"),
+    ("keys.font", "keys:\n  font: ''", 3, "keys.font: this must be a file name, or null, not empty"),
+    ("tokens.sets", "tokens:\n  sets: 101", 3, "tokens.sets: this must be a whole number from 1 to 100, not '101'"),
     ("tokens.card_size", "tokens:\n  card_size: 70mm", 3, "tokens.card_size: '70mm' is not a size"),
-    ("tokens.font", "tokens:\n  font: {}", 3, "tokens.font must be a file name"),
+    ("tokens.font", "tokens:\n  font: {}", 3, "tokens.font: this must be a file name, or null, not a group of keys"),
     ("rules.variants", "rules:\n  variants:\n    - match\n    - macth", 5,
-     "rules.variants has an unknown variant 'macth': did you mean 'match'?"),
-    ("rules.variants", "rules:\n  variants: match", 3, "rules.variants must be a list such as [two-players, three-players]"),
-    ("rules.variants", "rules:\n  variants: [none, match]", 3, "rules.variants cannot be used as it is: 'none' asks for no variants"),
-    ("rules.text", "rules:\n  text: [a]", 3, "rules.text must be a file name"),
-    ("kit.out_dir", "kit:\n  out_dir: null", 3, "kit.out_dir must be a folder name, not 'null'"),
-    ("kit.combined", "kit:\n  combined: 1", 3, "kit.combined must be true or false, not '1'"),
-    ("preview", "preview: on", 2, "preview must be true or false, not 'on'"),
-    ("kit.font", "kit:\n  font: [a]", 3, "kit.font must be a file name"),
-    *[(f"{command}.output", f"{command}:\n  output: ''", 3, f"{command}.output must be a file name")
+     "rules.variants: unknown variant 'macth': did you mean 'match'?"),
+    ("rules.variants", "rules:\n  variants: match", 3, "rules.variants: this must be a list such as [two-players, three-players], or [], not 'match'"),
+    ("rules.variants", "rules:\n  variants: [none, match]", 3, "rules.variants: 'none' asks for no variants, yet match asks for some: keep 'none' alone, or drop it and keep match"),
+    ("rules.text", "rules:\n  text: [a]", 3, "rules.text: this must be a file name, or null, not a list"),
+    ("kit.out_dir", "kit:\n  out_dir: null", 3, "kit.out_dir: this must be a folder name, not empty"),
+    ("kit.combined", "kit:\n  combined: 1", 3, "kit.combined: this must be true or false, not '1'"),
+    ("preview", "preview: on", 2, "preview: this must be true or false, not 'on'"),
+    ("kit.font", "kit:\n  font: [a]", 3, "kit.font: this must be a file name, or null, not a list"),
+    *[(f"{command}.output", f"{command}:\n  output: ''", 3, f"{command}.output: this must be a file name, not empty")
       for command in ("deck", "keys", "tokens", "rules", "calibrate")],
-    ("deck.dedupe", "deck:\n  dedupe: 1", 3, "deck.dedupe must be true or false, not '1'"),
-    ("rules.font", "rules:\n  font: [a]", 3, "rules.font must be a file name, or null, not a list"),
-    ("kit.seed", "kit:\n  seed: -5", 3, "kit.seed must be a whole number, 0 or more, or null, not '-5'"),
+    ("deck.dedupe", "deck:\n  dedupe: 1", 3, "deck.dedupe: this must be true or false, not '1'"),
+    ("rules.font", "rules:\n  font: [a]", 3, "rules.font: this must be a file name, or null, not a list"),
+    ("kit.seed", "kit:\n  seed: -5", 3, "kit.seed: this must be a whole number, 0 or more, or null, not '-5'"),
 ]
 
 
 @pytest.mark.parametrize("key, text, line, words", INVALID, ids=[case[0] for case in INVALID])
 def test_an_invalid_value_is_refused_with_its_line_and_key(key, text, line, words):
     message = refusal("# my settings\n" + text + "\n")
-    assert message.startswith(f"cngen.yaml:{line}: ")
-    assert key in message
+    assert message.startswith(f"cngen.yaml:{line}: {key}: ")  # the file, the line, where, then what and the fix
     assert words in message
 
 
 def test_every_key_has_a_valid_and_an_invalid_case():
     assert {case[0] for case in VALID} == ALL_KEYS
     assert {case[0] for case in INVALID} == ALL_KEYS
+
+
+def test_a_games_name_set_true_chooses_that_game_with_its_line():
+    found = parse("# my settings\nduet: true\n").values
+    assert list(found) == ["game"]
+    assert found["game"] == FileValue("duet", 2, "duet", "duet: true")  # messages quote the line as written
+    assert values("classic: true\n") == {"game": "classic"}
+    assert values("game: duet\nduet: true\n") == {"game": "duet"}  # the same game, named twice
+
+
+def test_a_games_name_set_false_chooses_nothing():
+    assert values("duet: false\n") == {}
+    assert values("# my settings\ngame: classic\nduet: false\n") == {"game": "classic"}
+    assert parse("duet: false\n") == SettingsFile("cngen.yaml", {})
+
+
+@pytest.mark.parametrize("text, message", [
+    ("# my settings\ngame: classic\nduet: true\n", "cngen.yaml:3: duet: true and game: classic (line 2)"),
+    ("duet: true\ntheme:\n  red: '#000000'\ngame: classic\n", "cngen.yaml:1: duet: true and game: classic (line 4)"),
+    ("game: duet\nduet: false\n", "cngen.yaml:2: duet: false and game: duet (line 1)"),
+    ("classic: true\nduet: true\n", "cngen.yaml:2: duet: true and classic: true (line 1)"),
+])
+def test_a_games_name_that_contradicts_the_game_is_refused_with_its_line(text, message):
+    assert refusal(text) == f"{message} choose different games: keep one"
+
+
+def test_a_games_name_takes_true_or_false():
+    assert refusal("# my settings\nduet: 2\n") == "cngen.yaml:2: duet: this must be true or false, not '2'"
+    assert refusal("classic: yes\n") == "cngen.yaml:1: classic: this must be true or false, not 'yes'"
 
 
 def test_the_file_only_sets_what_it_names_and_null_leaves_the_default():
@@ -200,14 +232,15 @@ def test_sections_left_empty_and_files_without_settings_set_nothing():
 @pytest.mark.parametrize(
     "text, line, suggestion",
     [
-        ("paper: a4\npapr: a4", 2, "unknown key 'papr': did you mean 'paper'?"),
-        ("them:\n  red: '#000000'", 1, "unknown key 'them': did you mean 'theme'?"),
-        ("theme:\n  bleu: '#000000'", 2, "unknown key 'theme.bleu': did you mean 'blue'?"),
-        ("deck:\n  blank: 3", 2, "unknown key 'deck.blank': did you mean 'blanks'?"),
-        ("keys:\n  cout: 3", 2, "unknown key 'keys.cout': did you mean 'count'?"),
-        ("tokens:\n  set: 3", 2, "unknown key 'tokens.set': did you mean 'sets'?"),
-        ("rules:\n  variant: []", 2, "unknown key 'rules.variant': did you mean 'variants'?"),
-        ("kit:\n  outdir: x", 2, "unknown key 'kit.outdir': did you mean 'out_dir'?"),
+        ("paper: a4\npapr: a4", 2, "top level: unknown key 'papr': did you mean 'paper'?"),
+        ("them:\n  red: '#000000'", 1, "top level: unknown key 'them': did you mean 'theme'?"),
+        ("gmae: duet", 1, "top level: unknown key 'gmae': did you mean 'game'?"),
+        ("theme:\n  bleu: '#000000'", 2, "theme: unknown key 'bleu': did you mean 'blue'?"),
+        ("deck:\n  blank: 3", 2, "deck: unknown key 'blank': did you mean 'blanks'?"),
+        ("keys:\n  cout: 3", 2, "keys: unknown key 'cout': did you mean 'count'?"),
+        ("tokens:\n  set: 3", 2, "tokens: unknown key 'set': did you mean 'sets'?"),
+        ("rules:\n  variant: []", 2, "rules: unknown key 'variant': did you mean 'variants'?"),
+        ("kit:\n  outdir: x", 2, "kit: unknown key 'outdir': did you mean 'out_dir'?"),
     ],
 )
 def test_an_unknown_key_suggests_the_closest_valid_one_at_its_level(text, line, suggestion):
@@ -216,29 +249,43 @@ def test_an_unknown_key_suggests_the_closest_valid_one_at_its_level(text, line, 
 
 def test_an_unknown_key_with_nothing_close_lists_the_valid_keys():
     assert refusal("theme:\n  mauve: '#8000FF'\n") == (
-        "cngen.yaml:2: unknown key 'theme.mauve': use one of red, blue, bystander, assassin, green, card, band, outline"
+        "cngen.yaml:2: theme: unknown key 'mauve': the keys here are red, blue, bystander, assassin, green, card, band, "
+        "outline"
     )
-    assert "use one of paper, margin, sides" in refusal("zzz: 1\n")
+    assert refusal("zzz: 1\n").startswith("cngen.yaml:1: top level: unknown key 'zzz': the keys here are paper, "
+                                           "margin, sides")
 
 
 def test_a_key_in_the_wrong_place_says_where_it_belongs():
-    assert refusal("blanks: 8\n") == "cngen.yaml:1: unknown key 'blanks': it belongs under deck:, indented"
-    assert "belongs under deck: or keys:" in refusal("seed: 8\n")
+    assert refusal("blanks: 8\n") == "cngen.yaml:1: top level: unknown key 'blanks': it belongs under deck:, indented"
+    assert refusal("seed: 8\n") == ("cngen.yaml:1: top level: unknown key 'seed': it belongs under deck: or keys: or "
+                                     "kit:, indented")
     assert refusal("deck:\n  paper: a4\n") == (
-        "cngen.yaml:2: unknown key 'deck.paper': 'paper' belongs at the top level, without indentation"
+        "cngen.yaml:2: deck: unknown key 'paper': 'paper' belongs at the top level, without indentation"
+    )
+    assert refusal("keys:\n  game: duet\n") == (
+        "cngen.yaml:2: keys: unknown key 'game': 'game' belongs at the top level, without indentation"
     )
 
 
 def test_a_key_given_twice_is_refused_at_its_second_line():
     assert refusal("paper: a4\nmargin: 5mm\npaper: a3\n") == (
-        "cngen.yaml:3: paper is set twice (first on line 1): remove one"
+        "cngen.yaml:3: top level: 'paper' is set twice (first on line 1): remove one"
+    )
+    assert refusal("deck:\n  blanks: 1\n  seed: 2\n  blanks: 2\n") == (
+        "cngen.yaml:4: deck: 'blanks' is set twice (first on line 2): remove one"
     )
 
 
 def test_a_section_that_is_not_a_group_of_keys_is_refused():
-    message = refusal("deck: standard\n")
-    assert message.startswith("cngen.yaml:1: deck must hold its settings on the indented lines below it")
-    assert message.endswith("not 'standard'")
+    assert refusal("deck: standard\n") == (
+        "cngen.yaml:1: deck: this must be a group of settings on the indented lines below it, such as '  words: ...', "
+        "not 'standard'"
+    )
+    assert refusal("keys: [1]\n") == (
+        "cngen.yaml:1: keys: this must be a group of settings on the indented lines below it, such as '  count: ...', "
+        "not a list"
+    )
 
 
 def test_invalid_yaml_is_refused_with_its_line():
@@ -246,9 +293,13 @@ def test_invalid_yaml_is_refused_with_its_line():
     assert refusal("paper: a4\n  margin: 5mm\n").startswith("cngen.yaml:2: this is not valid YAML: ")
 
 
-@pytest.mark.parametrize("text", ["- paper\n- a4\n", "paper a4\n", "'#D8322B'\n"])
-def test_a_top_level_that_is_not_keys_is_refused(text):
-    assert refusal(text) == "cngen.yaml: the file must hold keys such as 'paper: a4'"
+@pytest.mark.parametrize("text, got", [
+    ("- paper\n- a4\n", "a list"),
+    ("paper a4\n", "'paper a4'"),
+    ("'#D8322B'\n", "the text in quotes '#D8322B'"),
+])
+def test_a_top_level_that_is_not_keys_is_refused(text, got):
+    assert refusal(text) == f"cngen.yaml:1: top level: this must be a group of settings such as 'paper: a4', not {got}"
 
 
 @pytest.mark.parametrize(
@@ -267,7 +318,7 @@ def test_yaml_tags_that_build_objects_are_refused_with_their_line(text, line):
 
 
 def test_an_alias_that_refers_to_itself_is_refused_without_looping():
-    assert "theme.red must be a colour" in refusal("theme: &loop\n  red: *loop\n")
+    assert refusal("theme: &loop\n  red: *loop\n").startswith("cngen.yaml:2: theme.red: this must be a colour")
 
 
 def test_text_that_is_not_utf8_is_refused_with_its_line():
@@ -349,10 +400,10 @@ def test_standard_input_as_a_word_list_stays_standard_input():
 @pytest.mark.parametrize(
     "text, line, suggestion",
     [
-        ("blank: 3", 1, "unknown key 'blank': did you mean 'deck.blanks' (under deck:)?"),
-        ("keys:\n  cards_size: 60x60mm", 2, "unknown key 'keys.cards_size': did you mean 'card_size'?"),
-        ("deck:\n  margn: 5mm", 2, "unknown key 'deck.margn': did you mean 'margin' (at the top level)?"),
-        ("tokens:\n  variant: []", 2, "unknown key 'tokens.variant': did you mean 'rules.variants' (under rules:)?"),
+        ("blank: 3", 1, "top level: unknown key 'blank': did you mean 'deck.blanks' (under deck:)?"),
+        ("keys:\n  cards_size: 60x60mm", 2, "keys: unknown key 'cards_size': did you mean 'card_size'?"),
+        ("deck:\n  margn: 5mm", 2, "deck: unknown key 'margn': did you mean 'margin' (at the top level)?"),
+        ("tokens:\n  variant: []", 2, "tokens: unknown key 'variant': did you mean 'rules.variants' (under rules:)?"),
     ],
 )
 def test_an_unknown_key_suggests_the_closest_key_at_any_level(text, line, suggestion):

@@ -78,7 +78,7 @@ def click_option(setting: Setting, command: str) -> Callable:
 
 def setting_options(command: str) -> Callable:
     """Decorate a command with the options of every setting that has a flag on it, and the
-    shorthands of those that have some (--duet for --game duet)."""
+    shorthands of those that have some (--NAME for --game NAME)."""
 
     def decorate(function: Callable) -> Callable:
         for setting in reversed(sorted(settings_of(command), key=lambda setting: _help_rank(setting, command))):

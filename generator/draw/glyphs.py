@@ -14,14 +14,18 @@ Latin word, which comes back with the Latin word first).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.fit import FittedText
 from ..typeface.measure import Glyph, ShapedLine
 from ..typeface.font import Font
-from ..typeface.embedding import GlyphFont
 from .reportlab_private import delayed_fonts
+
+if TYPE_CHECKING:
+    from ..typeface.embedding import GlyphFont
 
 # Offsets and adjustments smaller than this (thousandths of an em) are HarfBuzz's rounding.
 _NEGLIGIBLE = 0.001
@@ -54,10 +58,12 @@ def draw_glyph_line(canvas: Canvas, line: ShapedLine, font: Font, size: float, x
     ]))
 
 
-def document_glyph_font(canvas: Canvas, font: Font) -> GlyphFont:
+def document_glyph_font(canvas: Canvas, font: Font) -> "GlyphFont":
     """The canvas's document's glyph font for ``font``, made on first use. It lives in the
     document's own list of fonts to write when it is saved (ReportLab's delayed fonts), so two
     documents never share one and nothing outlives the document."""
+    from ..typeface.embedding import GlyphFont  # HarfBuzz's subsetter: only for shaped text
+
     fonts = delayed_fonts(canvas)
     made = [candidate for candidate in fonts if isinstance(candidate, GlyphFont)]
     for candidate in made:

@@ -116,10 +116,11 @@ class RulesExample(ABC):
         """What draws it on the sheet (``draw.figure.ExampleArt``)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Game:
-    """One game of the family. ``key_cards`` and ``example`` are made on first use (they load the
-    dealer and the drawing), the rest is plain data."""
+    """One game of the family. ``key_cards`` and ``rules_example`` are loaded on first use (the
+    dealer and the drawing), the rest is plain data. Each game is one value, in the registry:
+    two games are the same game only if they are the same object."""
 
     name: str  # --game NAME, game: NAME, and --NAME for short
     title: str  # "Codenames Duet"

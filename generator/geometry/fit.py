@@ -13,8 +13,10 @@ bracket (the rules Japanese calls kinsoku).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..typeface.measure import Metrics, ShapedLine
+if TYPE_CHECKING:  # types only: fitting a word of Latin letters loads no glyph types
+    from ..typeface.measure import Metrics, ShapedLine
 
 # An entry breaks between characters, without a space, only when it would otherwise print
 # below this share of the largest size: on the default card, up to about eight Chinese or

@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .fit import FittedText, fit_text
-from ..typeface.measure import Metrics
 from ..typeface.scripts import needs_shaping, starts_right_to_left
 from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
 from ..typeface.font import Font
@@ -30,6 +29,7 @@ from .sheet import Box
 from ..units import MM
 
 if TYPE_CHECKING:
+    from ..typeface.measure import Metrics
     from ..typeface.shaping import ShapedMeasure
 
 # Readability floors, in points: the word for the field operatives, and the spymasters' copy.

@@ -5,20 +5,22 @@ finished file: a home PDF, a copy shop's press sheets, or a print-on-demand uplo
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..draw.sheet import Artist, draw_pages
 from ..draw.theme import Theme, make_theme
 from ..games import GAMES
 from ..geometry.pages import Page, impose, sheet_count
 from ..geometry.press import plan_pod_page, plan_press_sheet
-from ..geometry.services import SERVICES, Service, closest_stock, pixel_size
 from ..geometry.sheet import SheetPlan, plan_fold, plan_sheet
 from ..typeface.font import Font
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import is_cmyk
 from ..settings.options import SheetOptions, Style
 from ..units import is_us_paper
+
+if TYPE_CHECKING:
+    from ..geometry.services import Service
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,8 @@ def card_printing(card_size: tuple[float, float], sheet: SheetOptions) -> CardPr
         plan = plan_press_sheet(sheet.paper, card_size, sheet.bleed, sheet.gutter, sheet.margin, sheet.marks)
         return CardPrinting(card_size, sheet.bleed, plan)
     if sheet.profile == "pod":
+        from ..geometry.services import SERVICES  # the services' tables: only for their files
+
         return _pod_printing(card_size, sheet, SERVICES[sheet.service or "generic"])
     plan = plan_fold(sheet.paper, card_size, sheet.margin) if sheet.sides == "fold" else \
         plan_sheet(sheet.paper, card_size, sheet.margin)
@@ -58,6 +62,8 @@ def _pod_printing(card_size: tuple[float, float], sheet: SheetOptions, service: 
     bleed = sheet.bleed if service.bleed is None else service.bleed
     if not service.stocks:
         return CardPrinting(card_size, bleed, plan_pod_page(card_size, bleed, sheet.marks), service)
+    from ..geometry.services import closest_stock, pixel_size
+
     stock, turned = closest_stock(service, card_size)
     size = (stock.height, stock.width) if turned else (stock.width, stock.height)
     return CardPrinting(size, bleed, plan_pod_page(size, bleed, sheet.marks, turned), service,
@@ -83,7 +89,11 @@ def output_condition(sheet: SheetOptions) -> str:
 
 
 def _service(sheet: SheetOptions) -> Service | None:
-    return SERVICES[sheet.service] if sheet.profile == "pod" and sheet.service else None
+    if sheet.profile != "pod" or not sheet.service:
+        return None
+    from ..geometry.services import SERVICES
+
+    return SERVICES[sheet.service]
 
 
 def condition_for(chosen: str | None, us: bool) -> str:
@@ -147,7 +157,7 @@ def document_title(what: str, style: Style) -> str:
 
 def in_sentence(what: str) -> str:
     """A component's name inside a sentence: 'Key cards' -> 'key cards'; a game's own name keeps
-    its capital ('Duet tiles' stays)."""
+    its capital (``Game.in_sentence``)."""
     proper = {game.in_sentence for game in GAMES.values()}
     first, space, rest = what.partition(" ")
     return (first if first in proper else first.lower()) + space + rest

@@ -43,6 +43,9 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
     """The game's rules sheet, for the kit ``options.contents`` describes (else the kit cngen
     prints by default); ``language`` is the kit's, settled once (else the options' own)."""
     contents = options.contents
+    if contents is not None and contents.tile_kinds != game.tiles:
+        raise ValueError("the sheet's game and the kit it describes differ: count the kit's contents for "
+                         f"{game.name}")
     if contents is None:
         contents, planned = default_contents(game, options.style)
         language = language or planned

@@ -1,6 +1,6 @@
-"""The tiles that cover found words: a set is what the game's tile kinds say (the classic
-game's agents, double agent, bystanders and assassin; Duet's agents, assassin and timer
-tokens), each face named in the kit's language."""
+"""The tiles that cover found words: a set is what the game's tile kinds say (its agents,
+bystanders and assassin, and whatever else it plays with), each face named in the kit's
+language."""
 
 from __future__ import annotations
 

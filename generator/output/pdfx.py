@@ -74,7 +74,7 @@ def finish_pdfx(pdf: bytes, condition: str) -> bytes:
         document.save(
             buffer,
             force_version=PDF_VERSION,
-            # Object and cross-reference streams are PDF 1.5: a classic xref table instead.
+            # Object and cross-reference streams are PDF 1.5: a cross-reference table instead.
             object_stream_mode=pikepdf.ObjectStreamMode.disable,
             deterministic_id=True,  # the ID is a digest of the content: reproducible
             fix_metadata_version=False,  # XMP, if any, is left as the producer wrote it

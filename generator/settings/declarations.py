@@ -239,7 +239,8 @@ SETTINGS: tuple[Setting, ...] = (
             f"A variant the sheet explains, repeatable: {', '.join(every_variant())}; or none. Default: all of them.",
             ("rules", "kit"), "--variant"),
     Setting("rules.text", kinds.nullable(kinds.input_path("FILE.yaml")), None,
-            "Another rules text of the same shape as rules/en.yaml, e.g. a translation.", ("rules", "kit"), "--text"),
+            "Another rules text of the same shape as the game's own (generator/games/GAME/texts/en.yaml), "
+            "e.g. a translation.", ("rules", "kit"), "--text"),
     Setting("rules.font", FONT, None, "A TrueType font for all of the rules sheet's text "
             "(default: the bundled Fira Sans, regular, bold and italic); FILE.ttc#N takes face N of a collection, from 0.", ("rules", "kit"), "--font", None),
     Setting("rules.output", kinds.output_path(), "output/rules.pdf", "Where to write the PDF; folders are created.",

@@ -7,7 +7,7 @@ declarations: a group of keys a section. Values are parsed by the same kinds as 
 line's, so "70x45mm" means the same in both. Paths in the file are relative to the file's own
 folder, wherever cngen runs. Every problem names the file, the line and the key, and for an
 unknown key where it belongs or the closest valid one. A game's name is a shorthand:
-``duet: true`` means ``game: duet``.
+``NAME: true`` means ``game: NAME``.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _file_shape(folder: Path) -> Group:
                             for setting in SETTINGS if not setting.section}
     keys.update((name, Key(Flag())) for setting in SETTINGS for name in setting.shorthands)
     for section in SECTIONS[1:]:
-        first = next(setting.name for setting in SETTINGS if setting.section == section)
+        first = next(setting.name for setting in SETTINGS if setting.section == section and setting.name != section)
         keys[section] = Key(Group({setting.name: Key(_SettingShape(setting=setting, folder=folder))
                                    for setting in SETTINGS if setting.section == section},
                                   expect=f"a group of settings on the indented lines below it, such as '  {first}: ...'",
@@ -67,7 +67,7 @@ def _file_shape(folder: Path) -> Group:
 
 
 def _choose_by_shorthand(fields: Fields, values: dict[str, FileValue], source: str) -> None:
-    """``duet: true`` chooses what ``game: duet`` does; two choices that disagree are refused."""
+    """``NAME: true`` chooses what ``game: NAME`` does; two choices that disagree are refused."""
     for setting in SETTINGS:
         for name in setting.shorthands:
             if name not in fields:

@@ -56,7 +56,7 @@ class Settings:
         """The setting as the user gave it: '--profile shop', 'profile: shop (cngen.yaml:2)'."""
         origin, text = self.origins[key], _shown(self.values[key], self.origins[key])
         if origin.flag is not None and (isinstance(self.values[key], bool) or origin.flag == f"--{self.values[key]}"):
-            return origin.flag  # --combined, not "--combined True"; --duet, not "--duet duet"
+            return origin.flag  # --combined, not "--combined True"; --NAME, not "--NAME NAME"
         if origin.flag is not None:
             return f"{origin.flag} {text}".rstrip()
         if origin.place is not None:

@@ -19,7 +19,7 @@ class FileValue:
     value: object
     line: int
     text: str  # the value as written, for notes
-    written: str | None = None  # the line as written, where it is not "key: text" ("duet: true")
+    written: str | None = None  # the line as written, where it is not "key: text" ("NAME: true")
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from ...model.tiles import agent_kind
 from ..game import Game, Grid
-from .deal import MAX_CARDS
 
 VARIANTS = ("two-players", "three-players", "match", "strict-extra-guess")
+MAX_CARDS = 10_000  # the most key cards the dealer deals balanced and fresh (deal.DISTANCE_TARGETS)
 
 
 def _key_cards():

@@ -77,6 +77,7 @@ from random import Random
 from typing import Literal, Sequence
 
 from ...model.rng import below, make_rng, shuffled
+from . import MAX_CARDS
 from . import distance as keydistance
 from .distance import (ASSASSIN, BLUE, BYSTANDER, CELL_COUNT, LETTERS, RED, SIDE, SYMMETRIES,
                           BLOCK_KEYS, ONE_INT_KEYS, MatchIndex, apply_symmetry, closest_pairs,
@@ -90,7 +91,6 @@ __all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "LETTERS", "MAX_CARDS"
 Team = Literal["red", "blue"]
 
 STARTING_CELLS, OTHER_CELLS, BYSTANDER_CELLS, ASSASSIN_CELLS = 9, 8, 7, 1
-MAX_CARDS = 10_000
 
 _R, _B, _N, _A = range(4)
 _TEAMS: tuple[Team, Team] = ("red", "blue")  # a key's class: 0 red starts, 1 blue starts
@@ -254,6 +254,20 @@ def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int]) ->
     return counts
 
 
+# The search that moves keys apart: a deal gets this many moves (a stage, for a large deck); a
+# deal that has not reached its targets by then starts afresh from the seed's next draws. Most
+# decks need far fewer moves (40 cards, the hardest size for their targets: a median of 1,210
+# moves, 98% of 400 seeds under 3,000, the slowest 6,800), and a fresh start is quicker than the
+# tail of a search that lost its way. Restarts bound the time, never the targets.
+SPREAD_MOVES_PER_KEY, SPREAD_MOVES_MORE = 36, 120
+ATTEMPTS = 20  # fresh deals before the search is called a bug
+
+
+def spread_budget(size: int) -> int:
+    """The moves a deal of ``size`` keys may make before it starts afresh."""
+    return SPREAD_MOVES_PER_KEY * size + SPREAD_MOVES_MORE
+
+
 # The search that moves keys apart. In a small deck each look at the deck is cheap and the
 # search is hardest, so a move weighs many exchanges of two cells and several partner keys;
 # in a large one each look is dear and a random move nearly always helps.
@@ -299,10 +313,14 @@ def deal_deck(count: int, seed: int, double_sided: bool = True) -> list[KeyCard]
     rng = make_rng(seed)
     classes = _deal_starts(count, double_sided, rng)
     size = len(classes)
-    deck = _Deck(_deal_random_keys(classes, rng), classes, required_distance(size),
-                 required_swapped_distance(size))
-    deck.balance(rng)
-    deck.spread(rng)
+    for _ in range(ATTEMPTS):
+        deck = _Deck(_deal_random_keys(classes, rng), classes, required_distance(size),
+                     required_swapped_distance(size))
+        deck.balance(rng)
+        if deck.spread(rng, spread_budget(size)):
+            break
+    else:
+        raise KeyDealError("could not move every pair of keys far enough apart")
     keys = [Key(_TEAMS[cls], tuple(LETTERS[x] for x in key))
             for cls, key in zip(classes, deck.codes)]
     per_card = 2 if double_sided else 1
@@ -434,8 +452,9 @@ class _Deck:
 
     # -- distance --
 
-    def spread(self, rng: Random) -> None:
-        """Move keys apart until no pair is closer than the targets, keeping the balance.
+    def spread(self, rng: Random, budget: int) -> bool:
+        """Move keys apart until no pair is closer than the targets, keeping the balance, in
+        at most ``budget`` moves a stage; whether that was reached.
         A large deck is first spread under the symmetries alone (a look at the deck then
         costs half as much, and most moves are made then), then with red and blue exchanged
         as well; a small one under both at once, which its index holds in one int."""
@@ -443,11 +462,12 @@ class _Deck:
         if self.size > ONE_INT_KEYS:
             swapped_limit, self.min_swapped_matches = self.min_swapped_matches, CELL_COUNT + 1
             self._find_close_pairs(False, plain_limit)
-            self._separate(rng)
+            if not self._separate(rng, budget):
+                return False
             self.min_swapped_matches = swapped_limit
             plain_limit = CELL_COUNT + 1  # no pair is close under the symmetries alone now
         self._find_close_pairs(True, plain_limit)
-        self._separate(rng)
+        return self._separate(rng, budget)
 
     def _find_close_pairs(self, swapped: bool, min_matches: int) -> None:
         """How close every key is to the others (each key against the earlier ones, which
@@ -467,15 +487,16 @@ class _Deck:
         """The keys too close to ``key`` (standing in for key k), each with how far too close."""
         return self.index.overlaps(key, self.min_matches, self.min_swapped_matches, k)
 
-    def _separate(self, rng: Random) -> None:
-        """Move keys that have too-close partners until none has."""
-        for _ in range(10 * self.size + 50_000):
+    def _separate(self, rng: Random, budget: int) -> bool:
+        """Move keys that have too-close partners until none has, in at most ``budget``
+        moves; whether that was reached."""
+        for _ in range(budget):
             if not self.total:
-                return
+                return True
             x = _some_bits(self.close, rng, self.size, 1)[0]  # a key with a too-close partner
             partners = sorted(self.overlap[x])
             self._move(x, partners[below(rng, len(partners))], rng)
-        raise KeyDealError("could not move every pair of keys far enough apart")
+        return not self.total
 
     def _move(self, x: int, z: int, rng: Random) -> None:
         """Move key x away from key z by exchanging two of its letters: alone if the bands
@@ -528,10 +549,17 @@ class _Deck:
         scores = self.index.swap_scores(key, self.min_matches, self.min_swapped_matches, x) \
             if tries > 1 else None
         best = (-1, -1, -1)
+        weighed: set[tuple[int, int]] = set()
+        random, choices = rng.random, len(equal)
         for _ in range(tries):
-            c = equal[below(rng, len(equal))]
+            # below(rng, n), inline: this is the search's innermost loop.
+            c = equal[min(int(random() * choices), choices - 1)]
             others = partners[key[c]]
-            d = others[below(rng, len(others))]
+            d = others[min(int(random() * len(others)), len(others) - 1)]
+            if best[0] == 0 or (c, d) in weighed:
+                continue  # nothing beats no overlap, nor a pair already weighed; the draws go on, so
+                # the deal is the same
+            weighed.add((c, d))
             score = scores.score(c, d) if scores else 0
             if best[0] < 0 or score < best[0]:
                 best = (score, c, d)
@@ -577,6 +605,8 @@ class _Deck:
             score = sum(found.values())
             if best is None or score < best[0]:
                 best = (score, y, found)
+                if not score:
+                    break  # nothing can be closer to none: the later partners would lose
         return None if best is None else (best[1], best[2])
 
     def _closeness(self, touched: list[int], found: list[dict[int, int]] | None = None) -> int:

@@ -110,11 +110,15 @@ def _bit_sum(vectors: list[int]) -> list[int]:
     column = vectors
     while column:
         carries = []
-        while len(column) > 2:
-            x, y, z = column.pop(), column.pop(), column.pop()
-            t = x ^ y
-            column.append(t ^ z)
-            carries.append((x & y) | (z & t))
+        while len(column) > 2:  # three of a digit's weight -> one of it and one carry
+            sums = []
+            whole = len(column) - len(column) % 3
+            for i in range(0, whole, 3):
+                x, y, z = column[i], column[i + 1], column[i + 2]
+                t = x ^ y
+                sums.append(t ^ z)
+                carries.append((x & y) | (z & t))
+            column = sums + column[whole:]
         if len(column) == 2:
             x, y = column
             column = [x ^ y]
@@ -345,24 +349,28 @@ class SwapScores:
     at most 2 either way, so the lanes within 2 of their limit, by level, are enough."""
 
     def __init__(self, key: Sequence[int], parts: list[tuple[list[list[int]], list[int]]]) -> None:
-        self.key, self.parts = key, parts
+        self.key = key
+        # Each part's levels in windows of five, (i - 2 ... i + 2) for every level i from the
+        # third on: the lanes at the limit + (i - 2) or more after the exchange come from them.
+        self.parts = [(planes, list(zip(levels, levels[1:], levels[2:], levels[3:], levels[4:])))
+                      for planes, levels in parts]
 
     def score(self, c: int, d: int) -> int:
         """The sum ``overlaps`` would give for the key with cells c and d exchanged."""
         p, q = self.key[c], self.key[d]
         total = 0
-        for planes, levels in self.parts:
-            lost_c, gained_c = planes[c][p], planes[c][q]
-            lost_d, gained_d = planes[d][q], planes[d][p]
+        for planes, windows in self.parts:
+            at_c, at_d = planes[c], planes[d]
+            lost_c, gained_c = at_c[p], at_c[q]
+            lost_d, gained_d = at_d[q], at_d[p]
             lost = lost_c | lost_d
-            minus_two = lost_c & lost_d
+            not_minus_two = ~(lost_c & lost_d)  # loses at most 1
             plus_one = (gained_c | gained_d) & ~lost  # gains 1 or 2
             plus_two = gained_c & gained_d
             not_minus = ~lost | (gained_c & lost_d) | (lost_c & gained_d)  # gains 0 or more
-            for i in range(2, len(levels) - 2):  # lanes at the limit + (i - 2) or more after
-                total += (levels[i - 2] & plus_two | levels[i - 1] & plus_one
-                          | levels[i] & not_minus | levels[i + 1] & ~minus_two
-                          | levels[i + 2]).bit_count()
+            for two_below, below, level, above, two_above in windows:
+                total += (two_below & plus_two | below & plus_one | level & not_minus | above & not_minus_two
+                          | two_above).bit_count()
         return total
 
 

@@ -105,7 +105,7 @@ def _example(fields) -> Example:
     targets = _cells(fields.get("targets", ()), "targets", words)
     if targets and clue is None:
         raise Invalid("targets are the words a clue points at: add clue: (what the spymaster says), or remove "
-                      "targets:")
+                      "targets:", line=fields.lines["targets"])
     guesses = _cells(fields.get("guesses", ()), "guesses", words)
     captions = fields.get("captions")
     return Example(words, fields["key"], lines, clue, targets, guesses,

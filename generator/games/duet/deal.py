@@ -45,14 +45,13 @@ from typing import Sequence
 
 from ...model.rng import below, make_rng, shuffled
 from ...model.roles import AGENT, ASSASSIN, BYSTANDER
+from . import DEFAULT_DUET_CARDS, MAX_DUET_CARDS  # noqa: F401 - the dealer's limits, declared with the game
 
 ROLES = (AGENT, ASSASSIN, BYSTANDER)
 SIDES = ("A", "B")
 SIDE = 5
 CELL_COUNT = SIDE * SIDE
 SIDE_COUNTS = {AGENT: 9, ASSASSIN: 3, BYSTANDER: 13}  # on each side
-MAX_DUET_CARDS = 1000
-DEFAULT_DUET_CARDS = 20
 
 # (A's role, B's role, words): the fixed table of a Duet key card, word by word.
 PAIRS: tuple[tuple[str, str, int], ...] = (

@@ -89,7 +89,8 @@ def _card(fields) -> DuetCard:
     try:
         return DuetCard(1, *sides)
     except ValueError:
-        raise Invalid(_key_problem(*sides)) from None
+        side, problem = _key_problem(*sides)
+        raise Invalid(problem, line=fields.lines[side.lower()] if side else None) from None
 
 
 def _example(fields) -> DuetExample:
@@ -98,17 +99,18 @@ def _example(fields) -> DuetExample:
     return DuetExample(words, fields["key"], lines, tuple(captions.values.items()) if captions else ())
 
 
-def _key_problem(a: Sequence[str], b: Sequence[str]) -> str:
-    """Why two sides do not make a Duet key card, and what they should hold."""
+def _key_problem(a: Sequence[str], b: Sequence[str]) -> tuple[str | None, str]:
+    """Why two sides do not make a Duet key card, and what they should hold; with the side to
+    blame, or None when the two only fail together."""
     wanted = ", ".join(f"{count} {letter}" for letter, count in deal.SIDE_COUNTS.items())
     for side, cells in zip(SIDES, (a, b)):
         found = {letter: cells.count(letter) for letter in deal.SIDE_COUNTS}
         if found != deal.SIDE_COUNTS:
             has = ", ".join(f"{count} {letter}" for letter, count in found.items())
-            return f"each side has {wanted}; side {side} has {has}: change its letters"
+            return side, f"each side has {wanted}; side {side} has {has}: change its letters"
     pairs = deal.word_roles(a, b)
     wrong = [f"{ROLE_NAMES[first]}/{ROLE_NAMES[second]} {pairs.count((first, second))} (not {count})"
              for first, second, count in deal.PAIRS if pairs.count((first, second)) != count]
-    return ("the sides do not share their words as a Duet key card does: A's cell in row r, column c is B's in "
-            f"row 6 - r, column 6 - c, and over the 25 words (A's role/B's role) this card has {', '.join(wrong)}: "
-            "change the letters")
+    return None, ("the sides do not share their words as a Duet key card does: A's cell in row r, column c is "
+                  f"B's in row 6 - r, column 6 - c, and over the 25 words (A's role/B's role) this card has "
+                  f"{', '.join(wrong)}: change the letters")

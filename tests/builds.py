@@ -1,0 +1,53 @@
+"""Each distinct output built once a test session: the jobs called through a cache keyed by
+their options (frozen values), so that two test files asking for the default deck, or the
+Duet kit, share one build.
+
+A test that checks determinism builds again on purpose with the job itself (``build_deck``...):
+these are for tests that read an output, never for tests that compare two builds.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from generator.games import GAMES
+from generator.jobs.deck import DeckResult, build_deck
+from generator.jobs.keys import KeysResult, build_keys
+from generator.jobs.kit import KitResult, build_kit
+from generator.jobs.rules import RulesResult, build_rules
+from generator.jobs.tokens import TokensResult, build_tokens
+from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
+
+CLASSIC, DUET = GAMES["classic"], GAMES["duet"]
+
+
+@functools.cache
+def deck(options: DeckOptions = DeckOptions()) -> DeckResult:
+    return build_deck(options)
+
+
+@functools.cache
+def keys(options: KeyOptions = KeyOptions(seed=7), game: str = "classic") -> KeysResult:
+    return build_keys(GAMES[game], options)
+
+
+@functools.cache
+def tokens(options: TokenOptions = TokenOptions(), game: str = "classic") -> TokensResult:
+    return build_tokens(GAMES[game], options)
+
+
+@functools.cache
+def rules(options: RulesOptions = RulesOptions(), game: str = "classic") -> RulesResult:
+    return build_rules(GAMES[game], options)
+
+
+@functools.cache
+def kit(options: KitOptions) -> KitResult:
+    return build_kit(options)
+
+
+def default_kit(game: str = "classic", seed: int = 5) -> KitResult:
+    """The kit cngen prints of ``game`` with its defaults, dealt from ``seed``."""
+    chosen = GAMES[game]
+    return kit(KitOptions(chosen, DeckOptions(), KeyOptions(seed=seed, count=chosen.default_key_cards),
+                          TokenOptions(), RulesOptions()))
