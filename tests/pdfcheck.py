@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pypdf
 
 from generator.draw.theme import Theme, make_theme
@@ -287,3 +288,12 @@ def assert_same_pdf(a: bytes | Path, b: bytes | Path, name: str = "the PDFs") ->
         raise AssertionError(f"{name}: the pages differ\n{shown}")
     raise AssertionError(f"{name}: the pages read the same, but the files differ byte for byte "
                          f"({len(a_bytes):,} and {len(b_bytes):,} bytes)")
+
+
+def pdf_pages(pdf) -> list[str]:
+    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range() for page in document]
+    finally:
+        document.close()

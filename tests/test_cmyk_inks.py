@@ -21,11 +21,8 @@ import pytest
 from generator.draw.theme import PALETTE, Ink
 from generator.settings.declarations import is_cmyk
 from pdfcheck import theme_for
+import builds
 from generator.jobs.calibration import build_calibration
-from generator.jobs.deck import build_deck
-from generator.jobs.keys import build_keys
-from generator.jobs.rules import build_rules
-from generator.jobs.tokens import build_tokens
 from generator.settings.options import (
     CalibrationOptions,
     DeckOptions,
@@ -209,21 +206,21 @@ def build(component: str, profile: str, tmp_path, style: Style = Style()) -> byt
     if component == "deck":
         words = tmp_path / "words.txt"
         words.write_text(WORDS, encoding="utf-8")
-        return build_deck(DeckOptions(words=words, blanks=1, sheet=sheet(profile), style=style)).pdf
+        return builds.deck(DeckOptions(words=words, blanks=1, sheet=sheet(profile), style=style)).pdf
     if component == "keys":
-        return build_keys(KeyOptions(seed=5, count=4, sheet=sheet(profile), style=style)).pdf
+        return builds.keys(KeyOptions(seed=5, count=4, sheet=sheet(profile), style=style)).pdf
     if component == "single-sided keys":
-        return build_keys(KeyOptions(seed=5, count=2, single_sided=True, sheet=sheet(profile), style=style)).pdf
+        return builds.keys(KeyOptions(seed=5, count=2, single_sided=True, sheet=sheet(profile), style=style)).pdf
     if component == "duet keys":
-        return build_keys(KeyOptions(seed=5, count=3, duet=True, sheet=sheet(profile), style=style)).pdf
+        return builds.keys(KeyOptions(seed=5, count=3, sheet=sheet(profile), style=style), "duet").pdf
     if component == "tokens":
-        return build_tokens(TokenOptions(sheet=sheet(profile), style=style)).pdf
+        return builds.tokens(TokenOptions(sheet=sheet(profile), style=style)).pdf
     if component == "duet tokens":
-        return build_tokens(TokenOptions(duet=True, sheet=sheet(profile), style=style)).pdf
+        return builds.tokens(TokenOptions(sheet=sheet(profile), style=style), "duet").pdf
     if component == "rules":
-        return build_rules(RulesOptions(profile=profile, style=style)).pdf
+        return builds.rules(RulesOptions(profile=profile, style=style)).pdf
     if component == "duet rules":
-        return build_rules(RulesOptions(profile=profile, duet=True, style=style)).pdf
+        return builds.rules(RulesOptions(profile=profile, style=style), "duet").pdf
     assert component == "calibration"
     return build_calibration(CalibrationOptions(sides="long-edge", style=style)).pdf
 
@@ -329,7 +326,7 @@ def test_the_interpreter_sees_what_a_preflight_would_flag():
 @pytest.mark.parametrize("paper", [(148 * MM, 210 * MM), (176 * MM, 250 * MM), (612.0, 792.0)], ids=["a5", "b5", "letter"])
 def test_the_rules_sheet_keeps_its_rules_on_other_papers(paper):
     """Narrow papers (A5, B5) set the sheet and its example within the shops' rules too."""
-    pages = read_marks(build_rules(RulesOptions(profile="pod", paper=paper)).pdf)
+    pages = read_marks(builds.rules(RulesOptions(profile="pod", paper=paper)).pdf)
     assert not violations(pages)
     assert "TRUMPET" in {text for marks in pages for _, _, text in marks.texts}
 

@@ -22,14 +22,14 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-import pdfplumber
 import pikepdf
 import pypdfium2
 import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from pdfcheck import centre, colour_of, inside, MM, pdf_rect, Rect, rounded, symbol_kind, theme_for
+from pdfcheck import centre, colour_of, inside, MM, pdf_rect, Rect, symbol_kind, theme_for
+from pdfiumpage import paint, read_pages
 
 PAIR_TABLE = Counter({("G", "G"): 3, ("G", "N"): 5, ("N", "G"): 5, ("A", "A"): 1, ("A", "G"): 1,
                       ("G", "A"): 1, ("A", "N"): 1, ("N", "A"): 1, ("N", "N"): 7})
@@ -107,7 +107,7 @@ def build(case: Case, folder, count: int = CARDS) -> tuple[bytes, dict]:
 
 def role_colours(profile: str, ink: str = "full") -> dict[tuple, str]:
     theme = theme_for(profile, ink=ink)
-    return {rounded(theme.green): "G", rounded(theme.assassin): "A", rounded(theme.bystander): "N"}
+    return {paint(theme.green): "G", paint(theme.assassin): "A", paint(theme.bystander): "N"}
 
 
 def direction(char: dict) -> tuple[float, float]:
@@ -127,14 +127,13 @@ def size_of(char: dict) -> float:
 def read_sides(pdf: bytes, colours: dict[tuple, str], card_colour: tuple, pages: int | None = None) -> list[Side]:
     """Every side on the first ``pages`` pages (all by default)."""
     sides = []
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for number, page in enumerate(document.pages[:pages]):
-            height = page.height
-            grounds = [pdf_rect(r, height) for r in page.rects
-                       if r.get("fill") and colour_of(r) == rounded(card_colour) and r["width"] > 40 * MM]
-            shapes = page.rects + page.curves + page.lines
-            for ground in grounds:
-                sides.append(_read_side(number, page, ground, shapes, colours))
+    for number, page in enumerate(read_pages(pdf, None if pages is None else range(pages))):
+        height = page.height
+        grounds = [pdf_rect(r, height) for r in page.rects
+                   if r.get("fill") and colour_of(r) == paint(card_colour) and r["width"] > 40 * MM]
+        shapes = page.rects + page.curves + page.lines
+        for ground in grounds:
+            sides.append(_read_side(number, page, ground, shapes, colours))
     return sides
 
 

@@ -3,19 +3,23 @@ the summary, the combined file and the previews, all describing the same Duet ki
 
 from __future__ import annotations
 
-import io
 import json
 
-import pdfplumber
+import pypdfium2
 import pytest
 from pypdf import PdfReader
 
+import builds
+from generator.games import GAMES
 from pdfcheck import placed_texts
+from pdfiumpage import read_pages
+
+DUET = GAMES["duet"]
 
 
 def text_of(pdf: bytes) -> str:
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return "\n".join(page.extract_text() or "" for page in document.pages)
+    document = pypdfium2.PdfDocument(pdf)
+    return "\n".join(page.get_textpage().get_text_range() for page in document)
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +49,7 @@ def test_the_kit_writes_every_duet_component(duet_kit):
 def tile_names(pdf: bytes) -> str:
     """Every name printed on the tiles, each read in its own direction (tiles are turned on
     the sheet), run together: no Duet name holds another."""
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return "".join(placed.text for page in document.pages for placed in placed_texts(page, []))
+    return "".join(placed.text for page in read_pages(pdf, shapes=False) for placed in placed_texts(page, []))
 
 
 def test_the_tiles_are_duets_and_counted_by_the_sets(duet_kit):
@@ -74,10 +77,11 @@ def test_the_combined_file_holds_every_page_under_a_duet_title(duet_kit):
 
 
 def test_the_same_seed_makes_the_same_duet_kit(tmp_path, run):
-    first = run("kit", "--duet", "--seed", "3", "--keys-count", "4", "--out-dir", "one")
-    second = run("kit", "--duet", "--seed", "3", "--keys-count", "4", "--out-dir", "two")
+    (tmp_path / "w.txt").write_text("bank\npitch\nmercury\nice cream\n", encoding="utf-8")
+    first = run("kit", "--duet", "--seed", "3", "--keys-count", "4", "--words", "w.txt", "--out-dir", "one")
+    second = run("kit", "--duet", "--seed", "3", "--keys-count", "4", "--words", "w.txt", "--out-dir", "two")
     assert first.exit_code == second.exit_code == 0
-    for name in ("keys.pdf", "keys.json", "tokens.pdf", "rules.pdf"):
+    for name in ("deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
 
 
@@ -93,11 +97,19 @@ def test_a_duet_kit_refuses_what_has_no_meaning_for_duet(run, tmp_path, words, m
     assert not (tmp_path / "output").exists()
 
 
-def test_a_kit_mixing_the_two_games_is_refused_by_the_library():
-    from generator.jobs.kit import build_kit
+def test_the_kits_game_makes_every_component(tmp_path):
+    """A kit is of one game: its options name the game once (no component can be of another),
+    and the keys, tiles and rules the library prints are all that game's."""
     from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
 
-    mixed = KitOptions(deck=DeckOptions(), keys=KeyOptions(seed=1, count=2, duet=True), tokens=TokenOptions(),
-                       rules=RulesOptions(duet=True))
-    with pytest.raises(ValueError, match="one game"):
-        build_kit(mixed)
+    words = tmp_path / "w.txt"
+    words.write_text("bank\npitch\nmercury\n", encoding="utf-8")
+    result = builds.kit(KitOptions(DUET, DeckOptions(words=words), KeyOptions(seed=1, count=2), TokenOptions(),
+                                   RulesOptions()))
+    assert result.contents.tile_kinds == DUET.tiles and result.contents.key_cards == 2
+    parts = {part.name: part.data for part in result.parts}
+    manifest = json.loads(parts["keys.json"])
+    assert manifest["duet"] is True and [[side["side"] for side in card["sides"]] for card in manifest["cards"]] == \
+        [["A", "B"], ["A", "B"]]
+    assert "TIMER" in tile_names(parts["tokens.pdf"]) and "RED" not in tile_names(parts["tokens.pdf"])
+    assert "Duet" in text_of(parts["rules.pdf"])

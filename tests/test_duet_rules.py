@@ -14,11 +14,10 @@ from collections import Counter
 from pathlib import Path
 
 import pdfplumber
-import pypdfium2 as pdfium
 import pytest
 import yaml
 
-from pdfcheck import MM, rounded, theme_for
+from pdfcheck import MM, pdf_pages, rounded, theme_for
 import builds
 from generator.games import GAMES
 from generator.jobs.rules import build_rules, default_contents, game_text
@@ -65,15 +64,6 @@ def sheet_text(paper: str) -> str:
     sheet = read(paper)
     return " ".join(" ".join(line.text.split()) for line in (*sheet.head, *sheet.lines)) + " " + \
         " ".join(sheet.footers)
-
-
-def pdf_pages(pdf) -> list[str]:
-    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [page.get_textpage().get_text_range() for page in document]
-    finally:
-        document.close()
 
 
 def text_of(pdf: bytes) -> str:

@@ -15,12 +15,12 @@ import itertools
 import statistics
 from collections import Counter
 
-import pdfplumber
 import pypdfium2
 import pytest
 
-from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, rounded, symbol_kind, theme_for
-from generator.jobs.tokens import build_tokens
+import builds
+from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, symbol_kind, theme_for
+from pdfiumpage import near, paint, read_pages
 from generator.preflight import preflight
 from generator.settings.options import SheetOptions, Style, TokenOptions
 from test_tiles_cut import distance_inside, frame_of, read_tiles as read_cut_tiles
@@ -36,37 +36,40 @@ SYMBOLS = {"agent": "polygon", "assassin": "line+line", "bystander": "bar", "tim
 
 def options(profile: str = "home", sides: str = "long-edge", ink: str = "full", **more) -> TokenOptions:
     sheet = SheetOptions(profile=profile, sides=sides, bleed=BLEED) if profile != "home" else SheetOptions(sides=sides)
-    return TokenOptions(duet=True, sheet=sheet, style=Style(ink=ink), **more)
+    return TokenOptions(sheet=sheet, style=Style(ink=ink), **more)
+
+
+def duet_tokens(options: TokenOptions):
+    return builds.tokens(options, "duet")
 
 
 def grounds(profile: str, ink: str) -> dict[tuple, str]:
     theme = theme_for(profile, ink=ink)
     if ink == "light":
-        return {rounded(theme.green_pale): "agent", rounded(theme.assassin_pale): "assassin",
-                rounded(theme.card): "timer", rounded(theme.bystander_pale): "bystander"}
-    return {rounded(theme.green): "agent", rounded(theme.assassin): "assassin", rounded(theme.card): "timer",
-            rounded(theme.bystander): "bystander"}
+        return {paint(theme.green_pale): "agent", paint(theme.assassin_pale): "assassin",
+                paint(theme.card): "timer", paint(theme.bystander_pale): "bystander"}
+    return {paint(theme.green): "agent", paint(theme.assassin): "assassin", paint(theme.card): "timer",
+            paint(theme.bystander): "bystander"}
 
 
 def read_faces(pdf: bytes, profile: str = "home", ink: str = "full") -> list[dict]:
     """Every face: page, cut, kind (by ground), name, symbol, figure, medallion, and the marks
     of a spare (a dashed ring, a badge)."""
     kinds, bleed = grounds(profile, ink), BLEED if profile != "home" else 0.0
-    black, white = rounded(theme_for(profile, ink=ink).text), rounded(theme_for(profile, ink=ink).label)
+    black, white = paint(theme_for(profile, ink=ink).text), paint(theme_for(profile, ink=ink).label)
     faces = []
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for number, page in enumerate(document.pages):
-            height = page.height
-            found = [r for r in page.rects if r.get("fill") and not r.get("stroke") and colour_of(r) in kinds
-                     and r["width"] * r["height"] > GROUND_AREA]
-            cuts = [_inset(pdf_rect(r, height), bleed) for r in found]
-            names = {text.card.rounded(): text.text for text in placed_texts(page, cuts)}
-            shapes = page.curves + page.rects + page.lines
-            for ground, cut in zip(found, cuts):
-                within = [o for o in shapes if o is not ground and cut.contains(*centre(pdf_rect(o, height)))]
-                face = _read_face(within, height, black, white)
-                faces.append({"page": number, "cut": cut, "kind": kinds[colour_of(ground)],
-                              "name": names.get(cut.rounded()), **face})
+    for number, page in enumerate(read_pages(pdf)):
+        height = page.height
+        found = [r for r in page.rects if r.get("fill") and not r.get("stroke") and colour_of(r) in kinds
+                 and r["width"] * r["height"] > GROUND_AREA]
+        cuts = [_inset(pdf_rect(r, height), bleed) for r in found]
+        names = {text.card.rounded(): text.text for text in placed_texts(page, cuts)}
+        shapes = page.curves + page.rects + page.lines
+        for ground, cut in zip(found, cuts):
+            within = [o for o in shapes if o is not ground and cut.contains(*centre(pdf_rect(o, height)))]
+            face = _read_face(within, height, black, white)
+            faces.append({"page": number, "cut": cut, "kind": kinds[colour_of(ground)],
+                          "name": names.get(cut.rounded()), **face})
     return faces
 
 
@@ -125,13 +128,12 @@ def back_of(face: dict, faces: list[dict], sides: str, page_size: tuple[float, f
         page, where = face["page"], Rect(width - cut.x1, cut.y0, width - cut.x0, cut.y1)
     else:
         page, where = face["page"] + 1, Rect(width - cut.x1, cut.y0, width - cut.x0, cut.y1)
-    (back,) = [f for f in faces if f["page"] == page and f["cut"].rounded(1) == where.rounded(1)]
+    (back,) = [f for f in faces if f["page"] == page and near(f["cut"], where, 0.05)]
     return back
 
 
 def page_size(pdf: bytes) -> tuple[float, float]:
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return document.pages[0].width, document.pages[0].height
+    return tuple(pypdfium2.PdfDocument(pdf)[0].get_size())
 
 
 def fronts_and_backs(faces: list[dict], sides: str, size: tuple[float, float]) -> list[tuple[dict, dict]]:
@@ -148,7 +150,7 @@ def built():
 
     def build(profile: str = "home", sides: str = "long-edge", ink: str = "full") -> tuple[bytes, list[dict]]:
         if (profile, sides, ink) not in cache:
-            pdf = build_tokens(options(profile, sides, ink)).pdf
+            pdf = duet_tokens(options(profile, sides, ink)).pdf
             cache[profile, sides, ink] = pdf, read_faces(pdf, profile, ink)
         return cache[profile, sides, ink]
 
@@ -179,22 +181,21 @@ def test_agents_wear_a_different_figure_on_each_face_and_not_a_classic_one(built
     assert len(agents) == 15 and len(set(agents)) == 1  # every agent tile alike
     ((front, back),) = set(agents)
     assert front != back
-    classic = {face["figure"] for face in read_classic_faces(build_tokens(TokenOptions()).pdf)}
+    classic = {face["figure"] for face in read_classic_faces(builds.tokens(TokenOptions()).pdf)}
     assert len(classic) == 7 and not {front, back} & classic  # 2 red, 2 blue, 2 bystander, the assassin
 
 
 def read_classic_faces(pdf: bytes) -> list[dict]:
     theme = theme_for("home")
-    kinds = {rounded(theme.red): "red", rounded(theme.blue): "blue", rounded(theme.bystander): "bystander",
-             rounded(theme.assassin): "assassin"}
+    kinds = {paint(theme.red): "red", paint(theme.blue): "blue", paint(theme.bystander): "bystander",
+             paint(theme.assassin): "assassin"}
     faces = []
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for page in document.pages:
-            shapes = page.curves + page.rects + page.lines
-            for ground in (r for r in page.rects if colour_of(r) in kinds and r["width"] * r["height"] > GROUND_AREA):
-                cut = pdf_rect(ground, page.height)
-                within = [o for o in shapes if o is not ground and cut.contains(*centre(pdf_rect(o, page.height)))]
-                faces.append(_read_face(within, page.height, rounded(theme.text), rounded(theme.label)))
+    for page in read_pages(pdf, chars=False):
+        shapes = page.curves + page.rects + page.lines
+        for ground in (r for r in page.rects if colour_of(r) in kinds and r["width"] * r["height"] > GROUND_AREA):
+            cut = pdf_rect(ground, page.height)
+            within = [o for o in shapes if o is not ground and cut.contains(*centre(pdf_rect(o, page.height)))]
+            faces.append(_read_face(within, page.height, paint(theme.text), paint(theme.label)))
     return faces
 
 
@@ -213,9 +214,9 @@ def test_the_two_spare_timers_are_marked_and_the_nine_others_are_not(built, prof
 
 
 def test_two_sets_print_everything_twice_with_embedded_fonts():
-    result = build_tokens(options(sets=2))
+    result = duet_tokens(options(sets=2))
     faces = read_faces(result.pdf)
-    assert result.duet and result.sets == 2 and len(result.tiles) == 54
+    assert result.sets == 2 and len(result.tiles) == 54
     assert Counter(face["kind"] for face in faces) == {"agent": 60, "assassin": 4, "timer": 22, "bystander": 22}
     assert Counter((face["ring"], face["badge"]) for face in faces if face["kind"] == "timer") == \
         {("solid", False): 18, ("dashed", True): 4}
@@ -225,9 +226,9 @@ def test_two_sets_print_everything_twice_with_embedded_fonts():
 
 def test_names_are_one_size_for_the_whole_set(built):
     pdf, _ = built()
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        sizes = {round(char["x1"] - char["x0"], 2) for page in document.pages for char in page.chars}  # turned text
-    assert sizes == {14.0}
+    chars = [char for page in read_pages(pdf, shapes=False) for char in page.chars]
+    assert {round(char["x1"] - char["x0"], 2) for char in chars} == {14.0}  # turned text: one em across
+    assert {round(char["size"], 2) for char in chars} == {14.0}
 
 
 # --- Grey ---------------------------------------------------------------------------------------
@@ -265,7 +266,7 @@ CUT_CASES = [("home", "full", None), ("shop", "full", None), ("home", "light", N
 @pytest.mark.parametrize("profile, ink, size", CUT_CASES)
 def test_no_line_comes_within_three_millimetres_of_a_cut_nor_a_name_of_a_frame(profile, ink, size):
     more = {"card_size": size} if size else {}
-    faces = read_cut_tiles(build_tokens(options(profile, ink=ink, **more)).pdf, BLEED if profile == "shop" else 0.0)
+    faces = read_cut_tiles(duet_tokens(options(profile, ink=ink, **more)).pdf, BLEED if profile == "shop" else 0.0)
     assert len(faces) == 54
     for face in faces:
         for box, width, kind in face["strokes"]:
@@ -281,7 +282,7 @@ def test_no_line_comes_within_three_millimetres_of_a_cut_nor_a_name_of_a_frame(p
                                                    ("pod", "full", "tgc")])
 def test_press_files_pass_the_preflight(profile, ink, service):
     sheet = SheetOptions(profile=profile, service=service) if service else SheetOptions(profile=profile)
-    result = build_tokens(TokenOptions(duet=True, sheet=sheet, style=Style(ink=ink)))
+    result = duet_tokens(TokenOptions(sheet=sheet, style=Style(ink=ink)))
     report = preflight(result.pdf)
     assert report.ok, report
     if service == "tgc":  # one image a face, fronts and backs
@@ -289,9 +290,8 @@ def test_press_files_pass_the_preflight(profile, ink, service):
 
 
 def test_the_classic_set_holds_no_duet_tile():
-    classic = build_tokens(TokenOptions())
-    assert not classic.duet and len(classic.tiles) == 25
-    with pdfplumber.open(io.BytesIO(classic.pdf)) as document:
-        names = "".join(placed.text for page in document.pages for placed in placed_texts(page, []))
+    classic = builds.tokens(TokenOptions())
+    assert len(classic.tiles) == 25
+    names = "".join(placed.text for page in read_pages(classic.pdf, shapes=False) for placed in placed_texts(page, []))
     assert names.count("RED AGENT") == 2 * 8 and names.count("DOUBLE") == 2  # both faces
     assert names.count("BYSTANDER") == 2 * 7 and "TIMER" not in names

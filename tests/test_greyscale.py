@@ -2,7 +2,7 @@
 
 Pages are rendered with pypdfium2 and turned to grey with PIL (``convert("L")``, ITU-R 601
 luma), the way many home and office printers see them. Where each thing lies is read from the
-PDF with pdfplumber; what it looks like is read from the pixels:
+PDF's drawing (``pdfiumpage``); what it looks like is read from the pixels:
 
 * the two teams' colours are at least 50 grey levels apart on key cards and tiles, in home
   (RGB) and shop (CMYK) files;
@@ -17,18 +17,15 @@ The greyscale renderings are written to a temporary folder, to be looked at.
 
 from __future__ import annotations
 
-import io
 import statistics
 
-import pdfplumber
 import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+import builds
 from pdfcheck import MM, rounded, symbol_kind, theme_for
-from generator.jobs.deck import build_deck
-from generator.jobs.keys import build_keys
-from generator.jobs.tokens import build_tokens
+from pdfiumpage import paint, read_pages
 from generator.preflight import preflight
 from generator.settings.options import DeckOptions, KeyOptions, SheetOptions, Style, TokenOptions
 
@@ -69,7 +66,7 @@ def looked_at(tmp_path_factory):
     folder = tmp_path_factory.mktemp("greyscale")
 
     def save(name: str, image: Image.Image) -> None:
-        image.save(folder / f"{name}.png")
+        image.save(folder / f"{name}.png", compress_level=1)
 
     return save
 
@@ -84,20 +81,19 @@ def key_pages(looked_at):
     """For each case: the first page in grey, and its cells, lights and cards by kind."""
     found = {}
     for profile, ink in KEY_CASES:
-        pdf = build_keys(KeyOptions(seed=1234, count=4, sheet=sheet(profile), style=Style(ink=ink))).pdf
+        pdf = builds.keys(KeyOptions(seed=1234, count=4, sheet=sheet(profile), style=Style(ink=ink))).pdf
         theme = theme_for(profile, ink=ink)
-        kinds = {rounded(theme.red): "red", rounded(theme.blue): "blue", rounded(theme.bystander): "bystander",
-                 rounded(theme.assassin): "assassin"}
+        kinds = {paint(theme.red): "red", paint(theme.blue): "blue", paint(theme.bystander): "bystander",
+                 paint(theme.assassin): "assassin"}
         (image,) = grey_pages(pdf, [0])
         looked_at(f"keys-{profile}-{ink}", image)
-        with pdfplumber.open(io.BytesIO(pdf)) as document:
-            page = document.pages[0]
-            shapes = [o for o in page.curves + page.rects if o.get("fill")]
-            cells = [o for o in shapes if colour_of(o) in kinds and abs(o["width"] - o["height"]) < 0.5
-                     and o["width"] > 4 * MM]
-            lights = [o for o in shapes if kinds.get(colour_of(o)) in ("red", "blue")
-                      and max(o["width"], o["height"]) > 12 * MM]
-            cards = [o for o in page.rects if colour_of(o) == rounded(theme.card) and o["width"] > 40 * MM]
+        (page,) = read_pages(pdf, [0], chars=False)
+        shapes = [o for o in page.curves + page.rects if o.get("fill")]
+        cells = [o for o in shapes if colour_of(o) in kinds and abs(o["width"] - o["height"]) < 0.5
+                 and o["width"] > 4 * MM]
+        lights = [o for o in shapes if kinds.get(colour_of(o)) in ("red", "blue")
+                  and max(o["width"], o["height"]) > 12 * MM]
+        cards = [o for o in page.rects if colour_of(o) == paint(theme.card) and o["width"] > 40 * MM]
         found[profile, ink] = {
             "image": image,
             "cells": {kind: [o for o in cells if kinds[colour_of(o)] == kind] for kind in kinds.values()},
@@ -177,29 +173,29 @@ def tile_pages(looked_at):
     """For each case: the front and back pages in grey, and each tile's role, cut and medallion."""
     found = {}
     for profile, ink in TILE_CASES:
-        pdf = build_tokens(TokenOptions(sheet=sheet(profile), style=Style(ink=ink))).pdf
+        pdf = builds.tokens(TokenOptions(sheet=sheet(profile), style=Style(ink=ink))).pdf
         theme = theme_for(profile, ink=ink)
         roles = {"red": theme.red, "blue": theme.blue, "bystander": theme.bystander, "assassin": theme.assassin}
         if ink == "light":
             roles = {"red": theme.red_pale, "blue": theme.blue_pale, "bystander": theme.bystander_pale,
                      "assassin": theme.assassin_pale}
-        role_of = {rounded(colour): role for role, colour in roles.items()}
-        with pdfplumber.open(io.BytesIO(pdf)) as document:
-            numbers = range(len(document.pages))
-            images = grey_pages(pdf, list(numbers))
-            tiles = []
-            for number in numbers:
-                page = document.pages[number]
-                looked_at(f"tiles-{profile}-{ink}-{number}", images[number])
-                grounds = [r for r in page.rects if r.get("fill") and colour_of(r) in role_of
-                           and r["width"] * r["height"] > GROUND_AREA]
-                discs = [c for c in page.curves if c.get("fill") and abs(c["width"] - c["height"]) < 1
-                         and c["width"] > 15 * MM]
-                for ground in grounds:
-                    medallion = next(d for d in discs if ground["x0"] < d["x0"] and d["x1"] < ground["x1"]
-                                     and ground["top"] < d["top"] and d["bottom"] < ground["bottom"])
-                    tiles.append({"page": number, "role": role_of[colour_of(ground)], "ground": ground,
-                                  "medallion": medallion, "width": page.width})
+        role_of = {paint(colour): role for role, colour in roles.items()}
+        pages = read_pages(pdf, chars=False)
+        numbers = range(len(pages))
+        images = grey_pages(pdf, list(numbers))
+        tiles = []
+        for number in numbers:
+            page = pages[number]
+            looked_at(f"tiles-{profile}-{ink}-{number}", images[number])
+            grounds = [r for r in page.rects if r.get("fill") and colour_of(r) in role_of
+                       and r["width"] * r["height"] > GROUND_AREA]
+            discs = [c for c in page.curves if c.get("fill") and abs(c["width"] - c["height"]) < 1
+                     and c["width"] > 15 * MM]
+            for ground in grounds:
+                medallion = next(d for d in discs if ground["x0"] < d["x0"] and d["x1"] < ground["x1"]
+                                 and ground["top"] < d["top"] and d["bottom"] < ground["bottom"])
+                tiles.append({"page": number, "role": role_of[colour_of(ground)], "ground": ground,
+                              "medallion": medallion, "width": page.width})
         found[profile, ink] = {"images": images, "tiles": tiles, "bleed": BLEED if profile == "shop" else 0.0}
     return found
 
@@ -311,9 +307,9 @@ def inks(tmp_path_factory):
     words = tmp_path_factory.mktemp("words") / "words.txt"
     words.write_text("ACE\nANCHOR\nMOON\nPIT\nWASHINGTON\n", encoding="utf-8")
     builders = {
-        "tokens": lambda style: build_tokens(TokenOptions(style=style)).pdf,
-        "keys": lambda style: build_keys(KeyOptions(seed=3, count=4, style=style)).pdf,
-        "deck": lambda style: build_deck(DeckOptions(words=words, style=style)).pdf,
+        "tokens": lambda style: builds.tokens(TokenOptions(style=style)).pdf,
+        "keys": lambda style: builds.keys(KeyOptions(seed=3, count=4, style=style)).pdf,
+        "deck": lambda style: builds.deck(DeckOptions(words=words, style=style)).pdf,
     }
     return {(name, ink): build(Style(ink=ink)) for name, build in builders.items() for ink in ("full", "light")}
 
@@ -327,15 +323,14 @@ def test_light_ink_takes_effect_and_lightens_the_page(inks, component, saving):
 
 def test_light_tiles_keep_their_figures_symbols_and_frames_in_full_colour(inks):
     for ink in ("full", "light"):
-        with pdfplumber.open(io.BytesIO(inks["tokens", ink])) as document:
-            page = document.pages[0]
-            colours = {colour_of(o) for o in page.curves + page.rects if o.get("fill")}
-            strokes = {rounded(o.get("stroking_color")) for o in page.curves if o.get("stroke")}
+        (page,) = read_pages(inks["tokens", ink], [0], chars=False)
+        colours = {colour_of(o) for o in page.curves + page.rects if o.get("fill")}
+        strokes = {o.get("stroking_color") for o in page.curves if o.get("stroke")}
         theme = theme_for("home", ink=ink)
-        assert {rounded(theme.red), rounded(theme.blue)} <= colours  # the figures (and in light ink the symbols)
+        assert {paint(theme.red), paint(theme.blue)} <= colours  # the figures (and in light ink the symbols)
         if ink == "light":
-            assert {rounded(theme.red), rounded(theme.blue)} <= strokes  # frames in the team's colour
-            assert rounded(theme.red_pale) in colours and rounded(theme.red) != rounded(theme.red_pale)
+            assert {paint(theme.red), paint(theme.blue)} <= strokes  # frames in the team's colour
+            assert paint(theme.red_pale) in colours and paint(theme.red) != paint(theme.red_pale)
 
 
 def test_light_key_cards_are_on_white_and_keep_their_cells(key_pages):
@@ -351,12 +346,12 @@ def test_light_ink_press_files_pass_the_preflight(tmp_path, profile, component):
     style = Style(ink="light")
     options = SheetOptions(profile=profile)
     if component == "tokens":
-        pdf = build_tokens(TokenOptions(sheet=options, style=style)).pdf
+        pdf = builds.tokens(TokenOptions(sheet=options, style=style)).pdf
     elif component == "keys":
-        pdf = build_keys(KeyOptions(seed=2, count=2, sheet=options, style=style)).pdf
+        pdf = builds.keys(KeyOptions(seed=2, count=2, sheet=options, style=style)).pdf
     else:
         words = tmp_path / "words.txt"
         words.write_text("ACE\nMOON\n", encoding="utf-8")
-        pdf = build_deck(DeckOptions(words=words, sheet=options, style=style)).pdf
+        pdf = builds.deck(DeckOptions(words=words, sheet=options, style=style)).pdf
     report = preflight(pdf)
     assert report.ok, report

@@ -1,8 +1,10 @@
 """Fresh keys: every two keys of a deck far apart, even with a card turned or flipped, and
 even with red and blue exchanged in one of them (issue 14).
 
-The decks come from ``cngen keys`` itself, read back from the manifest it writes beside
-the PDF, and the distances are measured here with an implementation of our own: grids as
+The default deck comes from ``cngen keys --stats`` itself, read back from the manifest it writes
+beside the PDF; the other sizes from the classic game's key cards, dealt and listed in the
+manifest as the keys job does it (without drawing the PDF). The distances are measured here
+with an implementation of our own: grids as
 rows of letters, the square's symmetries as explicit formulas on (row, column), the cells
 two grids share counted as the bits two 100-bit ints share (one bit per cell and letter).
 Nothing of ``generator.model`` measures anything in this file.
@@ -17,8 +19,10 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.cli.report import balance_text
+from generator.games import GAMES
 from generator.games.classic import deal as keys
+
+KEY_CARDS = GAMES["classic"].key_cards
 
 SIDE = 5
 
@@ -132,19 +136,31 @@ DECKS = {
 }
 
 
+def dealt_as_the_job_deals(options: list[str]) -> tuple[dict, str]:
+    """The manifest and --stats text of a deck, dealt and listed as ``cngen keys`` does it."""
+    count = int(options[options.index("--count") + 1])
+    cards = KEY_CARDS.deal(count, 14, "--single-sided" in options)
+    return json.loads(KEY_CARDS.manifest(14, cards)), KEY_CARDS.balance(cards)
+
+
 @pytest.fixture(scope="module")
 def decks(tmp_path_factory):
-    """Each deck above dealt once by ``cngen keys --stats``: its manifest and its output."""
+    """Each deck above dealt once: the default one by ``cngen keys --stats`` (its manifest and its
+    output), the others as the keys job deals them (their manifest and their --stats text)."""
     folder = tmp_path_factory.mktemp("keys")
     dealt = {}
     for name, options in DECKS.items():
-        pdf = folder / f"{name.replace(' ', '-')}.pdf"
-        result = CliRunner().invoke(main, ["keys", *options, "--seed", "14", "--stats", "-o", str(pdf)],
-                                    catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        manifest = json.loads(pdf.with_suffix(".json").read_text(encoding="utf-8"))
+        if options:
+            manifest, output = dealt_as_the_job_deals(options)
+        else:
+            pdf = folder / "default.pdf"
+            result = CliRunner().invoke(main, ["keys", "--seed", "14", "--stats", "-o", str(pdf)],
+                                        catch_exceptions=False)
+            assert result.exit_code == 0, result.output
+            manifest, output = json.loads(pdf.with_suffix(".json").read_text(encoding="utf-8")), result.output
+        assert manifest["seed"] == 14
         grids = [face["grid"] for card in manifest["cards"] for face in card["faces"]]
-        dealt[name] = {"manifest": manifest, "grids": grids, "output": result.output,
+        dealt[name] = {"manifest": manifest, "grids": grids, "output": output,
                        "distances": all_pair_distances(grids)}
     return dealt
 
@@ -227,7 +243,7 @@ def test_stats_report_both_distances_as_measured_here(decks, name):
 
 
 def test_stats_of_a_single_key_have_no_pair_to_measure():
-    text = balance_text(keys.balance_report(keys.deal_deck(1, 5, double_sided=False)[0].faces))
+    text = KEY_CARDS.balance(keys.deal_deck(1, 5, double_sided=False))
     assert "rotation and mirroring: n/a (one key)" in text
     assert "red and blue exchanged in one: n/a (one key)" in text
 

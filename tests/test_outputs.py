@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from pathlib import Path
 
 import pypdf
 import pytest
+from click.testing import CliRunner
 
 import generator.output.files as files_module
-from generator.output.record import RECORD_NAME
+from generator.cli import main
+from generator.errors import CngenError
+from generator.games import GAMES
+from generator.jobs.kit import kit_file_names
+from generator.model.kit import COMBINED
+from generator.output.record import RECORD_NAME, earlier_files, record_of
+
+CLASSIC = GAMES["classic"]
 
 WORDS = "".join(f"word{i}\n" for i in range(40))
 FONT = Path(__file__).resolve().parent.parent / "fonts" / "FiraSans-Bold.ttf"
@@ -36,11 +45,11 @@ def listing(folder: Path) -> dict[str, str]:
 
 @pytest.fixture
 def project(tmp_path):
-    """A user's folder: a word list, a font, a settings file and a rules text."""
+    """A user's folder: a word list, a settings file and a rules text (and a font, where a
+    test asks for it: half a megabyte to write and read back in every test)."""
     (tmp_path / "w.txt").write_text(WORDS)
-    (tmp_path / "f.ttf").write_bytes(FONT.read_bytes())
     (tmp_path / "cngen.yaml").write_text("deck:\n  blanks: 2\n")
-    (tmp_path / "r.yaml").write_text((FONT.parent.parent / "rules" / "en.yaml").read_text())
+    (tmp_path / "r.yaml").write_text(CLASSIC.rules_text("en").read_text(encoding="utf-8"), encoding="utf-8")
     return tmp_path
 
 
@@ -74,6 +83,7 @@ COLLISIONS = {
 
 @pytest.mark.parametrize("case", COLLISIONS)
 def test_an_output_never_overwrites_an_input(run, project, case):
+    (project / "f.ttf").write_bytes(FONT.read_bytes())
     arguments, named = COLLISIONS[case]
     arguments = [argument.replace("{root}", str(project)) for argument in arguments]
     (project / "sub").mkdir()
@@ -112,7 +122,7 @@ def test_links_to_an_input_are_the_input(run, project):
 def test_an_output_link_is_written_through(run, project):
     (project / "pdfs").mkdir()
     (project / "latest.pdf").symlink_to("pdfs/deck.pdf")
-    assert run("deck", "-o", "latest.pdf").exit_code == 0
+    assert run("deck", "--words", "w.txt", "-o", "latest.pdf").exit_code == 0
     assert (project / "latest.pdf").is_symlink()
     assert len(pypdf.PdfReader(project / "pdfs" / "deck.pdf").pages) > 0
 
@@ -142,7 +152,7 @@ def test_a_pipe_is_not_an_output(run, project):
 def test_a_folder_is_not_an_output(run, project, command):
     (project / "taken").mkdir()
     before = listing(project)
-    refused(run(command, "-o", "taken"), "--output taken is a folder", f"taken/")
+    refused(run(command, "-o", "taken"), "--output taken is a folder", "taken/")
     assert listing(project) == before
 
 
@@ -185,68 +195,169 @@ def test_an_output_named_by_the_settings_file_may_not_hold_a_nul(run, project):
     assert result.exit_code in (1, 2) and "deck.output" in result.output and "Traceback" not in result.output
 
 
-class FailingReplace:
-    """os.replace that fails on its ``fail_on``-th call, as a full disk or a lost mount would."""
+class Faults:
+    """The ``os`` module as files.py sees it, with every step of a write that a full disk or a
+    lost mount can fail (staging a file, flushing it, moving a file aside or into place)
+    counted, and the ``fail_on``-th of them failing; ``kinds`` narrows the steps counted."""
 
-    def __init__(self, fail_on: int):
-        self.calls, self.fail_on = 0, fail_on
+    def __init__(self, fail_on: int = 0, kinds: tuple[str, ...] = ("open", "fsync", "replace")):
+        self.fail_on, self.kinds, self.steps, self.failed = fail_on, kinds, [], False
 
-    def __call__(self, source, target):
-        self.calls += 1
-        if self.calls == self.fail_on:
-            raise OSError(28, "No space left on device", str(target))
-        return os.replace(source, target)
+    def __getattr__(self, name: str):
+        real = getattr(os, name)
+        if name not in self.kinds:
+            return real
+
+        def step(*args, **kwargs):
+            self.steps.append(name)
+            if len(self.steps) == self.fail_on:
+                self.failed = True
+                named = {"open": args[0], "replace": args[-1]}.get(name)  # the file, or the target of a move
+                raise OSError(28, "No space left on device", None if named is None else str(named))
+            return real(*args, **kwargs)
+
+        return step
 
 
-@pytest.mark.parametrize("fail_on", range(1, 12))
-def test_a_write_that_fails_at_any_step_leaves_the_earlier_kit_and_no_stray_file(run, project, monkeypatch, fail_on):
-    assert run("kit", "--seed", "1", "--combined").exit_code == 0
+def earlier_and_new_kit(folder: Path) -> tuple[dict[Path, bytes], dict[Path, bytes], list[Path]]:
+    """Small stand-ins for two kits in ``folder``, by the kit's own file names, each with its
+    record: an earlier combined kit, and a new kit with an upload folder of its own that
+    replaces each of its files and removes its kit.pdf, as the kit command hands them to
+    write_files."""
+
+    def kit(combined: bool, version: str) -> dict[Path, bytes]:
+        files = {name: f"{version} {name}".encode() for name in kit_file_names(combined)}
+        if version == "new":
+            files["deck-tgc/codename-cards-001-front.png"] = b"new upload"
+        return {folder / name: data for name, data in {**files, RECORD_NAME: record_of(files)}.items()}
+
+    return kit(True, "earlier"), kit(False, "new"), [folder / COMBINED]
+
+
+# Each of the new kit's 7 files staged (opened, flushed), the earlier kit.pdf set aside, each
+# of the 6 files the earlier kit has set aside and replaced, and the upload placed.
+WRITE_STEPS = 7 * 2 + 1 + 6 * 2 + 1
+
+
+def digests(files: dict[Path, bytes], root: Path) -> dict[str, str]:
+    """``files`` as listing() shows them once written under ``root``."""
+    return {str(path.relative_to(root)): hashlib.sha256(data).hexdigest()[:16] for path, data in files.items()}
+
+
+def test_a_write_that_fails_at_any_step_leaves_the_earlier_kit_and_no_stray_file(tmp_path, monkeypatch):
+    out = tmp_path / "output"
+    earlier, new, remove = earlier_and_new_kit(out)
+    files_module.write_files(earlier)
+    (out / "notes.txt").write_text("mine")
+    before = listing(tmp_path)
+    assert before == {"output": "folder", "output/notes.txt": listing(out)["notes.txt"], **digests(earlier, tmp_path)}
+    for fail_on in range(1, WRITE_STEPS + 1):
+        faults = Faults(fail_on)
+        monkeypatch.setattr(files_module, "os", faults)
+        with pytest.raises(CngenError) as caught:
+            files_module.write_files(new, remove)
+        assert faults.failed, f"the write took {len(faults.steps)} steps, not {fail_on}"
+        failed = f"with step {fail_on} ({faults.steps[fail_on - 1]}) failing"
+        message = str(caught.value)
+        assert message.startswith("cannot write ") and message.endswith(
+            ": No space left on device; nothing was changed"), (failed, message)
+        assert listing(tmp_path) == before, failed
+    counted = Faults()  # and the same write, with no step failing, takes exactly the steps failed above
+    monkeypatch.setattr(files_module, "os", counted)
+    files_module.write_files(new, remove)
+    assert len(counted.steps) == WRITE_STEPS and counted.steps.count("replace") == 14, counted.steps
+    assert listing(tmp_path) == {"output": "folder", "output/deck-tgc": "folder",
+                                 "output/notes.txt": before["output/notes.txt"], **digests(new, tmp_path)}
+
+
+def test_a_kit_that_fails_while_writing_keeps_the_earlier_kit_and_the_files_it_would_have_removed(
+        run, project, earlier_kit, monkeypatch):
     before = listing(project)
-    monkeypatch.setattr(files_module.os, "replace", FailingReplace(fail_on))
-    result = run("kit", "--seed", "2", "--out-dir", "output", "--paper", "letter")
+    assert {"output/kit.pdf", "output/deck.png", f"output/{RECORD_NAME}"} <= set(before)
+    # The earlier kit.pdf and 4 previews set aside, deck.pdf and keys.pdf placed (each after
+    # setting the earlier one aside): the 10th move fails, setting keys.json aside.
+    faults = Faults(10, kinds=("replace",))
+    monkeypatch.setattr(files_module, "os", faults)
+    result = run("kit", "--seed", "2", "--words", "w.txt", "--keys-count", "2", "--paper", "letter")
     assert result.exit_code == 1, result.output
+    assert faults.failed
     assert "No space left on device" in result.output and "nothing was changed" in result.output
     assert listing(project) == before
 
 
 def test_a_failed_first_write_leaves_no_folder_it_made(run, project, monkeypatch):
     before = listing(project)
-    monkeypatch.setattr(files_module.os, "replace", FailingReplace(1))
-    assert run("deck", "-o", "new/deeper/deck.pdf").exit_code == 1
+    monkeypatch.setattr(files_module, "os", Faults(1, kinds=("replace",)))
+    assert run("deck", "--words", "w.txt", "-o", "new/deeper/deck.pdf").exit_code == 1
     assert listing(project) == before
 
 
-def test_a_kit_removes_only_its_own_earlier_files(run, project):
-    assert run("kit", "--seed", "1", "--combined", "--preview").exit_code == 0
-    out = project / "output"
+def test_a_write_into_new_folders_that_fails_at_any_step_removes_them(tmp_path, monkeypatch):
+    for fail_on in range(1, 4):  # staging the file, flushing it, and moving it into place
+        faults = Faults(fail_on)
+        monkeypatch.setattr(files_module, "os", faults)
+        with pytest.raises(CngenError, match="nothing was changed"):
+            files_module.write_files({tmp_path / "new" / "deeper" / "deck.pdf": b"%PDF-"})
+        assert faults.failed and listing(tmp_path) == {}, fail_on
+    monkeypatch.setattr(files_module, "os", counted := Faults())
+    files_module.write_files({tmp_path / "new" / "deeper" / "deck.pdf": b"%PDF-"})
+    assert len(counted.steps) == 3 and listing(tmp_path)["new/deeper/deck.pdf"]
+
+
+@pytest.fixture(scope="module")
+def earlier_kit_folder(tmp_path_factory):
+    """A small combined kit with previews, as cngen wrote it in a project: its output folder."""
+    folder = tmp_path_factory.mktemp("earlier")
+    (folder / "w.txt").write_text(WORDS)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        result = CliRunner().invoke(main, ["kit", "--seed", "1", "--words", "w.txt", "--keys-count", "2",
+                                           "--combined", "--preview"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return folder / "output"
+
+
+@pytest.fixture
+def earlier_kit(project, earlier_kit_folder):
+    """The project with that kit in its output folder."""
+    shutil.copytree(earlier_kit_folder, project / "output")
+    return project / "output"
+
+
+def test_a_kit_removes_only_its_own_earlier_files(run, project, earlier_kit):
+    out = earlier_kit
     (out / "notes.txt").write_text("mine")
     (out / "rules.png").write_text("I drew over the preview")  # changed since: no longer ours
-    result = run("kit", "--seed", "1", "--paper", "letter")
+    result = run("kit", "--seed", "1", "--words", "w.txt", "--keys-count", "2", "--paper", "letter")
     assert result.exit_code == 0, result.output
     assert "Removed from an earlier kit here: deck.png, keys.png, kit.pdf, tokens.png." in result.output
     assert "Left as they were, though not from this kit: rules.png." in result.output
     assert sorted(path.name for path in out.iterdir()) == sorted(
         [RECORD_NAME, "deck.pdf", "keys.json", "keys.pdf", "notes.txt", "rules.pdf", "rules.png", "tokens.pdf"])
     assert (out / "notes.txt").read_text() == "mine"
-    assert pypdf.PdfReader(out / "deck.pdf").pages[0].mediabox.width == pytest.approx(612)
+    assert (out / "rules.png").read_text() == "I drew over the preview"
+    for name in ("deck.pdf", "keys.pdf", "tokens.pdf", "rules.pdf"):
+        assert pypdf.PdfReader(out / name).pages[0].mediabox.width == pytest.approx(612), name
 
 
-def test_a_kit_names_files_it_did_not_write_and_leaves_them(run, project):
-    out = project / "output"
-    out.mkdir()
-    (out / "kit.pdf").write_text("a kit from somewhere else")
-    result = run("kit", "--seed", "1")
-    assert result.exit_code == 0, result.output
-    assert "Left as they were, though not from this kit: kit.pdf." in result.output
-    assert (out / "kit.pdf").read_text() == "a kit from somewhere else"
-
-
-def test_a_failed_kit_keeps_the_files_it_would_have_removed(run, project, monkeypatch):
-    assert run("kit", "--seed", "1", "--combined").exit_code == 0
-    before = listing(project)
-    monkeypatch.setattr(files_module.os, "replace", FailingReplace(7))  # after the kit.pdf is set aside
-    assert run("kit", "--seed", "1").exit_code == 1
-    assert listing(project) == before
+@pytest.mark.parametrize("record", ["none", "unreadable", "of another kit.pdf"])
+def test_a_kit_names_files_it_did_not_write_and_leaves_them(tmp_path, record):
+    # Whether a file of a kit's name is an earlier kit's, to remove, or someone else's, to name
+    # and leave (the summary and the leaving: test_a_kit_removes_only_its_own_earlier_files).
+    (tmp_path / "kit.pdf").write_text("a kit from somewhere else")
+    (tmp_path / "deck.png").write_bytes(b"an earlier preview")
+    recorded = {"deck.png": b"an earlier preview"}
+    if record == "of another kit.pdf":
+        recorded["kit.pdf"] = b"the kit cngen wrote here"
+    if record == "unreadable":
+        (tmp_path / RECORD_NAME).write_bytes(b"{not json")
+    elif record != "none":
+        (tmp_path / RECORD_NAME).write_bytes(record_of(recorded))
+    every = [*kit_file_names(combined=True), "deck.png", "keys.png", "tokens.png", "rules.png"]
+    writing = [*kit_file_names(combined=False), RECORD_NAME]
+    earlier = earlier_files(tmp_path, every, writing)
+    assert earlier.others == ([tmp_path / "deck.png"] if record != "of another kit.pdf" else []) + [tmp_path / "kit.pdf"]
+    assert earlier.ours == ([tmp_path / "deck.png"] if record == "of another kit.pdf" else [])
 
 
 @pytest.mark.parametrize("kind, message", [("pipe", "is not a regular file (a pipe or a device)"),

@@ -4,34 +4,49 @@ clear message and nothing written."""
 
 from __future__ import annotations
 
-import io
-
 import pikepdf
 import pytest
 from PIL import Image
 
 WORDS = "\n".join(["ace", "anchor", "bank", "comet", "harp", "pitch"]) + "\n"
+# 110 words: 55 cards, three sheets of 25, the last one part full.
+LIST = "".join(f"word{i}\n" for i in range(110))
 
 
-def test_a_shop_deck_says_how_many_sheets_of_which_paper_and_which_flip(run, tmp_path):
-    result = run("deck", "--profile", "shop", "--blanks", "0")
+@pytest.fixture
+def words(tmp_path):
+    """A short word list in the working folder, for runs that need some sheets of cards, not the deck."""
+    (tmp_path / "list.txt").write_text(LIST, encoding="utf-8")
+    return "list.txt"
+
+
+@pytest.fixture
+def few(tmp_path):
+    """Six words in the working folder, for runs that need a sheet of cards."""
+    (tmp_path / "w.txt").write_text(WORDS, encoding="utf-8")
+    return "w.txt"
+
+
+def test_a_shop_deck_says_how_many_sheets_of_which_paper_and_which_flip(run, tmp_path, words):
+    result = run("deck", "--profile", "shop", "--blanks", "0", "--words", words)
     assert result.exit_code == 0, result.output
-    assert "  25 cards per 320 x 450 mm sheet: 9 sheets, 18 pages" in result.stdout
-    assert ("order 9 sheets of SRA3 (320 x 450 mm) card stock printed on both sides, turned over on the long edge"
+    assert "  25 cards per 320 x 450 mm sheet: 3 sheets, 6 pages" in result.stdout
+    assert ("order 3 sheets of SRA3 (320 x 450 mm) card stock printed on both sides, turned over on the long edge"
             in result.stdout)
     with pikepdf.open(tmp_path / "output" / "deck.pdf") as pdf:
-        assert len(pdf.pages) == 18
+        assert len(pdf.pages) == 6
 
 
-def test_a_shop_deck_on_a3_short_edge(run):
-    result = run("deck", "--profile", "shop", "--paper", "a3", "--sides", "short-edge", "--blanks", "0")
+def test_a_shop_deck_on_a3_short_edge(run, words):
+    result = run("deck", "--profile", "shop", "--paper", "a3", "--sides", "short-edge", "--blanks", "0",
+                 "--words", words)
     assert result.exit_code == 0, result.output
-    assert "  25 cards per 297 x 420 mm sheet: 9 sheets, 18 pages" in result.stdout
+    assert "  25 cards per 297 x 420 mm sheet: 3 sheets, 6 pages" in result.stdout
     assert "A3 (297 x 420 mm) card stock printed on both sides, turned over on the short edge" in result.stdout
 
 
-def test_a_shop_kit_lists_its_sheets_and_a_rules_sheet_on_a4(run, tmp_path):
-    result = run("kit", "--profile", "shop", "--seed", "1", "--keys-count", "4")
+def test_a_shop_kit_lists_its_sheets_and_a_rules_sheet_on_a4(run, tmp_path, few):
+    result = run("kit", "--profile", "shop", "--seed", "1", "--keys-count", "4", "--words", few)
     assert result.exit_code == 0, result.output
     assert "copy shop: SRA3 (320 x 450 mm), both sides, turn on the long edge" in result.stdout
     with pikepdf.open(tmp_path / "output" / "rules.pdf") as pdf:
@@ -40,9 +55,8 @@ def test_a_shop_kit_lists_its_sheets_and_a_rules_sheet_on_a4(run, tmp_path):
         assert [round(float(value) * 25.4 / 72) for value in pdf.pages[0].mediabox] == [0, 0, 320, 450]
 
 
-def test_an_image_service_gets_a_folder_of_pngs_in_upload_order_and_a_rerun_leaves_one_upload(run, tmp_path):
-    (tmp_path / "w.txt").write_text(WORDS, encoding="utf-8")
-    result = run("deck", "--profile", "pod", "--service", "tgc", "--words", "w.txt", "--blanks", "2")
+def test_an_image_service_gets_a_folder_of_pngs_in_upload_order_and_a_rerun_leaves_one_upload(run, tmp_path, few):
+    result = run("deck", "--profile", "pod", "--service", "tgc", "--words", few, "--blanks", "2")
     assert result.exit_code == 0, result.output
     folder = tmp_path / "output" / "deck-tgc"
     assert "images to upload in output/deck-tgc/" in result.stdout
@@ -50,23 +64,25 @@ def test_an_image_service_gets_a_folder_of_pngs_in_upload_order_and_a_rerun_leav
     assert names == sorted(f"codename-cards-{n:03d}-{side}.png" for n in range(1, 6) for side in ("front", "back"))
     assert Image.open(folder / "codename-cards-001-front.png").size == (600, 825)
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
-    result = run("deck", "--profile", "pod", "--service", "tgc", "--words", "w.txt", "--blanks", "0")
+    result = run("deck", "--profile", "pod", "--service", "tgc", "--words", few, "--blanks", "0")
     assert result.exit_code == 0, result.output
     left = sorted(path.name for path in folder.iterdir())
     assert left == sorted(["notes.txt"] + [f"codename-cards-{n:03d}-{side}.png" for n in range(1, 4)
                                            for side in ("front", "back")])
 
 
-def test_a_pod_kit_with_a_service_writes_each_components_upload(run, tmp_path):
-    result = run("kit", "--profile", "pod", "--service", "dtc", "--seed", "2", "--keys-count", "2")
+def test_a_pod_kit_with_a_service_writes_each_components_upload(run, tmp_path, few):
+    result = run("kit", "--profile", "pod", "--service", "dtc", "--seed", "2", "--keys-count", "2", "--words", few)
     assert result.exit_code == 0, result.output
     assert "upload to DriveThruCards" in result.stdout
     with pikepdf.open(tmp_path / "output" / "tokens.pdf") as pdf:
         assert [round(float(value) / 72, 2) for value in pdf.pages[0].mediabox[2:]] == [2.75, 3.75]
+    with pikepdf.open(tmp_path / "output" / "deck.pdf") as pdf:
+        assert len(pdf.pages) == 16  # one face a page: 3 word cards and 5 blanks, front and back
 
 
-def test_the_home_profile_does_not_send_users_to_a_shop(run):
-    result = run("deck")
+def test_the_home_profile_does_not_send_users_to_a_shop(run, few):
+    result = run("deck", "--words", few)
     assert result.exit_code == 0
     assert "shop" not in result.stdout and "CMYK" not in result.stdout
 
@@ -95,9 +111,9 @@ def test_bad_press_options_are_refused_and_nothing_is_written(run, tmp_path, arg
 
 # --- cngen preflight -------------------------------------------------------------------------
 
-def test_preflight_passes_cngens_shop_files_and_fails_a_home_file_naming_the_rules(run, tmp_path):
-    assert run("deck", "--profile", "shop", "-o", "shop.pdf").exit_code == 0
-    assert run("deck", "-o", "home.pdf").exit_code == 0
+def test_preflight_passes_cngens_shop_files_and_fails_a_home_file_naming_the_rules(run, tmp_path, few):
+    assert run("deck", "--profile", "shop", "--words", few, "-o", "shop.pdf").exit_code == 0
+    assert run("deck", "--words", few, "-o", "home.pdf").exit_code == 0
     passed = run("preflight", "shop.pdf")
     assert passed.exit_code == 0, passed.output
     assert "shop.pdf: passes every rule" in passed.stdout
@@ -135,13 +151,13 @@ def test_preflight_refuses_what_is_not_a_pdf_in_one_line(run, tmp_path, content,
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_a_settings_file_from_init_leaves_a_shop_its_sra3_and_its_marks(run, tmp_path):
+def test_a_settings_file_from_init_leaves_a_shop_its_sra3_and_its_marks(run, tmp_path, few):
     assert run("init").exit_code == 0
-    result = run("deck", "--profile", "shop", "--blanks", "0")
+    result = run("deck", "--profile", "shop", "--blanks", "0", "--words", few)
     assert result.exit_code == 0, result.output
     assert "25 cards per 320 x 450 mm sheet" in result.stdout
     (tmp_path / "cngen.yaml").write_text("paper: a3\nmarks: false\n", encoding="utf-8")
-    result = run("deck", "--profile", "shop", "--blanks", "0", "-o", "a3.pdf")
+    result = run("deck", "--profile", "shop", "--blanks", "0", "--words", few, "-o", "a3.pdf")
     assert "297 x 420 mm sheet" in result.stdout
     import pdfplumber
 

@@ -8,20 +8,19 @@ the user's own files untouched.
 from __future__ import annotations
 
 import io
-import os
 import struct
 import unicodedata
 from pathlib import Path
 
 import pdfplumber
+import pypdf
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generator.output import files as pdf_module
 from generator.cli import main
-from generator.jobs.deck import build_deck
+from generator.jobs.deck import PROGRESS_FROM, build_deck
 from generator.settings.options import DeckOptions
 from generator.errors import CngenError
 from pdfcheck import card_rects, placed_texts, theme_for
@@ -53,20 +52,20 @@ CASES = {
     "arabic": ({"w.txt": "سلام\n".encode()}, ["deck", "--words", "w.txt"], 1,
                "(for Arabic: DejaVu Sans Bold, Noto Naskh Arabic or Noto Sans Arabic)"),
     "control characters": ({"w.txt": b"be\x1bll\n"}, ["deck", "--words", "w.txt"], 1, "contains a control character"),
-    "a million lines": ({"w.txt": b"word\n" * 1_000_000}, ["deck", "--words", "w.txt"], 1,
-                        "the list has more than 100,000 entries; cngen prints at most 100,000"),
+    "one line over the limit": ({"w.txt": b"word\n" * 100_001}, ["deck", "--words", "w.txt"], 1,
+                                "the list has more than 100,000 entries; cngen prints at most 100,000"),
     "invalid yaml deck": ({"d.yaml": b"words: [a\n"}, ["deck", "--words", "d.yaml"], 1, "d.yaml:2: this is not valid YAML"),
     "deck with wrong types": ({"d.yaml": b"words: 5\n"}, ["deck", "--words", "d.yaml"], 1,
-                              "a deck needs a 'words:' key holding a list"),
+                              "d.yaml:1: words: this must be a list of entries such as [PLANET, COMET], not '5'"),
     "deck with unknown key": ({"d.yaml": b"wrods: [a]\n"}, ["deck", "--words", "d.yaml"], 1,
-                              "d.yaml:1: unknown key 'wrods': did you mean 'words'?"),
+                              "d.yaml:1: top level: unknown key 'wrods': did you mean 'words'?"),
     "deck without words": ({"d.yaml": b"name: x\nwords: []\n"}, ["deck", "--words", "d.yaml"], 1, "the list has no words"),
     "deck with object tags": ({"d.yaml": b"words: !!python/object/apply:os.system [ls]\n"},
                               ["deck", "--words", "d.yaml"], 1, "is not allowed: a deck holds plain text only"),
     "invalid yaml settings": ({"cngen.yaml": b"paper: [a4\n"}, ["deck"], 1, "cngen.yaml:2: this is not valid YAML"),
     "settings of the wrong type": ({"cngen.yaml": b"deck:\n  blanks: many\n"}, ["deck"], 1,
-                                   "cngen.yaml:2: deck.blanks must be a whole number"),
-    "unknown settings key": ({"cngen.yaml": b"papr: a4\n"}, ["deck"], 1, "cngen.yaml:1: unknown key 'papr': did you mean 'paper'?"),
+                                   "cngen.yaml:2: deck.blanks: this must be a whole number from 0 to 10000, not 'many'"),
+    "unknown settings key": ({"cngen.yaml": b"papr: a4\n"}, ["deck"], 1, "cngen.yaml:1: top level: unknown key 'papr': did you mean 'paper'?"),
     "settings with object tags": ({"cngen.yaml": b"paper: !!python/name:os.system\n"}, ["deck"], 1, "is not allowed"),
     "negative blanks": ({}, ["deck", "--blanks", "-1"], 2, "Invalid value for '--blanks'"),
     "zero key cards": ({}, ["keys", "--count", "0"], 2, "0 is not in the range 1<=x<=10000"),
@@ -123,25 +122,6 @@ def test_bad_input_gives_a_clear_error_and_hurts_nothing(tmp_path, monkeypatch, 
     assert_unchanged(tmp_path, before)  # nothing written, nothing changed, no stray files
 
 
-def test_a_kit_that_fails_while_replacing_files_restores_the_earlier_kit(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    assert CliRunner().invoke(main, ["kit", "--keys-seed", "1"]).exit_code == 0
-    before = snapshot(tmp_path)
-    real_replace, calls = os.replace, []
-
-    def failing_replace(source, target):
-        calls.append(target)
-        if len(calls) == 6:  # half-way through moving the new kit into place
-            raise OSError(28, "No space left on device", str(target))
-        return real_replace(source, target)
-
-    monkeypatch.setattr(pdf_module.os, "replace", failing_replace)
-    result = CliRunner().invoke(main, ["kit", "--keys-seed", "2"])
-    assert result.exit_code == 1 and "No space left on device" in result.stderr
-    monkeypatch.setattr(pdf_module.os, "replace", real_replace)
-    assert_unchanged(tmp_path, before)
-
-
 def test_an_unexpected_fault_is_a_message_unless_debug_asks_for_the_traceback(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
@@ -156,13 +136,16 @@ def test_an_unexpected_fault_is_a_message_unless_debug_asks_for_the_traceback(tm
     assert isinstance(debug.exception, ZeroDivisionError)
 
 
-def test_twenty_thousand_words_print_with_progress(tmp_path, monkeypatch):
+def test_a_list_long_enough_to_take_a_while_prints_with_progress(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "big.txt").write_text("\n".join(f"word{i}" for i in range(20_000)), encoding="utf-8")
+    (tmp_path / "big.txt").write_text("\n".join(f"word{i}" for i in range(PROGRESS_FROM)), encoding="utf-8")
     result = CliRunner().invoke(main, ["deck", "--words", "big.txt", "--blanks", "0", "-o", "big.pdf"])
     assert result.exit_code == 0
-    assert "checking 20,000 words" in result.stderr and "drawing 10,000 cards" in result.stderr
-    assert "625 sheets, 1,250 pages" in result.stdout
+    assert result.stderr.splitlines() == ["  checking 2,000 words against the font and the card...",
+                                          "  drawing 1,000 cards..."]
+    assert "1,000 cards: 1,000 with words (2,000 words from big.txt), 0 blank" in result.stdout
+    assert "63 sheets, 126 pages" in result.stdout
+    assert len(pypdf.PdfReader(tmp_path / "big.pdf").pages) == 126
 
 
 def read_deck(pdf: bytes) -> tuple[int, list[str]]:
@@ -199,7 +182,7 @@ font_entry = st.lists(font_word, min_size=1, max_size=2).map(" ".join)
 font_lists = st.lists(font_entry, min_size=1, max_size=12, unique_by=lambda entry: normalise(entry).casefold())
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(font_lists)
 def test_any_list_the_font_can_draw_prints_exactly_its_words(tmp_path, entries):
     path = tmp_path / "words.txt"
@@ -231,17 +214,23 @@ def test_any_unicode_list_gives_a_valid_pdf_or_a_clean_error(tmp_path, entries):
         message = str(error)
         assert message.strip() and "Traceback" not in message
         assert path.name in message.splitlines()[0], message  # it names the list (and the line)
-        return
-    event("printed")
-    pages, printed = read_deck(result.pdf)
-    assert pages == result.pages == 2 * result.sheets
-    assert printed == expected_words(entries)
+    else:
+        event("printed")
+        pages, printed = read_deck(result.pdf)
+        assert pages == result.pages == 2 * result.sheets
+        assert printed == expected_words(entries)
 
 
-def test_large_key_decks_show_progress(tmp_path, monkeypatch):
+@pytest.mark.parametrize("count, lines", [
+    (4, []),  # a deck smaller than a large one finishes before a message would help
+    (5, ["  dealing 10 balanced keys...", "  drawing 5 cards...", "  measuring the balance of 10 keys..."]),
+])
+def test_large_key_decks_show_progress(tmp_path, monkeypatch, count, lines):
+    # A large deck is 500 cards and more (PROGRESS_FROM): here 5, so that one takes no time to print.
+    monkeypatch.setattr("generator.jobs.keys.PROGRESS_FROM", 5)
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, ["keys", "--count", "500", "--seed", "1", "--stats", "-o", "k.pdf"])
+    result = CliRunner().invoke(main, ["keys", "--count", str(count), "--seed", "1", "--stats", "-o", "k.pdf"])
     assert result.exit_code == 0
-    assert result.stderr.splitlines() == [
-        "  dealing 1,000 balanced keys...", "  drawing 500 cards...", "  measuring the balance of 1,000 keys...",
-    ]
+    assert result.stderr.splitlines() == lines
+    assert f"{count} key cards, {2 * count} keys" in result.stdout
+    assert len(pypdf.PdfReader(tmp_path / "k.pdf").pages) == 2

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 import pdfplumber
 import pypdf
-import pypdfium2 as pdfium
 import pytest
 
 import builds
-from pdfcheck import MM, rounded, theme_for
+from pdfcheck import MM, pdf_pages, rounded, theme_for
 from generator.errors import CngenError
 from generator.geometry.rulesexample import MIN_WORD_SIZE
 from generator.games.classic.example_layout import example_layout
@@ -99,15 +98,6 @@ def read_sheet(pdf: bytes, first: int | None = None) -> Sheet:
             rooms[number, index] = (rule, footer_top)
     pages = len(document.pages)
     return Sheet(pdf, pages, lines, head, footers, rooms, document)
-
-
-def pdf_pages(pdf: bytes) -> list[str]:
-    """The text of each page as PDFium extracts it (a viewer's copy and paste)."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [page.get_textpage().get_text_range() for page in document]
-    finally:
-        document.close()
 
 
 def _line(page: int, column: int, line: dict) -> Line:

@@ -8,7 +8,6 @@ from collections import Counter
 
 import pdfplumber
 import pypdf
-import pypdfium2 as pdfium
 import pytest
 
 import builds
@@ -19,7 +18,7 @@ from generator.jobs.rules import default_contents, game_text
 from generator.model.ruletext import parse_rules
 from generator.settings.options import DeckOptions, KeyOptions, RulesOptions
 from generator.units import MM, parse_paper
-from pdfcheck import colour_of, font_report, rounded, theme_for
+from pdfcheck import colour_of, font_report, pdf_pages, rounded, theme_for
 
 CLASSIC = GAMES["classic"]
 CONTENTS = default_contents(CLASSIC)[0]
@@ -30,15 +29,6 @@ THEME = theme_for()
 @functools.cache
 def bundled_rules():
     return parse_rules(CLASSIC.rules_text("en").read_bytes(), "en.yaml", CONTENTS, TEXT)
-
-
-def pdf_pages(pdf) -> list[str]:
-    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [page.get_textpage().get_text_range() for page in document]
-    finally:
-        document.close()
 
 
 def page_texts(pdf: bytes) -> list[str]:

@@ -23,6 +23,7 @@ from generator.jobs.rules import default_contents, game_text
 from generator.model.inline import Span
 from generator.model.ruletext import parse_rules
 from generator.settings.options import RulesOptions
+from pdfcheck import pdf_pages
 
 import builds
 
@@ -63,15 +64,6 @@ def read_refused(text: str) -> str:
     message = str(raised.value)
     assert "\n" not in message, message
     return message
-
-
-def pdf_pages(pdf) -> list[str]:
-    """The text of each page as PDFium extracts it (a viewer's copy and paste): PDF bytes or a path."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [page.get_textpage().get_text_range() for page in document]
-    finally:
-        document.close()
 
 
 def fonts_of(pdf: bytes, words: tuple[str, ...]) -> dict[str, set[str]]:

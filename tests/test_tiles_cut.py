@@ -15,12 +15,12 @@ from __future__ import annotations
 import io
 from collections import Counter
 
-import pdfplumber
 import pytest
 
-from generator.jobs.tokens import build_tokens
+import builds
 from generator.settings.options import SheetOptions, Style, TokenOptions
 from pdfcheck import MM, Rect, centre, pdf_rect
+from pdfiumpage import read_pages
 
 MIN_LINE_TO_CUT = 3 * MM
 CONTENT_GAP = 3 * MM
@@ -37,25 +37,24 @@ def build(size: str, profile: str, ink: str) -> bytes:
     options = TokenOptions(sheet=sheet, style=Style(ink=ink))
     if SIZES[size] is not None:
         options = TokenOptions(card_size=SIZES[size], sheet=sheet, style=Style(ink=ink))
-    return build_tokens(options).pdf
+    return builds.tokens(options).pdf
 
 
 def read_tiles(pdf: bytes, bleed: float) -> list[dict]:
     """Every tile face: its cut, its stroked shapes (bbox and width) and its characters."""
     tiles = []
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for number, page in enumerate(document.pages):
-            height = page.height
-            grounds = [r for r in page.rects if r.get("fill") and not r.get("stroke")
-                       and r["width"] * r["height"] > GROUND_AREA]
-            cuts = [_inset(pdf_rect(r, height), bleed) for r in grounds]
-            strokes = [o for o in page.curves + page.rects + page.lines if o.get("stroke")]
-            for cut in cuts:
-                mine = [o for o in strokes if cut.contains(*centre(pdf_rect(o, height)))]
-                chars = [c for c in page.chars if cut.contains(*centre(pdf_rect(c, height)))]
-                tiles.append({"page": number, "cut": cut,
-                              "strokes": [(pdf_rect(o, height), o.get("linewidth") or 0.0, o["object_type"]) for o in mine],
-                              "chars": [(pdf_rect(c, height), c["text"], font_size(c)) for c in chars]})
+    for number, page in enumerate(read_pages(pdf)):
+        height = page.height
+        grounds = [r for r in page.rects if r.get("fill") and not r.get("stroke")
+                   and r["width"] * r["height"] > GROUND_AREA]
+        cuts = [_inset(pdf_rect(r, height), bleed) for r in grounds]
+        strokes = [o for o in page.curves + page.rects + page.lines if o.get("stroke")]
+        for cut in cuts:
+            mine = [o for o in strokes if cut.contains(*centre(pdf_rect(o, height)))]
+            chars = [c for c in page.chars if cut.contains(*centre(pdf_rect(c, height)))]
+            tiles.append({"page": number, "cut": cut,
+                          "strokes": [(pdf_rect(o, height), o.get("linewidth") or 0.0, o["object_type"]) for o in mine],
+                          "chars": [(pdf_rect(c, height), c["text"], font_size(c)) for c in chars]})
     return tiles
 
 

@@ -5,53 +5,52 @@ from __future__ import annotations
 import io
 from collections import Counter
 
-import pdfplumber
 import pytest
 
-from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, rounded, symbol_kind, theme_for
+import builds
+from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, symbol_kind, theme_for
+from pdfiumpage import near, paint, read_pages
 
-from generator.jobs.tokens import build_tokens
 from generator.settings.options import TokenOptions
 
 THEME = theme_for()
 
-ROLE_OF = {rounded(THEME.red): "red", rounded(THEME.blue): "blue", rounded(THEME.bystander): "bystander", rounded(THEME.assassin): "assassin"}
+ROLE_OF = {paint(THEME.red): "red", paint(THEME.blue): "blue", paint(THEME.bystander): "bystander", paint(THEME.assassin): "assassin"}
 SYMBOL_OF = {"red": "polygon", "blue": "disc", "bystander": "bar", "assassin": "line+line"}
 
 
 def read_tiles(pdf: bytes) -> list[dict]:
     """Every tile: page, position, role (by background colour), name, symbol, figure."""
     tiles = []
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for number, page in enumerate(document.pages):
-            height = page.height
-            backgrounds = [r for r in page.rects if colour_of(r) in ROLE_OF and r["width"] * r["height"] > 1000 * MM * MM]
-            cards = [pdf_rect(r, height) for r in backgrounds]
-            names = {t.card.rounded(): t.text for t in placed_texts(page, cards)}
-            shapes = page.curves + page.rects + page.lines
-            for background, card in zip(backgrounds, cards):
-                within = [o for o in shapes if o is not background and card.contains(*centre(pdf_rect(o, height)))]
-                round_fills = [o for o in within if o["object_type"] == "curve" and o.get("fill")
-                               and abs(o["width"] - o["height"]) < 1]
-                medallion = max(round_fills, key=lambda o: o["width"])
-                area = pdf_rect(medallion, height)
-                figure = [o for o in within if o is not medallion and inside(pdf_rect(o, height), area)]
-                symbol = [o for o in within if o is not medallion and not inside(pdf_rect(o, height), area)
-                          and max(o["width"], o["height"]) < 8 * MM]
-                tiles.append({
-                    "page": number,
-                    "card": card,
-                    "role": ROLE_OF[colour_of(background)],
-                    "name": names.get(card.rounded()),
-                    "symbol": symbol_kind(symbol),
-                    "figure": sorted((o["object_type"], round(o["width"]), round(o["height"]), colour_of(o)) for o in figure),
-                })
+    for number, page in enumerate(read_pages(pdf)):
+        height = page.height
+        backgrounds = [r for r in page.rects if colour_of(r) in ROLE_OF and r["width"] * r["height"] > 1000 * MM * MM]
+        cards = [pdf_rect(r, height) for r in backgrounds]
+        names = {t.card.rounded(): t.text for t in placed_texts(page, cards)}
+        shapes = page.curves + page.rects + page.lines
+        for background, card in zip(backgrounds, cards):
+            within = [o for o in shapes if o is not background and card.contains(*centre(pdf_rect(o, height)))]
+            round_fills = [o for o in within if o["object_type"] == "curve" and o.get("fill")
+                           and abs(o["width"] - o["height"]) < 1]
+            medallion = max(round_fills, key=lambda o: o["width"])
+            area = pdf_rect(medallion, height)
+            figure = [o for o in within if o is not medallion and inside(pdf_rect(o, height), area)]
+            symbol = [o for o in within if o is not medallion and not inside(pdf_rect(o, height), area)
+                      and max(o["width"], o["height"]) < 8 * MM]
+            tiles.append({
+                "page": number,
+                "card": card,
+                "role": ROLE_OF[colour_of(background)],
+                "name": names.get(card.rounded()),
+                "symbol": symbol_kind(symbol),
+                "figure": sorted((o["object_type"], round(o["width"]), round(o["height"]), colour_of(o)) for o in figure),
+            })
     return tiles
 
 
 @pytest.fixture(scope="module")
 def one_set():
-    result = build_tokens(TokenOptions())
+    result = builds.tokens(TokenOptions())
     return result, read_tiles(result.pdf)
 
 
@@ -69,10 +68,11 @@ def test_a_set_has_the_boxed_game_tiles_on_both_faces(one_set):
 def test_every_back_sits_behind_its_front_and_agents_change_figure(one_set):
     _, tiles = one_set
     width = 210 * MM
-    backs = {(t["page"], t["card"].rounded()): t for t in tiles if t["page"] % 2 == 1}
+    backs = [t for t in tiles if t["page"] % 2 == 1]
     for front in (t for t in tiles if t["page"] % 2 == 0):
         card = front["card"]
-        back = backs[(front["page"] + 1, Rect(width - card.x1, card.y0, width - card.x0, card.y1).rounded())]
+        behind = Rect(width - card.x1, card.y0, width - card.x0, card.y1)
+        (back,) = [t for t in backs if t["page"] == front["page"] + 1 and near(t["card"], behind)]
         assert back["name"] == front["name"]
         if front["name"] != "ASSASSIN":
             assert back["figure"] != front["figure"], front["name"]
@@ -84,7 +84,7 @@ def test_every_tile_carries_its_role_symbol_from_the_key_cards(one_set):
 
 
 def test_two_sets_print_twice_the_tiles_with_embedded_fonts():
-    result = build_tokens(TokenOptions(sets=2))
+    result = builds.tokens(TokenOptions(sets=2))
     tiles = read_tiles(result.pdf)
     assert len(tiles) == 100 and len(result.tiles) == 50
     assert all(f["embedded"] and f["subset"] for f in font_report(io.BytesIO(result.pdf)))
@@ -115,6 +115,41 @@ def test_red_and_blue_agents_wear_their_own_figures(one_set):
 
 def test_every_name_is_printed_at_one_size_on_the_type_scale(one_set):
     result, _ = one_set
+    chars = [char for page in read_pages(result.pdf, shapes=False) for char in page.chars]
+    assert {round(char["x1"] - char["x0"], 2) for char in chars} == {14.0}  # turned text: one em across
+    assert {round(char["size"], 2) for char in chars} == {14.0}  # HEADING: the names at their largest on the word card's size
+
+
+def test_the_pdfium_reader_sees_what_pdfplumber_sees(one_set):
+    """``pdfiumpage``, which most PDF tests read with, finds the shapes and characters pdfplumber
+    finds, where it finds them, in the same colours: here on a sheet of tiles (forms, turned text,
+    Bezier medallions, dashed and solid strokes)."""
+    import pdfplumber
+
+    result, _ = one_set
+    (mine,) = read_pages(result.pdf, [0])
     with pdfplumber.open(io.BytesIO(result.pdf)) as document:
-        sizes = {round(char["x1"] - char["x0"], 2) for page in document.pages for char in page.chars}  # turned text
-    assert sizes == {14.0}  # HEADING: the names at their largest on the word card's size
+        page = document.pages[0]
+        theirs = {"shape": page.rects + page.curves + page.lines, "char": page.chars}
+    ours = {"shape": mine.rects + mine.curves + mine.lines, "char": mine.chars}
+
+    def same(a: dict, b: dict) -> bool:
+        if a["object_type"] != b["object_type"] or any(abs(a[k] - b[k]) > 0.01 for k in ("x0", "x1", "top", "bottom")):
+            return False
+        if a["object_type"] == "char":
+            return a["text"] == b["text"] and a["matrix"][4:] == pytest.approx(b["matrix"][4:], abs=0.01) \
+                and paint(a["non_stroking_color"]) == b["non_stroking_color"]
+        return (bool(a.get("fill")), bool(a.get("stroke"))) == (b["fill"], b["stroke"]) \
+            and (not b["fill"] or paint(a["non_stroking_color"]) == b["non_stroking_color"]) \
+            and (not b["stroke"] or (paint(a["stroking_color"]) == b["stroking_color"]
+                                     and a["linewidth"] == pytest.approx(b["linewidth"], abs=0.01)
+                                     and bool(a.get("dash") and a["dash"][0]) == bool(b["dash"])))
+
+    for kind in ("shape", "char"):
+        assert len(ours[kind]) == len(theirs[kind]) > 0, kind
+        left = list(ours[kind])
+        for found in theirs[kind]:
+            match = next((index for index, candidate in enumerate(left) if same(found, candidate)), None)
+            assert match is not None, found
+            left.pop(match)
+    assert {o["object_type"] for o in ours["shape"]} == {"rect", "curve", "line"}

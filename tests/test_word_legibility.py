@@ -19,7 +19,6 @@ import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 
-import pdfplumber
 import pypdfium2
 import pytest
 from hypothesis import assume, given, settings, strategies as st
@@ -30,10 +29,12 @@ from generator.geometry.wordface import (
     MIN_MIRRORED_SIZE, MIN_WORD_SIZE, SAFE_INSET, fit_word, word_face_layout,
 )
 from generator.inputs.bundled import font_path
-from generator.jobs.deck import build_deck
 from generator.jobs.sources import load_font, load_words
 from generator.settings.options import DeckOptions, SheetOptions, Style
 from pdfcheck import Rect
+from pdfiumpage import Page, read_pages
+
+import builds
 
 MM = 72 / 25.4
 FONT_FILE = TTFontFile(str(font_path()))
@@ -58,7 +59,8 @@ def letters(word: str) -> str:
 
 
 def glyph_reach(char: dict) -> tuple[float, Rect]:
-    """(printed size, the box a glyph can fill) of one pdfplumber character."""
+    """(printed size, the box a glyph can fill) of one character (``pdfiumpage``: pdfminer's
+    box, one em across)."""
     a, b, c, d, e, f = char["matrix"]
     vertical = abs(b) > abs(a)  # the text runs up or down the page
     size = char["x1"] - char["x0"] if vertical else char["bottom"] - char["top"]
@@ -71,7 +73,7 @@ def glyph_reach(char: dict) -> tuple[float, Rect]:
     return size, Rect(min(xs), min(ys), max(xs), max(ys))
 
 
-def cut_cells(page: pdfplumber.page.Page) -> list[Rect]:
+def cut_cells(page: Page) -> list[Rect]:
     """The cards of a home sheet: the cells between neighbouring cut marks."""
     marks = [line for line in page.lines if line["linewidth"] == pytest.approx(0.25)]
     xs = sorted({round(m["x0"], 3) for m in marks if m["x0"] == m["x1"] and m["top"] == 0})
@@ -79,7 +81,7 @@ def cut_cells(page: pdfplumber.page.Page) -> list[Rect]:
     return [Rect(x0, y0, x1, y1) for x0, x1 in zip(xs, xs[1:]) for y0, y1 in zip(ys, ys[1:])]
 
 
-def printed_words(page: pdfplumber.page.Page, cards: list[Rect]) -> list[PrintedWord]:
+def printed_words(page: Page, cards: list[Rect]) -> list[PrintedWord]:
     """Each copy of each word on the page, by card and direction. The field operatives' copy
     is the one on the outlined panel (the label); the spymasters' is on the band."""
     groups: dict[tuple[int, int], list[dict]] = defaultdict(list)
@@ -109,7 +111,7 @@ def printed_words(page: pdfplumber.page.Page, cards: list[Rect]) -> list[Printed
     return words
 
 
-def panels(page: pdfplumber.page.Page) -> list[tuple[Rect, bool]]:
+def panels(page: Page) -> list[tuple[Rect, bool]]:
     """The filled panels, and whether each is outlined: the label (outlined) and the band (the
     emblem's filled parts are far smaller)."""
     return [(Rect(c["x0"], page.height - c["bottom"], c["x1"], page.height - c["top"]), bool(c["stroke"]))
@@ -125,17 +127,16 @@ class Deck:
 
 
 def read_deck(pdf: bytes) -> Deck:
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        pages, all_panels = [], []
-        for page in document.pages:
-            pages.append(printed_words(page, cut_cells(page)) if page.chars else [])
-            all_panels.append([panel for panel, _ in panels(page)])
+    pages, all_panels = [], []
+    for page in read_pages(pdf):
+        pages.append(printed_words(page, cut_cells(page)) if page.chars else [])
+        all_panels.append([panel for panel, _ in panels(page)])
     return Deck([word for page in pages for word in page], all_panels, pages)
 
 
 @pytest.fixture(scope="module")
 def standard() -> Deck:
-    return read_deck(build_deck(DeckOptions()).pdf)
+    return read_deck(builds.deck(DeckOptions()).pdf)
 
 
 def sizes(deck: Deck, upside_down: bool) -> dict[str, float]:
@@ -204,8 +205,8 @@ def long_words_file(tmp_path_factory):
 
 @pytest.mark.parametrize("card_size", [(70, 45), (63, 88), (88, 63), (50, 30)])
 def test_long_entries_and_accents_fit_every_card_size(long_words_file, card_size):
-    result = build_deck(DeckOptions(words=long_words_file, blanks=0,
-                                    card_size=(card_size[0] * MM, card_size[1] * MM)))
+    result = builds.deck(DeckOptions(words=long_words_file, blanks=0,
+                                     card_size=(card_size[0] * MM, card_size[1] * MM)))
     deck = read_deck(result.pdf)
     assert sorted(word.text for word in deck.words if not word.upside_down) == sorted(map(letters, LONG_WORDS))
     assert_each_word_inside_a_panel(deck)
@@ -215,29 +216,29 @@ def test_long_entries_and_accents_fit_every_card_size(long_words_file, card_size
 
 
 def test_a_long_entry_shrinks_and_a_short_one_does_not(long_words_file):
-    deck = read_deck(build_deck(DeckOptions(words=long_words_file, blanks=0)).pdf)
+    deck = read_deck(builds.deck(DeckOptions(words=long_words_file, blanks=0)).pdf)
     upright = sizes(deck, False)
     assert upright["A"] == pytest.approx(30)
     assert MIN_WORD_SIZE <= upright["SUPERCALIFRAGILISTIC"] < upright["ROLLERCOASTER"] < upright["BLACKHOLE"] < 30
 
 
 def test_blank_cards_keep_a_writing_line_in_each_panel(long_words_file):
-    with pdfplumber.open(io.BytesIO(build_deck(DeckOptions(words=long_words_file, blanks=3)).pdf)) as document:
-        page = document.pages[-2]  # the last fronts, with the blanks
-        cards = cut_cells(page)
-        page_panels = [panel for panel, _ in panels(page)]
-        written = {card.rounded() for card in cards
-                   if any(card.contains((c["x0"] + c["x1"]) / 2, page.height - c["top"]) for c in page.chars)}
-        blanks = [card for card in cards if card.rounded() not in written
-                  and any(inside(panel, card) for panel in page_panels)]
-        assert len(blanks) == 3
-        for card in blanks:
-            lines = [Rect(line["x0"], page.height - line["bottom"], line["x1"], page.height - line["top"])
-                     for line in page.lines if line["linewidth"] == pytest.approx(0.6)]
-            card_panels = [panel for panel in page_panels if inside(panel, card)]
-            assert len(card_panels) == 2
-            for panel in card_panels:
-                assert sum(inside(line, panel) for line in lines) == 1
+    pdf = builds.deck(DeckOptions(words=long_words_file, blanks=3)).pdf
+    (page,) = read_pages(pdf, [len(pypdfium2.PdfDocument(pdf)) - 2])  # the last fronts, with the blanks
+    cards = cut_cells(page)
+    page_panels = [panel for panel, _ in panels(page)]
+    written = {card.rounded() for card in cards
+               if any(card.contains((c["x0"] + c["x1"]) / 2, page.height - c["top"]) for c in page.chars)}
+    blanks = [card for card in cards if card.rounded() not in written
+              and any(inside(panel, card) for panel in page_panels)]
+    assert len(blanks) == 3
+    for card in blanks:
+        lines = [Rect(line["x0"], page.height - line["bottom"], line["x1"], page.height - line["top"])
+                 for line in page.lines if line["linewidth"] == pytest.approx(0.6)]
+        card_panels = [panel for panel in page_panels if inside(panel, card)]
+        assert len(card_panels) == 2
+        for panel in card_panels:
+            assert sum(inside(line, panel) for line in lines) == 1
 
 
 def grey_at(image, point: tuple[float, float], page_height: float, scale: float) -> float:
@@ -247,15 +248,14 @@ def grey_at(image, point: tuple[float, float], page_height: float, scale: float)
 
 def test_light_ink_keeps_the_band_visible_and_the_label_framed(long_words_file):
     """On white paper the band still shows in greyscale and the white label keeps its frame."""
-    pdf = build_deck(DeckOptions(words=long_words_file, blanks=2, style=Style(ink="light"))).pdf
+    pdf = builds.deck(DeckOptions(words=long_words_file, blanks=2, style=Style(ink="light"))).pdf
     scale = 2.0
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        page = document.pages[-2]
-        page_panels = [panel for panel, _ in panels(page)]
-        card = next(card for card in cut_cells(page) if any(inside(p, card) for p in page_panels))
-        card_panels = sorted((p for p in page_panels if inside(p, card)), key=lambda p: p.x0)
-        outlined = [c for c in page.curves if c["stroke"] and c["fill"] and min(c["width"], c["height"]) > 5 * MM]
-        height = page.height
+    (page,) = read_pages(pdf, [len(pypdfium2.PdfDocument(pdf)) - 2])
+    page_panels = [panel for panel, _ in panels(page)]
+    card = next(card for card in cut_cells(page) if any(inside(p, card) for p in page_panels))
+    card_panels = sorted((p for p in page_panels if inside(p, card)), key=lambda p: p.x0)
+    outlined = [c for c in page.curves if c["stroke"] and c["fill"] and min(c["width"], c["height"]) > 5 * MM]
+    height = page.height
     assert len(card_panels) == 2 and outlined
     document = pypdfium2.PdfDocument(pdf)
     image = document[len(document) - 2].render(scale=scale).to_pil().convert("L")
@@ -270,16 +270,17 @@ def test_print_shop_cards_keep_their_words_inside_the_trim(long_words_file):
     """A print-on-demand page is one card: its trim box is the cut, the bleed runs past it."""
     import pypdf
 
-    pdf = build_deck(DeckOptions(words=long_words_file, blanks=0, sheet=SheetOptions(profile="pod"))).pdf
+    pdf = builds.deck(DeckOptions(words=long_words_file, blanks=0, sheet=SheetOptions(profile="pod"))).pdf
     reader = pypdf.PdfReader(io.BytesIO(pdf))
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        for page, raw in zip(document.pages, reader.pages):
-            trim = Rect(*(float(v) for v in raw.trimbox))
-            assert float(raw.bleedbox.width) > float(raw.trimbox.width)
-            for char in page.chars:
-                _, reach = glyph_reach(char)
-                assert trim.contains(reach.x0, reach.y0, SAFE_INSET - 1e-6), char["text"]
-                assert trim.contains(reach.x1, reach.y1, SAFE_INSET - 1e-6), char["text"]
+    pages = read_pages(pdf, shapes=False)
+    assert len(pages) == len(reader.pages) and any(page.chars for page in pages)
+    for page, raw in zip(pages, reader.pages):
+        trim = Rect(*(float(v) for v in raw.trimbox))
+        assert float(raw.bleedbox.width) > float(raw.trimbox.width)
+        for char in page.chars:
+            _, reach = glyph_reach(char)
+            assert trim.contains(reach.x0, reach.y0, SAFE_INSET - 1e-6), char["text"]
+            assert trim.contains(reach.x1, reach.y1, SAFE_INSET - 1e-6), char["text"]
 
 
 # --- The geometry, for any card and any word --------------------------------------------------

@@ -90,8 +90,9 @@ def test_yaml_duplicates_and_non_words_name_their_lines():
     "data, expected",
     [
         (b"name: x\nwords: [bank\n", "d.yaml:3: this is not valid YAML"),
-        (b"name: x\n", "d.yaml: a deck needs a 'words:' key holding a list of entries"),
-        (b"- bank\n- pitch\n", "d.yaml: a deck needs a 'words:' key"),
+        (b"name: x\n", "d.yaml:1: top level: 'words:' is missing: add it"),
+        (b"- bank\n- pitch\n",
+         "d.yaml:1: top level: this must be a group of keys (name, language, licence, description, words), not a list"),
         (b"words: !!python/object/apply:os.system ['true']\n", "d.yaml:1: the YAML tag tag:yaml.org,2002:python/object/apply:os.system is not allowed"),
     ],
 )
