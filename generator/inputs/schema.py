@@ -20,6 +20,14 @@ A shape may take a ``check``: a function that turns what was read into the value
 uses (a parsed length, a card checked against the game's table) or raises ``Invalid`` with
 what is wrong; the reader adds the file, the line and the place. Nothing here knows any of
 cngen's formats: they declare their shapes where they are used.
+
+Why not strictyaml, which also reads against a schema and keeps lines: it parses with
+ruamel.yaml's round-trip loader, a second YAML parser, in pure Python, beside PyYAML's C one
+(slower on a large deck, and one more package to load); it refuses flow style (``[a, b]``)
+unless told, which our rules texts use throughout (a key's grid, an example's words); its
+messages are its own, with a snippet of the file, not ``FILE:LINE: where: what``; and it reads
+every scalar as text first, so ``"5"`` and ``5`` are alike, where the settings file must tell
+them apart as the command line does.
 """
 
 from __future__ import annotations

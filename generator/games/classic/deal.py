@@ -396,10 +396,11 @@ class _Deck:
         merged: dict[tuple[int, int], int] = {}
         for quantity, cell, step in changes:
             merged[quantity, cell] = merged.get((quantity, cell), 0) + step
-        total = 0
+        total, counts, low, high = 0, self.counts, self.low, self.high
         for (quantity, cell), step in merged.items():
-            n = self.counts[quantity][cell]
-            total += self._outside(quantity, n + step) - self._outside(quantity, n)
+            if step:
+                n, floor, ceiling = counts[quantity][cell], low[quantity], high[quantity]
+                total += max(0, floor - n - step, n + step - ceiling) - max(0, floor - n, n - ceiling)
         return total
 
     def _swap(self, k: int, c: int, d: int) -> None:
@@ -502,7 +503,9 @@ class _Deck:
         """Move key x away from key z by exchanging two of its letters: alone if the bands
         allow, else with a partner key that exchanges the same two letters back."""
         rise = self._allowed_rise(rng)
-        c, d = self._best_swap(x, z, rng)
+        c, d, closeness = self._best_swap(x, z, rng)
+        if closeness is not None and closeness - self._closeness([x]) > rise:
+            return  # x alone would come too close, and a partner seldom makes up for x's loss
         moved = _swapped(self.codes[x], c, d)
         moves, found = [(x, c, d)], [self._overlaps(moved, x)]
         x_changes = self._swap_changes(x, c, d)
@@ -534,17 +537,17 @@ class _Deck:
             rise += 1
         return rise
 
-    def _best_swap(self, x: int, z: int, rng: Random) -> tuple[int, int]:
+    def _best_swap(self, x: int, z: int, rng: Random) -> tuple[int, int, int | None]:
         """Two cells c, d of key x with different letters, c equal to z's cell in the view of
         z (turned, flipped, teams exchanged or not) closest to x for its target, so that
         exchanging them moves x away from that view (d is as likely again to be such a cell
         too, which moves it twice as far): of a few such pairs, the one that leaves x least
-        close to the others."""
+        close to the others; with how close that leaves it (``_closeness``), where the pairs were
+        weighed (None in a deck so large that one pair is drawn and not weighed)."""
         key = self.codes[x]
         seen = self._closest_view(key, self.codes[z])
         equal = [j for j in range(CELL_COUNT) if key[j] == seen[j]]
-        partners = [[j for j in range(CELL_COUNT) if key[j] != letter]
-                    + [j for j in equal if key[j] != letter] for letter in range(4)]
+        partners: dict[int, list[int]] = {}  # by c's letter, made when first drawn
         tries = _tries(SWAPS_TRIED, self.size)
         scores = self.index.swap_scores(key, self.min_matches, self.min_swapped_matches, x) \
             if tries > 1 else None
@@ -554,7 +557,11 @@ class _Deck:
         for _ in range(tries):
             # below(rng, n), inline: this is the search's innermost loop.
             c = equal[min(int(random() * choices), choices - 1)]
-            others = partners[key[c]]
+            others = partners.get(key[c])
+            if others is None:
+                letter = key[c]
+                others = partners[letter] = [j for j in range(CELL_COUNT) if key[j] != letter] + \
+                    [j for j in equal if key[j] != letter]
             d = others[min(int(random() * len(others)), len(others) - 1)]
             if best[0] == 0 or (c, d) in weighed:
                 continue  # nothing beats no overlap, nor a pair already weighed; the draws go on, so
@@ -563,7 +570,7 @@ class _Deck:
             score = scores.score(c, d) if scores else 0
             if best[0] < 0 or score < best[0]:
                 best = (score, c, d)
-        return best[1], best[2]
+        return best[1], best[2], best[0] if scores else None
 
     def _closest_view(self, key: Sequence[int], other: Sequence[int]) -> tuple[int, ...]:
         """``other`` seen through the view (turned or flipped, teams exchanged or not) under
@@ -592,6 +599,7 @@ class _Deck:
         if (candidates & self.close).bit_count() >= tries:
             candidates &= self.close
         best: tuple[int, int, dict[int, int]] | None = None
+        moved_views = views_of(moved)
         for y in _some_bits(candidates, rng, self.size, tries):
             if self.classes[y] != self.classes[x] and \
                     self._penalty_change(x_changes + self._swap_changes(y, c, d)):
@@ -599,7 +607,7 @@ class _Deck:
             key = _swapped(self.codes[y], c, d)
             found = self._overlaps(key, y)
             found.pop(x, None)  # y against x as it will be
-            overlap = pair_overlap(key, moved, self.min_matches, self.min_swapped_matches)
+            overlap = pair_overlap(key, moved, self.min_matches, self.min_swapped_matches, moved_views)
             if overlap:
                 found[x] = overlap
             score = sum(found.values())

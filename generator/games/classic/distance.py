@@ -90,10 +90,11 @@ def views_of(key: Sequence[int]) -> list[tuple[int, ...]]:
 
 
 def pair_overlap(a: Sequence[int], b: Sequence[int], min_matches: int,
-                 min_swapped_matches: int) -> int:
-    """How far too close two keys are, as ``MatchIndex.overlaps`` counts it."""
+                 min_swapped_matches: int, b_views: Sequence[Sequence[int]] | None = None) -> int:
+    """How far too close two keys are, as ``MatchIndex.overlaps`` counts it. ``b_views``:
+    ``views_of(b)``, when the caller has it already."""
     total = 0
-    for v, seen in enumerate(views_of(b)):
+    for v, seen in enumerate(b_views or views_of(b)):
         limit = min_matches if v < len(SYMMETRIES) else min_swapped_matches
         beyond = sum(map(eq, a, seen)) - limit + 1
         total += max(0, beyond)
