@@ -551,26 +551,29 @@ class _Deck:
         tries = _tries(SWAPS_TRIED, self.size)
         scores = self.index.swap_scores(key, self.min_matches, self.min_swapped_matches, x) \
             if tries > 1 else None
-        best = (-1, -1, -1)
+        best_score, best_c, best_d = -1, -1, -1
         weighed: set[tuple[int, int]] = set()
+        score_of = scores.score if scores else None
         random, choices = rng.random, len(equal)
         for _ in range(tries):
-            # below(rng, n), inline: this is the search's innermost loop.
-            c = equal[min(int(random() * choices), choices - 1)]
-            others = partners.get(key[c])
+            # below(rng, n), inline: this is the search's innermost loop. random() is below 1
+            # and n * (1 - 2**-53) rounds below n for any n under 2**53, so the index is in range.
+            c = equal[int(random() * choices)]
+            letter = key[c]
+            others = partners.get(letter)
             if others is None:
-                letter = key[c]
                 others = partners[letter] = [j for j in range(CELL_COUNT) if key[j] != letter] + \
                     [j for j in equal if key[j] != letter]
-            d = others[min(int(random() * len(others)), len(others) - 1)]
-            if best[0] == 0 or (c, d) in weighed:
+            d = others[int(random() * len(others))]
+            pair = (c, d)
+            if best_score == 0 or pair in weighed:
                 continue  # nothing beats no overlap, nor a pair already weighed; the draws go on, so
                 # the deal is the same
-            weighed.add((c, d))
-            score = scores.score(c, d) if scores else 0
-            if best[0] < 0 or score < best[0]:
-                best = (score, c, d)
-        return best[1], best[2], best[0] if scores else None
+            weighed.add(pair)
+            score = score_of(c, d) if score_of else 0
+            if best_score < 0 or score < best_score:
+                best_score, best_c, best_d = score, c, d
+        return best_c, best_d, best_score if scores else None
 
     def _closest_view(self, key: Sequence[int], other: Sequence[int]) -> tuple[int, ...]:
         """``other`` seen through the view (turned or flipped, teams exchanged or not) under
