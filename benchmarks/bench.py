@@ -97,14 +97,13 @@ def default_words() -> list[str]:
 
 
 def cases(folder: Path) -> list[Case]:
+    from generator.games import GAMES
     from generator.jobs.deck import build_deck
     from generator.jobs.keys import build_keys
     from generator.jobs.kit import build_kit
     from generator.jobs.rules import build_rules
     from generator.jobs.tokens import build_tokens
-    from generator.games import GAMES
-    from generator.settings.options import (DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions,
-                                            TokenOptions)
+    from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions, TokenOptions
     from generator.units import PAPERS
 
     standard = default_words()

@@ -20,7 +20,13 @@ from generator.jobs.rules import build_rules
 from generator.jobs.tokens import build_tokens
 from generator.output.preview import first_page_png
 from generator.settings.options import (
-    CalibrationOptions, DeckOptions, KeyOptions, RulesOptions, SheetOptions, Style, TokenOptions,
+    CalibrationOptions,
+    DeckOptions,
+    KeyOptions,
+    RulesOptions,
+    SheetOptions,
+    Style,
+    TokenOptions,
 )
 from generator.units import PAPERS
 
@@ -112,8 +118,9 @@ def duet_picture() -> Image.Image:
 
 def _first_page_of_each_role(pdf: bytes) -> list[int]:
     """The page of the first tile of each role, in the order the tokens are printed."""
-    import pypdf
     import io
+
+    import pypdf
 
     pages, seen = [], set()
     for index, page in enumerate(pypdf.PdfReader(io.BytesIO(pdf)).pages):

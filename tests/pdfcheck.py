@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
-import pypdfium2 as pdfium
 import pypdf
+import pypdfium2 as pdfium
 
 from generator.draw.theme import Theme, make_theme
 from generator.settings.declarations import is_cmyk

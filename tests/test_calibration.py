@@ -19,14 +19,13 @@ import pypdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from pdfcheck import font_report, theme_for
 from pypdf.generic import ContentStream
 
-from generator.jobs.calibration import TITLE, CalibrationResult, build_calibration
 from generator.draw.calibration import LABEL_SIZE, MARKER_SIZE
-from generator.geometry.style import CAPTION, EMBLEM_LINE, TITLE as TITLE_SIZE, TYPE_SCALE
 from generator.draw.theme import PALETTE, Ink
-from pdfcheck import font_report, theme_for
 from generator.errors import UsageError
 from generator.geometry.calibration import (
     SAFE_MARGIN,
@@ -36,7 +35,11 @@ from generator.geometry.calibration import (
     scale_reading,
     target_centres,
 )
-from generator.geometry.sheet import Box, SheetPlan, mirror_box, mirror_point as mirrored
+from generator.geometry.sheet import Box, SheetPlan, mirror_box
+from generator.geometry.sheet import mirror_point as mirrored
+from generator.geometry.style import CAPTION, EMBLEM_LINE, TYPE_SCALE
+from generator.geometry.style import TITLE as TITLE_SIZE
+from generator.jobs.calibration import TITLE, CalibrationResult, build_calibration
 from generator.settings.options import CalibrationOptions, Style
 from generator.settings.resolve import resolve
 from generator.units import MM, PAPERS, parse_colour

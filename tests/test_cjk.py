@@ -12,6 +12,7 @@ from pathlib import Path
 import pikepdf
 import pypdfium2
 import pytest
+from glyphcheck import CJK_COLLECTION, type0_fonts
 
 from generator.errors import UsageError
 from generator.geometry.fit import UNSPACED_BREAK_BELOW, _unspaced_breaks, fit_text
@@ -21,7 +22,6 @@ from generator.jobs.deck import build_deck
 from generator.jobs.sources import load_font
 from generator.settings.options import DeckOptions
 from generator.units import MM
-from glyphcheck import CJK_COLLECTION, type0_fonts
 
 FACE_0 = Path(f"{CJK_COLLECTION}#0")
 FACE_1 = Path(f"{CJK_COLLECTION}#1")

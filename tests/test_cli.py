@@ -12,9 +12,9 @@ from pathlib import Path
 import click
 import pypdf
 import pytest
+from pdfcheck import assert_same_pdf
 
 from generator.cli import main
-from pdfcheck import assert_same_pdf
 
 
 def write(path: Path, text: str | bytes) -> Path:

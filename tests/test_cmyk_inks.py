@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import io
 import math
-from decimal import Decimal
 from dataclasses import dataclass, field
+from decimal import Decimal
 
+import builds
 import pikepdf
 import pytest
+from pdfcheck import theme_for
 
 from generator.draw.theme import PALETTE, Ink
-from generator.settings.declarations import is_cmyk
-from pdfcheck import theme_for
-import builds
 from generator.jobs.calibration import build_calibration
+from generator.settings.declarations import is_cmyk
 from generator.settings.options import (
     CalibrationOptions,
     DeckOptions,
@@ -401,8 +401,8 @@ def test_a_thin_line_grey_is_as_dark_as_the_outline_it_replaces():
 
 
 def test_limit_is_validated_where_it_is_declared():
-    from generator.settings.declarations import BY_KEY
     from generator.errors import UsageError
+    from generator.settings.declarations import BY_KEY
 
     with pytest.raises(UsageError):
         BY_KEY["ink_limit"].kind.parse("50")

@@ -5,17 +5,17 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+import builds
 import pypdf
 import pytest
+from pdfcheck import PlacedText, Rect, assert_same_pdf, card_rects, font_report, placed_texts, theme_for
+from pdfiumpage import near, paint
+from pdfiumpage import read_pages as read_pdfium
 
-import builds
 from generator.jobs.deck import build_deck
-from generator.settings.options import DeckOptions
-from generator.settings.options import SheetOptions
-from pdfcheck import assert_same_pdf, card_rects, font_report, placed_texts, PlacedText, Rect, theme_for
-from pdfiumpage import near, paint, read_pages as read_pdfium
-from generator.units import MM, parse_paper
 from generator.jobs.sources import load_words
+from generator.settings.options import DeckOptions, SheetOptions
+from generator.units import MM, parse_paper
 
 CARD = paint(theme_for().card)
 

@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.settings.file import parse_settings
 from generator.errors import CngenError
+from generator.settings.file import parse_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -26,10 +26,10 @@ import pikepdf
 import pypdfium2
 import pytest
 from click.testing import CliRunner
+from pdfcheck import MM, Rect, centre, colour_of, inside, pdf_rect, symbol_kind, theme_for
+from pdfiumpage import paint, read_pages
 
 from generator.cli import main
-from pdfcheck import centre, colour_of, inside, MM, pdf_rect, Rect, symbol_kind, theme_for
-from pdfiumpage import paint, read_pages
 
 PAIR_TABLE = Counter({("G", "G"): 3, ("G", "N"): 5, ("N", "G"): 5, ("A", "A"): 1, ("A", "G"): 1,
                       ("G", "A"): 1, ("A", "N"): 1, ("N", "A"): 1, ("N", "N"): 7})

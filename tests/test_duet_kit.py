@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 
+import builds
 import pypdfium2
 import pytest
-from pypdf import PdfReader
-
-import builds
-from generator.games import GAMES
 from pdfcheck import placed_texts
 from pdfiumpage import read_pages
+from pypdf import PdfReader
+
+from generator.games import GAMES
 
 DUET = GAMES["duet"]
 

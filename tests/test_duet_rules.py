@@ -13,19 +13,19 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import builds
 import pdfplumber
 import pytest
 import yaml
-
 from pdfcheck import MM, pdf_pages, rounded, theme_for
-import builds
+from test_rules_layout import Sheet, read_sheet
+
 from generator.games import GAMES
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.model.ruletext import parse_rules
 from generator.preflight import preflight
 from generator.settings.options import RulesOptions, Style
 from generator.units import parse_paper
-from test_rules_layout import Sheet, read_sheet
 
 CLASSIC, DUET = GAMES["classic"], GAMES["duet"]
 THEME = theme_for("home")

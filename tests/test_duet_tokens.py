@@ -15,15 +15,16 @@ import itertools
 import statistics
 from collections import Counter
 
+import builds
 import pypdfium2
 import pytest
-
-import builds
-from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, symbol_kind, theme_for
+from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind, theme_for
 from pdfiumpage import near, paint, read_pages
+from test_tiles_cut import distance_inside, frame_of
+from test_tiles_cut import read_tiles as read_cut_tiles
+
 from generator.preflight import preflight
 from generator.settings.options import SheetOptions, Style, TokenOptions
-from test_tiles_cut import distance_inside, frame_of, read_tiles as read_cut_tiles
 
 BLEED = 3 * MM
 GROUND_AREA = 1000 * MM * MM  # a tile's ground; nothing else drawn is as large

@@ -1,7 +1,8 @@
 """Shrink-to-fit: words always fit their box, never below the readable minimum."""
 
 import pytest
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from generator.geometry.fit import fit_text
 from generator.jobs.sources import load_font

@@ -22,7 +22,9 @@ import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import given, settings as hypothesis_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.games import GAMES

@@ -9,11 +9,11 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
+import tomllib
 from click.testing import CliRunner
 
 import generator.games as games_package

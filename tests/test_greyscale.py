@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import statistics
 
+import builds
 import pypdfium2
 import pytest
-from PIL import Image, ImageChops, ImageDraw
-
-import builds
 from pdfcheck import MM, rounded, symbol_kind, theme_for
 from pdfiumpage import paint, read_pages
+from PIL import Image, ImageChops, ImageDraw
+
 from generator.preflight import preflight
 from generator.settings.options import DeckOptions, KeyOptions, SheetOptions, Style, TokenOptions
 

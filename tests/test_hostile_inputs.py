@@ -20,11 +20,11 @@ from pathlib import Path
 import pypdfium2
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.errors import CngenError, UsageError
-from generator.typeface.font import parse_font
 from generator.inputs.bundled import font_path
 from generator.inputs.plainyaml import MAX_DEPTH, MAX_NODES, YamlProblem, compose_plain
 from generator.jobs.deck import build_deck
@@ -32,6 +32,7 @@ from generator.model.words import parse_yaml_deck
 from generator.settings.declarations import BY_KEY, MAX_SEED
 from generator.settings.file import parse_settings
 from generator.settings.options import DeckOptions
+from generator.typeface.font import parse_font
 
 DEEP = 100_000
 HUGE = "9" * 5000

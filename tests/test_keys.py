@@ -16,10 +16,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.games.classic import deal as keys
-from generator.games.classic.deal import SYMMETRIES, Key, KeyCard, KeyDealError, apply_symmetry, balance_report, deal_deck
+from generator.games.classic.deal import (
+    SYMMETRIES,
+    Key,
+    KeyCard,
+    KeyDealError,
+    apply_symmetry,
+    balance_report,
+    deal_deck,
+)
 
 # --- naive reference -----------------------------------------------------------------------
 

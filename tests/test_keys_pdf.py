@@ -6,14 +6,27 @@ import io
 import json
 import re
 
-import pytest
-
 import builds
+import pytest
+from pdfcheck import (
+    MM,
+    Rect,
+    assert_same_pdf,
+    card_rects,
+    centre,
+    colour_of,
+    font_report,
+    inside,
+    pdf_rect,
+    placed_texts,
+    symbol_kind,
+    theme_for,
+)
+from pdfiumpage import near, paint, read_pages
+
 from generator.games import GAMES
 from generator.jobs.keys import build_keys
 from generator.settings.options import KeyOptions
-from pdfcheck import assert_same_pdf, card_rects, centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, symbol_kind, theme_for
-from pdfiumpage import near, paint, read_pages
 
 CLASSIC = GAMES["classic"]
 THEME = theme_for()

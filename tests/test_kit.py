@@ -5,12 +5,12 @@ from __future__ import annotations
 import pdfplumber
 import pypdf
 import pytest
+from pdfcheck import assert_same_pdf, card_rects, describe_pdf, placed_texts, theme_for
+from pdfiumpage import paint, read_pages
 from PIL import Image
 
 from generator.draw.theme import Ink
 from generator.units import MM
-from pdfcheck import assert_same_pdf, card_rects, describe_pdf, placed_texts, theme_for
-from pdfiumpage import paint, read_pages
 
 SHORT_LIST = "bank\npitch\nmercury\nice cream\nfox\n"
 

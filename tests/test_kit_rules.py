@@ -12,7 +12,6 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-
 from pdfcheck import card_rects, theme_for
 
 WORDS = ["bank", "pitch", "mercury", "ice cream", "anchor", "comet", "harp"]  # odd: one blank back

@@ -3,9 +3,11 @@
 from dataclasses import astuple
 
 import pytest
-from hypothesis import assume, given, strategies as st
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from generator.errors import UsageError
+from generator.geometry.press import crop_marks, plan_pod_page
 from generator.geometry.sheet import (
     FOLD_GUTTER,
     Box,
@@ -16,7 +18,6 @@ from generator.geometry.sheet import (
     plan_fold,
     plan_sheet,
 )
-from generator.geometry.press import crop_marks, plan_pod_page
 from generator.units import MM, parse_paper
 
 A4 = parse_paper("a4")

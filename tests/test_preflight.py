@@ -9,11 +9,11 @@ from typing import Callable
 
 import pikepdf
 import pytest
+from test_pdfx import cmyk_card_pdf
 
 from generator.errors import CngenError
 from generator.output.pdfx import finish_pdfx
 from generator.preflight import RULES, Report, preflight
-from test_pdfx import cmyk_card_pdf
 
 Name = pikepdf.Name
 Resources = Callable[[pikepdf.Pdf], dict]

@@ -4,7 +4,8 @@ and slug line go, how far each card's artwork may run, and where every back land
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from generator.errors import UsageError
 from generator.geometry.pages import clip_box, impose

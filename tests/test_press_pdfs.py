@@ -6,22 +6,22 @@ from __future__ import annotations
 
 import io
 
+import builds
 import pikepdf
 import pypdf
 import pypdfium2
 import pytest
+from pdfcheck import card_rects, font_report, placed_texts, theme_for
+from pdfiumpage import direction, paint, read_pages
 from PIL import Image
+from test_cmyk_inks import read_marks
 
-import builds
 from generator.games import GAMES
-from generator.jobs.sources import load_words
 from generator.jobs.kit import build_kit
+from generator.jobs.sources import load_words
 from generator.preflight import preflight
 from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions, TokenOptions
 from generator.units import MM, PAPERS
-from pdfcheck import card_rects, font_report, placed_texts, theme_for
-from pdfiumpage import direction, paint, read_pages
-from test_cmyk_inks import read_marks
 
 SRA3 = PAPERS["sra3"]
 WORDS = ["ace", "anchor", "bank", "comet", "harp", "ice cream", "mercury", "pitch"]

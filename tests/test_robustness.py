@@ -16,16 +16,17 @@ import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from pdfcheck import card_rects, placed_texts, theme_for
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generator.cli import main
-from generator.jobs.deck import PROGRESS_FROM, build_deck
-from generator.settings.options import DeckOptions
 from generator.errors import CngenError
-from pdfcheck import card_rects, placed_texts, theme_for
 from generator.inputs.bundled import font_path
+from generator.jobs.deck import PROGRESS_FROM, build_deck
 from generator.model.words import normalise
+from generator.settings.options import DeckOptions
 
 OTF_WITH_CFF = b"OTTO" + struct.pack(">HHHH", 1, 16, 0, 0) + b"CFF " + struct.pack(">III", 0, 28, 4) + b"\x01\x00\x04\x01"
 

@@ -15,17 +15,17 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from glyphcheck import HEBREW_ARABIC, drawn_lines, shaped, type0_fonts
+from pdfcheck import assert_same_pdf, font_report
 
-from generator.typeface.scripts import needs_shaping, starts_right_to_left
-from generator.typeface.shaping import embedding_levels, visual_runs
 from generator.geometry.wordface import MAX_WORD_SIZE, fit_word, word_face_layout
 from generator.jobs.deck import build_deck
 from generator.jobs.sources import load_font
 from generator.model.words import parse_text
 from generator.settings.options import DeckOptions
+from generator.typeface.scripts import needs_shaping, starts_right_to_left
+from generator.typeface.shaping import embedding_levels, visual_runs
 from generator.units import MM
-from glyphcheck import HEBREW_ARABIC, drawn_lines, shaped, type0_fonts
-from pdfcheck import assert_same_pdf, font_report
 
 HEBREW = ["שלום", "ירושלים", "בית ספר", "שָׁלוֹם"]  # the last with its points (marks)
 ARABIC = ["سلام", "كتاب", "المدرسة", "الله"]

@@ -10,17 +10,17 @@ import io
 import re
 from dataclasses import dataclass
 
+import builds
 import pdfplumber
 import pypdf
 import pytest
-
-import builds
 from pdfcheck import MM, pdf_pages, rounded, theme_for
+
 from generator.errors import CngenError
-from generator.geometry.rulesexample import MIN_WORD_SIZE
-from generator.games.classic.example_layout import example_layout
-from generator.geometry.rulespage import fit_title, footer_line, page_fits, rules_page
 from generator.games import GAMES
+from generator.games.classic.example_layout import example_layout
+from generator.geometry.rulesexample import MIN_WORD_SIZE
+from generator.geometry.rulespage import fit_title, footer_line, page_fits, rules_page
 from generator.inputs.bundled import BOLD, ITALIC, REGULAR
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.jobs.sources import load_font

@@ -6,11 +6,12 @@ import functools
 import io
 from collections import Counter
 
+import builds
 import pdfplumber
 import pypdf
 import pytest
+from pdfcheck import colour_of, font_report, pdf_pages, rounded, theme_for
 
-import builds
 from generator.errors import CngenError
 from generator.games import GAMES
 from generator.games.classic import VARIANTS
@@ -18,7 +19,6 @@ from generator.jobs.rules import default_contents, game_text
 from generator.model.ruletext import parse_rules
 from generator.settings.options import DeckOptions, KeyOptions, RulesOptions
 from generator.units import MM, parse_paper
-from pdfcheck import colour_of, font_report, pdf_pages, rounded, theme_for
 
 CLASSIC = GAMES["classic"]
 CONTENTS = default_contents(CLASSIC)[0]

@@ -9,12 +9,14 @@ import functools
 import re
 from pathlib import Path
 
+import builds
 import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 import pytest
 import yaml
 from click.testing import CliRunner
+from pdfcheck import pdf_pages
 
 from generator.cli import main
 from generator.errors import CngenError
@@ -23,9 +25,6 @@ from generator.jobs.rules import default_contents, game_text
 from generator.model.inline import Span
 from generator.model.ruletext import parse_rules
 from generator.settings.options import RulesOptions
-from pdfcheck import pdf_pages
-
-import builds
 
 CLASSIC = GAMES["classic"]
 CONTENTS = default_contents(CLASSIC)[0]

@@ -28,11 +28,26 @@ from generator.errors import CngenError, UsageError
 from generator.games import GAMES
 from generator.inputs.bundled import font_path
 from generator.jobs.contents import planned_contents
-from generator.settings.declarations import (BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, RANGES_WHEN, SETTINGS,
-                                             UNSUPPORTED)
+from generator.settings.declarations import (
+    BY_KEY,
+    DEFAULTS_WHEN,
+    EXCLUDES,
+    NO_EFFECT,
+    RANGES_WHEN,
+    SETTINGS,
+    UNSUPPORTED,
+)
 from generator.settings.file import default_settings_text, parse_settings
-from generator.settings.options import (calibration_options, deck_options, game_of, key_options, kit_options,
-                                        kit_seed, rules_options, token_options)
+from generator.settings.options import (
+    calibration_options,
+    deck_options,
+    game_of,
+    key_options,
+    kit_options,
+    kit_seed,
+    rules_options,
+    token_options,
+)
 from generator.settings.resolve import Settings, default_value, resolve, value_as_used
 from generator.settings.source import NO_FILE, SettingsFile
 

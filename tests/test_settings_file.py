@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 
 from generator.errors import CngenError
-from generator.games.classic import VARIANTS
 from generator.settings.declarations import BY_KEY, DEFAULTS_WHEN, SECTIONS, SETTINGS
 from generator.settings.file import default_settings_text, load_settings_file, parse_settings
-from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, FileValue, SettingsFile, find_settings_file
 from generator.settings.resolve import default_value
+from generator.settings.source import CONFIG_FILE_NAME, NO_FILE, FileValue, SettingsFile, find_settings_file
 from generator.units import MM, parse_colour, parse_offset, parse_paper, parse_size
 
 ALL_KEYS = set(BY_KEY)

@@ -15,12 +15,12 @@ from __future__ import annotations
 import io
 from collections import Counter
 
-import pytest
-
 import builds
-from generator.settings.options import SheetOptions, Style, TokenOptions
+import pytest
 from pdfcheck import MM, Rect, centre, pdf_rect
 from pdfiumpage import read_pages
+
+from generator.settings.options import SheetOptions, Style, TokenOptions
 
 MIN_LINE_TO_CUT = 3 * MM
 CONTENT_GAP = 3 * MM

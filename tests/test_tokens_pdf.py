@@ -5,10 +5,9 @@ from __future__ import annotations
 import io
 from collections import Counter
 
-import pytest
-
 import builds
-from pdfcheck import centre, colour_of, font_report, inside, MM, pdf_rect, placed_texts, Rect, symbol_kind, theme_for
+import pytest
+from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind, theme_for
 from pdfiumpage import near, paint, read_pages
 
 from generator.settings.options import TokenOptions

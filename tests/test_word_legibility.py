@@ -19,22 +19,26 @@ import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 
+import builds
 import pypdfium2
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from pdfcheck import Rect
+from pdfiumpage import Page, read_pages
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generator.geometry.fit import fit_text
 from generator.geometry.wordface import (
-    MIN_MIRRORED_SIZE, MIN_WORD_SIZE, SAFE_INSET, fit_word, word_face_layout,
+    MIN_MIRRORED_SIZE,
+    MIN_WORD_SIZE,
+    SAFE_INSET,
+    fit_word,
+    word_face_layout,
 )
 from generator.inputs.bundled import font_path
 from generator.jobs.sources import load_font, load_words
 from generator.settings.options import DeckOptions, SheetOptions, Style
-from pdfcheck import Rect
-from pdfiumpage import Page, read_pages
-
-import builds
 
 MM = 72 / 25.4
 FONT_FILE = TTFontFile(str(font_path()))

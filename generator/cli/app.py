@@ -17,8 +17,8 @@ import click
 from .. import __version__
 from ..errors import CngenError, UsageError
 from ..games import DEFAULT_GAME
-from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
 from ..settings.resolve import Settings
+from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
 from .options import setting_options, typed_values
 
 
@@ -408,8 +408,8 @@ def decks() -> None:
     Example:
       cngen decks
     """
-    from ..jobs.sources import load_words
     from ..inputs.bundled import deck_paths
+    from ..jobs.sources import load_words
     from ..model.words import WordListError, raise_problems
 
     for name in deck_paths():

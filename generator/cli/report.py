@@ -15,12 +15,12 @@ from ..model.kit import KitContents
 from ..units import format_mm, paper_named
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
+    from ..geometry.sheet import SheetPlan
     from ..jobs.deck import DeckResult
     from ..jobs.keys import KeysResult
     from ..jobs.kit import KitResult
     from ..jobs.rules import RulesResult
     from ..jobs.tokens import TokensResult
-    from ..geometry.sheet import SheetPlan
     from ..output.record import EarlierFiles
     from ..preflight import Report
     from ..settings.options import CalibrationOptions, KeyOptions, SheetOptions

@@ -38,8 +38,7 @@ from ..typeface.font import Font, FontFamily
 from ..units import MM
 from .emblem import draw_keyhole_emblem
 from .paint import fill, stroke
-from .text import (BLACK, backtick_markup, draw_stack, fits_width, joined_markup, paragraph,
-                   stack_height, text_style)
+from .text import BLACK, backtick_markup, draw_stack, fits_width, joined_markup, paragraph, stack_height, text_style
 from .theme import CMYK, COLOUR_LINE_MIN, Colour
 
 HAIRLINE = 0.25  # grid lines and ticks

@@ -9,8 +9,8 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.style import EMBLEM_LINE, FRAME_LINE
-from .theme import Colour
 from .paint import fill, stroke
+from .theme import Colour
 
 RULE_GAP = 0.8  # between the ring and each rule, in the ring's radius
 

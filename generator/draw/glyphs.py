@@ -20,8 +20,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.fit import FittedText
-from ..typeface.measure import Glyph, ShapedLine
 from ..typeface.font import Font
+from ..typeface.measure import Glyph, ShapedLine
 from .reportlab_private import delayed_fonts
 
 if TYPE_CHECKING:

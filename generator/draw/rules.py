@@ -32,18 +32,26 @@ from ..geometry.fit import FittedText, written_without_spaces
 from ..geometry.rulespage import RulesPage, fit_title, footer_line
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD
-from ..typeface.font import Font, FontFamily
 from ..model.ruletext import Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
+from ..typeface.font import Font, FontFamily
 from ..units import MM
 from .emblem import draw_keyhole_emblem
 from .figure import LINE_WIDTH, ExampleArt, ExampleFlowable
 from .paint import fill, stroke
-from .reportlab_private import (OnCanvas, column_height, column_width, kept_together, laid_out_in, nothing_set_yet,
-                                room_left)
+from .reportlab_private import (
+    OnCanvas,
+    column_height,
+    column_width,
+    kept_together,
+    laid_out_in,
+    nothing_set_yet,
+    room_left,
+)
 from .sheet import set_boxes
 from .text import reportlab_colour
 from .theme import Theme
+
 
 @dataclass(frozen=True)
 class Spacing:

@@ -12,8 +12,8 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from ..model.roles import AGENT, BLUE, BYSTANDER, RED
-from .theme import Colour
 from .paint import fill, stroke
+from .theme import Colour
 
 
 def draw_role_symbol(canvas: Canvas, letter: str, x: float, y: float, size: float, colour: Colour) -> None:

@@ -24,9 +24,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.fit import FittedText
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
-from ..typeface.font import Font
 from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
 from ..model.tiles import TileFace, TileKind, tile_set
+from ..typeface.font import Font
 from .keycard import cell_colours
 from .medallion import draw_hourglass_symbol, draw_medallion, draw_spare_badge, draw_timer_ring
 from .paint import centred_lines, fill, form_name, stroke

@@ -14,8 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
 from ..geometry.style import FRAME_LINE, PANEL_RADIUS
-from ..typeface.font import Font
 from ..geometry.wordface import WordFace, WordFaceLayout
+from ..typeface.font import Font
 from ..units import MM
 from .emblem import draw_emblem_between_rules
 from .paint import centred_lines, fill, form_name, stroke

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..typeface.font import Font
 from ..units import MM
 from .fit import FittedText
 from .style import HEADING, SUBTITLE, TITLE
-from ..typeface.font import Font
 
 SMALLEST_PAGE = (148 * MM, 210 * MM)  # A5: the smallest paper the sheet is set on
 WIDE_MARGIN = 14 * MM  # pages 180 mm wide or more (A4, Letter)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..typeface.font import Font
+from ..units import MM
 from .fit import FittedText, fit_text
 from .sheet import Box
 from .style import CAPTION, CONTENT_GAP, FRAME_INSET, FRAME_LINE, HEADING
-from ..typeface.font import Font
-from ..units import MM
 
 MAX_NAME_SIZE = HEADING
 MIN_NAME_SIZE = CAPTION

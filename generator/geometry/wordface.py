@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .fit import FittedText, fit_text
-from ..typeface.scripts import needs_shaping, starts_right_to_left
-from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
 from ..typeface.font import Font
-from .sheet import Box
+from ..typeface.scripts import needs_shaping, starts_right_to_left
 from ..units import MM
+from .fit import FittedText, fit_text
+from .sheet import Box
+from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
 
 if TYPE_CHECKING:
     from ..typeface.measure import Metrics

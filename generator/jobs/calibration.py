@@ -26,8 +26,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..draw import calibration as artwork
-from ..draw.calibration import (LINE_SPACING, TIGHT_SPACING, Item, draw_back_mark, draw_example,
-                                draw_heading, draw_target)
+from ..draw.calibration import (
+    LINE_SPACING,
+    TIGHT_SPACING,
+    Item,
+    draw_back_mark,
+    draw_example,
+    draw_heading,
+    draw_target,
+)
 from ..draw.sheet import begin_page
 from ..draw.text import draw_centred_stack, draw_stack, fits_width, stack_height
 from ..draw.theme import make_theme
@@ -45,11 +52,12 @@ from ..geometry.calibration import (
 )
 from ..geometry.pages import Page
 from ..geometry.sheet import Box, swaps_left_right
-from ..geometry.style import BODY, CAPTION, HEADING, SUBTITLE, TITLE as TITLE_SIZE
+from ..geometry.style import BODY, CAPTION, HEADING, SUBTITLE
+from ..geometry.style import TITLE as TITLE_SIZE
 from ..inputs.bundled import BOLD, REGULAR
-from ..typeface.font import FontFamily, register_family
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.options import CalibrationOptions, default
+from ..typeface.font import FontFamily, register_family
 from ..units import MM, format_number, format_offset
 from .sources import load_font
 

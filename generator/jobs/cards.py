@@ -13,10 +13,10 @@ from ..games import GAMES
 from ..geometry.pages import Page, impose, sheet_count
 from ..geometry.press import plan_pod_page, plan_press_sheet
 from ..geometry.sheet import SheetPlan, plan_fold, plan_sheet
-from ..typeface.font import Font
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import is_cmyk
 from ..settings.options import SheetOptions, Style
+from ..typeface.font import Font
 from ..units import is_us_paper
 
 if TYPE_CHECKING:
@@ -118,7 +118,7 @@ def print_cards(what: str, printing: CardPrinting, cards: Sequence[tuple[object,
     pdf = document.finish()
     if not press:
         return PrintedCards(pdf, count, sheets)
-    from .press import finish_for_press, face_images  # pikepdf and the checks only for press files
+    from .press import face_images, finish_for_press  # pikepdf and the checks only for press files
 
     pdf = finish_for_press(pdf, output_condition(sheet), ink_limit(sheet))
     if printing.pixels is None:

@@ -15,8 +15,15 @@ from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.kit import KitContents
-from ..model.ruletext import (GameText, RulesText, completed_from, parse_rules, select_variants, typographic,
-                              with_typographic_quotes)
+from ..model.ruletext import (
+    GameText,
+    RulesText,
+    completed_from,
+    parse_rules,
+    select_variants,
+    typographic,
+    with_typographic_quotes,
+)
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, Style, TokenOptions

@@ -10,11 +10,11 @@ from typing import Iterable
 from ..draw.tile import TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
 from ..games.game import Game
-from ..typeface.font import Font
 from ..geometry.sheet import SheetPlan
 from ..geometry.tileface import fit_names, tile_layout
 from ..model.tiles import Tile, tiles
 from ..settings.options import TokenOptions
+from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
 from .language import Language, settle_language

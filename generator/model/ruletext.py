@@ -80,8 +80,7 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Union
 import yaml
 
 from ..errors import CngenError, UsageError, quoted, suggest
-from ..inputs.schema import (NULL, Choice, Group, Key, ListOf, Node, Reading, Shape, Text, compose, line_of,
-                             shown)
+from ..inputs.schema import NULL, Choice, Group, Key, ListOf, Node, Reading, Shape, Text, compose, line_of, shown
 from .capitals import primary
 from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents

@@ -158,7 +158,7 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
     read by the one YAML reader (loaded only for a YAML deck). The file's own mistakes (not
     text, not YAML, an unknown key) stop at once; its entries' problems are collected with the
     list's."""
-    from ..inputs.schema import FileProblem, Group, Key, ListOf, Lined, Scalar, Text, read_yaml
+    from ..inputs.schema import FileProblem, Group, Key, Lined, ListOf, Scalar, Text, read_yaml
 
     decode_text(data, source)  # a file that is not text is a word list's problem, said as one
     about = {key: Key(Text(empty=True)) for key in DECK_KEYS if key != "words"}

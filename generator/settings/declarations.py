@@ -20,8 +20,8 @@ from ..draw.theme import INK_STYLES
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..model.capitals import SHARP_S
 from ..model.tiles import MAX_SETS
-from . import kinds
 from ..units import PAPER_NAMES, parse_colour, parse_language, parse_length, parse_offset, parse_paper, parse_size
+from . import kinds
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 SAME = "same"  # kit_flag: the same flag as on the section's own command

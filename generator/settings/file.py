@@ -22,8 +22,22 @@ import yaml
 
 from ..errors import CngenError, UsageError, closest
 from ..inputs.reader import STDIN, read_input
-from ..inputs.schema import (NULL, WHOLE_NUMBER, Choice, Fields, Flag, Group, Key, ListOf, Reading, Shape, Whole,
-                             line_of, read_yaml, shown)
+from ..inputs.schema import (
+    NULL,
+    WHOLE_NUMBER,
+    Choice,
+    Fields,
+    Flag,
+    Group,
+    Key,
+    ListOf,
+    Reading,
+    Shape,
+    Whole,
+    line_of,
+    read_yaml,
+    shown,
+)
 from .declarations import BY_KEY, DEFAULTS_WHEN, SECTION_HELP, SECTIONS, SETTINGS, Setting
 from .kinds import Kind
 from .source import NO_FILE, FileValue, SettingsFile

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from ..games import GAMES, Game
 from ..model.kit import DECK, KEYS, TOKENS, KitContents
+from ..units import PAPERS, RGB, is_us_paper
 from .declarations import BY_KEY, SETTINGS
 from .resolve import Settings, default_value
-from ..units import PAPERS, RGB, is_us_paper
 
 
 def default(key: str):

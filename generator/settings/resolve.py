@@ -14,8 +14,17 @@ from pathlib import Path
 from ..errors import CngenError, UsageError
 from ..inputs.fontface import font_face
 from ..inputs.reader import STDIN
-from .declarations import (ALTERNATIVES, BY_KEY, DEFAULTS_WHEN, EXCLUDES, NO_EFFECT, RANGES_WHEN, UNSUPPORTED,
-                           Setting, settings_of)
+from .declarations import (
+    ALTERNATIVES,
+    BY_KEY,
+    DEFAULTS_WHEN,
+    EXCLUDES,
+    NO_EFFECT,
+    RANGES_WHEN,
+    UNSUPPORTED,
+    Setting,
+    settings_of,
+)
 from .source import NO_FILE, SettingsFile
 
 

@@ -12,8 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ...draw.emblem import draw_keyhole_emblem
-from ...draw.keycard import (FRAME_WIDTH, define_cell_forms, draw_ground_and_frame, draw_number, frame_width,
-                             place_cells)
+from ...draw.keycard import FRAME_WIDTH, define_cell_forms, draw_ground_and_frame, draw_number, frame_width, place_cells
 from ...draw.paint import fill, form_name, polygon_path
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Colour, Theme

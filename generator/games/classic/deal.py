@@ -79,9 +79,23 @@ from typing import Literal, Sequence
 from ...model.rng import below, make_rng, shuffled
 from . import MAX_CARDS
 from . import distance as keydistance
-from .distance import (ASSASSIN, BLUE, BYSTANDER, CELL_COUNT, LETTERS, RED, SIDE, SYMMETRIES,
-                          BLOCK_KEYS, ONE_INT_KEYS, MatchIndex, apply_symmetry, closest_pairs,
-                          pair_overlap, views_of)
+from .distance import (
+    ASSASSIN,
+    BLOCK_KEYS,
+    BLUE,
+    BYSTANDER,
+    CELL_COUNT,
+    LETTERS,
+    ONE_INT_KEYS,
+    RED,
+    SIDE,
+    SYMMETRIES,
+    MatchIndex,
+    apply_symmetry,
+    closest_pairs,
+    pair_overlap,
+    views_of,
+)
 
 __all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "LETTERS", "MAX_CARDS", "RED", "SIDE",
            "SYMMETRIES", "BalanceReport", "Key", "KeyCard", "KeyDealError", "apply_symmetry",

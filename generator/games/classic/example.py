@@ -22,10 +22,11 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from ...errors import closest, quoted
-from ...inputs.schema import Choice, Group, Invalid, Key, ListOf, Lined, Shape, Text
+from ...inputs.schema import Choice, Group, Invalid, Key, Lined, ListOf, Shape, Text
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
 from ...model.ruletext import Rich, example_words, key_grid
-from .deal import ASSASSIN_CELLS, BYSTANDER_CELLS, CELL_COUNT, OTHER_CELLS, SIDE, STARTING_CELLS, Key as GameKey
+from .deal import ASSASSIN_CELLS, BYSTANDER_CELLS, CELL_COUNT, OTHER_CELLS, SIDE, STARTING_CELLS
+from .deal import Key as GameKey
 
 DRAWING = "key-and-grid"
 TEAMS = ("red", "blue")

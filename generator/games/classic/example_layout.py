@@ -15,8 +15,17 @@ from typing import Sequence
 
 from ...geometry.fit import FittedText, fit_text
 from ...geometry.keyface import key_face_layout
-from ...geometry.rulesexample import (CAPTION_GAP, CELL_GAP, MAX_WIDTH, MIN_WORD_SIZE, WORD_PADDING, WORD_SIZE,
-                                      Caption, caption_height, fit_caption)
+from ...geometry.rulesexample import (
+    CAPTION_GAP,
+    CELL_GAP,
+    MAX_WIDTH,
+    MIN_WORD_SIZE,
+    WORD_PADDING,
+    WORD_SIZE,
+    Caption,
+    caption_height,
+    fit_caption,
+)
 from ...geometry.sheet import Box
 from ...geometry.style import SUBTITLE
 from ...typeface.font import Font

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ...model.tiles import TileFace, TileKind, agent_kind
 from ..game import Game, Grid, SettingRules
+
 DEFAULT_DUET_CARDS, MAX_DUET_CARDS = 20, 1000  # the dealer's: see deal.DISTANCE_TARGETS
 TIMER_TOKENS, SPARE_TIMER_TOKENS = 9, 2
 _BYSTANDER_FACE = TileFace("bystander", "bystander", 0)

@@ -14,15 +14,15 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from .face import LETTER_SIZE, DuetFaceLayout
-from ...geometry.sheet import Box
-from ...geometry.style import PANEL_RADIUS
-from ...typeface.font import Font
-from ...model.roles import AGENT, ASSASSIN, BYSTANDER
-from .deal import SIDES
 from ...draw.keycard import FRAME_WIDTH, define_cell_forms, draw_ground_and_frame, draw_number, frame_width, place_cells
 from ...draw.paint import fill, form_name
 from ...draw.theme import Theme
+from ...geometry.sheet import Box
+from ...geometry.style import PANEL_RADIUS
+from ...model.roles import AGENT, ASSASSIN, BYSTANDER
+from ...typeface.font import Font
+from .deal import SIDES
+from .face import LETTER_SIZE, DuetFaceLayout
 
 
 @dataclass(frozen=True)

@@ -8,19 +8,19 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from .example_layout import DuetExampleLayout
-from .face import duet_face_layout
-from ...geometry.style import PANEL_RADIUS
-from ...typeface.font import FontFamily
-from .deal import CELL_COUNT, SIDES
-from .example import DuetExample
-from ...units import MM
-from .card import DuetCardArtist, DuetFace
 from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
 from ...draw.keycard import cell_colours
 from ...draw.paint import centred_lines, fill
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Theme
+from ...geometry.style import PANEL_RADIUS
+from ...typeface.font import FontFamily
+from ...units import MM
+from .card import DuetCardArtist, DuetFace
+from .deal import CELL_COUNT, SIDES
+from .example import DuetExample
+from .example_layout import DuetExampleLayout
+from .face import duet_face_layout
 
 # The ring round a key cell sits in the gap beside it, on the card's pale ground, so that it
 # shows round a dark cell in black and white too.

@@ -18,13 +18,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .deal import SIDE
-from ...units import MM
-from .face import duet_face_layout
 from ...geometry.fit import FittedText, fit_text
-from ...geometry.rulesexample import CAPTION_GAP, CELL_GAP, MIN_WORD_SIZE, WORD_PADDING, WORD_SIZE, caption_height, fit_caption
+from ...geometry.rulesexample import (
+    CAPTION_GAP,
+    CELL_GAP,
+    MIN_WORD_SIZE,
+    WORD_PADDING,
+    WORD_SIZE,
+    caption_height,
+    fit_caption,
+)
 from ...geometry.sheet import Box
 from ...typeface.font import Font
+from ...units import MM
+from .deal import SIDE
+from .face import duet_face_layout
 
 MAX_WIDTH = 100 * MM  # a wider column keeps the figure this wide, at its left
 MAX_CARD = 38 * MM  # each side of the key card, as drawn

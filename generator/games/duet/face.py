@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...units import MM
 from ...geometry.keyface import CELL_GAP, GRID_MARGIN, LIGHT_LENGTH, KeyFaceLayout, key_face_layout
 from ...geometry.sheet import Box
 from ...geometry.style import FRAME_INSET, FRAME_LINE, HEADING
+from ...units import MM
 
 # From the frame line's outer edge down to a cell gap above the grid of a square card. Taller
 # cards keep the same tab at their top edge: it marks that edge, it does not fill the band.
