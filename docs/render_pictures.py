@@ -1,4 +1,4 @@
-"""Render the README's pictures from real cngen output: python docs/render_pictures.py
+"""Render the pictures of README.md and docs/ from real cngen output: python docs/render_pictures.py
 
 Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
 docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png, docs/shop-sheet.png,
@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdfium2
 from PIL import Image
 
+from generator.games import GAMES
 from generator.jobs.calibration import build_calibration
 from generator.jobs.deck import build_deck
 from generator.jobs.keys import build_keys
@@ -29,6 +30,8 @@ from generator.settings.options import (
     TokenOptions,
 )
 from generator.units import PAPERS
+
+CLASSIC, DUET = GAMES["classic"], GAMES["duet"]
 
 DOCS = Path(__file__).resolve().parent
 KIT_DPI = 110  # every component of the kit picture at the same scale, as on the table
@@ -49,13 +52,13 @@ def main() -> None:
         DOCS / "deck-card.png", optimize=True
     )
 
-    keys = pypdfium2.PdfDocument(build_keys(KeyOptions(seed=1234, count=8)).pdf)
+    keys = pypdfium2.PdfDocument(build_keys(CLASSIC, KeyOptions(seed=1234, count=8)).pdf)
     sheet = keys[0].render(scale=250 / 72).to_pil()
     # The top-left key card: the 2 x 4 grid of 70 mm cards is centred on the A4 sheet.
     left, top, side = round(35 / 25.4 * 250), round(8.5 / 25.4 * 250), round(70 / 25.4 * 250)
     sheet.crop((left, top, left + side, top + side)).resize((520, 520)).save(DOCS / "key-card.png", optimize=True)
 
-    tokens = pypdfium2.PdfDocument(build_tokens(TokenOptions()).pdf)
+    tokens = pypdfium2.PdfDocument(build_tokens(CLASSIC, TokenOptions()).pdf)
     tiles = []
     # A red agent and a blue agent (fronts, then backs for the other figure), a bystander, the assassin.
     for page, slot in [(0, 0), (1, 11), (2, 4), (2, 8)]:
@@ -69,7 +72,7 @@ def main() -> None:
     for index, tile in enumerate(tiles):
         strip.paste(tile, ((index % 2) * (width + 12), (index // 2) * (height + 12)))
     strip.resize((strip.width // 2, strip.height // 2)).save(DOCS / "tokens.png", optimize=True)
-    rules = pypdfium2.PdfDocument(build_rules(RulesOptions()).pdf)
+    rules = pypdfium2.PdfDocument(build_rules(CLASSIC, RulesOptions()).pdf)
     page = rules[0].render(scale=80 / 72).to_pil()
     page.quantize(colors=64).save(DOCS / "rules.png", optimize=True)
 
@@ -92,11 +95,11 @@ def kit_picture(style: Style) -> Image.Image:
     """A word card, a key card, a tile of each role, the rules sheet and the calibration
     sheet, all at one scale: the kit as it lies on the table."""
     deck = build_deck(DeckOptions(sheet=FACES, style=style, seed=3)).pdf
-    keys = build_keys(KeyOptions(seed=1234, count=1, sheet=FACES, style=style)).pdf
-    tokens = build_tokens(TokenOptions(sheet=FACES, style=style)).pdf
+    keys = build_keys(CLASSIC, KeyOptions(seed=1234, count=1, sheet=FACES, style=style)).pdf
+    tokens = build_tokens(CLASSIC, TokenOptions(sheet=FACES, style=style)).pdf
     cards = [_faces(deck, [0])[0], _faces(keys, [0])[0]]
     tiles = _faces(tokens, _first_page_of_each_role(tokens))
-    sheets = [_page(build_rules(RulesOptions(style=style)).pdf, 0, 0.55),
+    sheets = [_page(build_rules(CLASSIC, RulesOptions(style=style)).pdf, 0, 0.55),
               _page(build_calibration(CalibrationOptions(style=style)).pdf, 0, 0.55)]
     table = _stack([_row(cards), _row(tiles[:3]), _row(tiles[3:])])
     return _row([table, _row(sheets)], background="#d9d6d0")
@@ -105,13 +108,13 @@ def kit_picture(style: Style) -> Image.Image:
 def duet_picture() -> Image.Image:
     """A Duet key card's two sides, one tile of each kind (a timer token's bystander back
     too) and the Duet rules sheet, at the kit picture's scale."""
-    keys = build_keys(KeyOptions(seed=7, count=1, duet=True, sheet=FACES)).pdf
-    tokens = build_tokens(TokenOptions(duet=True, sheet=FACES)).pdf
+    keys = build_keys(DUET, KeyOptions(seed=7, count=1, sheet=FACES)).pdf
+    tokens = build_tokens(DUET, TokenOptions(sheet=FACES)).pdf
     sides = _faces(keys, [0, 1])
     # One face a page, front then back: an agent's two faces, the assassin, then a timer
     # token, a spare (tile 26) and a timer's bystander back.
     tiles = _faces(tokens, [0, 1, 30, 32, 50, 33])
-    rules = _page(build_rules(RulesOptions(duet=True)).pdf, 0, 0.55)
+    rules = _page(build_rules(DUET, RulesOptions()).pdf, 0, 0.55)
     table = _stack([_row(sides), _row(tiles[:3]), _row(tiles[3:])])
     return _row([table, rules], background="#d9d6d0")
 
