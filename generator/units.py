@@ -1,5 +1,6 @@
 """Lengths, sizes, papers, offsets and colours as users write them ("3mm", "70x45mm", "a4",
-"1.5,-0.5", "#D8322B"), turned into points and numbers.
+"1.5,-0.5", "#D8322B"), turned into points and numbers; and numbers and counts as cngen
+writes them back to users ("12.7", "1,250 pages").
 
 cngen works in PostScript points everywhere inside; this module is the one edge where
 other units come in.
@@ -151,3 +152,9 @@ def format_number(value: float) -> str:
     """1.5, -0.5, 2, 0: as a user types it (an ASCII hyphen for minus, no trailing zeros)."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """'1 card', '2 cards', '1,250 pages': a count with its thousands separators and the noun
+    that agrees with it."""
+    return f"{count:,} {noun if count == 1 else (nouns or noun + 's')}"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..games import DEFAULT_GAME
 from ..games.game import Game
 from ..model.kit import KitContents
-from ..units import format_mm, paper_named
+from ..units import format_mm, paper_named, plural
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..geometry.sheet import SheetPlan
@@ -24,11 +24,6 @@ if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs,
     from ..output.record import EarlierFiles
     from ..preflight import Report
     from ..settings.options import CalibrationOptions, KeyOptions, SheetOptions
-
-
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """'1 card', '2 cards', '1,250 pages'."""
-    return f"{count:,} {noun if count == 1 else (nouns or noun + 's')}"
 
 
 def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions, folder: Path | None = None) -> str:

@@ -20,7 +20,16 @@ from ..draw.theme import INK_STYLES
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..model.capitals import SHARP_S
 from ..model.tiles import MAX_SETS
-from ..units import PAPER_NAMES, parse_colour, parse_language, parse_length, parse_offset, parse_paper, parse_size
+from ..units import (
+    PAPER_NAMES,
+    parse_colour,
+    parse_language,
+    parse_length,
+    parse_offset,
+    parse_paper,
+    parse_size,
+    plural,
+)
 from . import kinds
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
@@ -99,7 +108,7 @@ def _games_line(describe) -> str:
 
 
 def _tile_set(game: Game) -> str:
-    kinds = ", ".join(f"{kind.per_set} {kind.noun}{'s' if kind.per_set > 1 else ''}" for kind in game.tiles)
+    kinds = ", ".join(plural(kind.per_set, kind.noun) for kind in game.tiles)
     return f"{sum(kind.per_set for kind in game.tiles)} ({kinds})"
 
 

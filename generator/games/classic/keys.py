@@ -7,6 +7,7 @@ import json
 from typing import Sequence
 
 from ...geometry.keyface import key_face_layout
+from ...units import plural
 from ..game import KeyCards
 from .card import COMMON_BACK, KeyCardArtist, KeyFace
 from .deal import KeyCard, balance_report, deal_deck
@@ -49,7 +50,7 @@ class ClassicKeyCards(KeyCards):
     def balance(self, cards: Sequence[KeyCard]) -> str:
         report = balance_report([face for card in cards for face in card.faces])
         return "\n".join([
-            f"Balance of {_plural(report.key_count, 'key')}:",
+            f"Balance of {plural(report.key_count, 'key')}:",
             f"  starting team: red {report.red_starts:,}, blue {report.blue_starts:,}",
             "  largest per-cell deviation from the expected count:",
             f"    red {report.red_deviation:.2f}, blue {report.blue_deviation:.2f}, "
@@ -65,7 +66,7 @@ class ClassicKeyCards(KeyCards):
     def described(self, cards: Sequence[KeyCard], single_sided: bool) -> tuple[str, tuple[str, ...]]:
         per_card = self.per_card(single_sided)
         layout = "two per card, opposite starting teams" if per_card == 2 else "one per card, plain backs"
-        return f"{_plural(len(cards), 'key card')}, {_plural(len(cards) * per_card, 'key')} ({layout})", ()
+        return f"{plural(len(cards), 'key card')}, {plural(len(cards) * per_card, 'key')} ({layout})", ()
 
 
 KEY_CARDS = ClassicKeyCards()
@@ -76,11 +77,7 @@ def face_label(card: KeyCard, side: int) -> str:
     return f"{card.number}{'ab'[side]}" if len(card.faces) == 2 else str(card.number)
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun if count == 1 else noun + 's'}"
-
-
 def _closest(distance: int | None, pairs: int) -> str:
     if distance is None:
         return "n/a (one key)"
-    return f"{distance} cells ({_plural(pairs, 'pair')} at that distance)"
+    return f"{distance} cells ({plural(pairs, 'pair')} at that distance)"

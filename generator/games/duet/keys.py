@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
+from ...units import plural
 from ..game import KeyCards
 from .card import DuetCardArtist, DuetFace
 from .deal import SIDES, DuetCard, deal_duet, duet_balance, required_distance
@@ -42,9 +43,9 @@ class DuetKeyCards(KeyCards):
     def balance(self, cards: Sequence[DuetCard]) -> str:
         report = duet_balance(cards)
         closest = "n/a (one card)" if report.min_distance is None else \
-            f"{report.min_distance} words ({_plural(report.pairs_at_min_distance, 'pair')} at that distance)"
+            f"{report.min_distance} words ({plural(report.pairs_at_min_distance, 'pair')} at that distance)"
         return "\n".join([
-            f"Balance of {_plural(report.cards, 'Duet key card')}:",
+            f"Balance of {plural(report.cards, 'Duet key card')}:",
             "  largest per-cell deviation from the expected count:",
             f"    agents {report.agent_deviation:.2f}, assassins {report.assassin_deviation:.2f} (each side), "
             f"any of the nine pairs of roles {report.pair_deviation:.2f}",
@@ -54,7 +55,7 @@ class DuetKeyCards(KeyCards):
         ])
 
     def described(self, cards: Sequence[DuetCard], single_sided: bool) -> tuple[str, tuple[str, ...]]:
-        held = f"{_plural(len(cards), 'Duet key card')}, side A on the front and side B on the back"
+        held = f"{plural(len(cards), 'Duet key card')}, side A on the front and side B on the back"
         return held, ("Side B keeps side A's top edge: stand the card with the same edge up for both players.",)
 
     def counted(self, count: int, single_sided: bool) -> tuple[int, str]:
@@ -62,7 +63,3 @@ class DuetKeyCards(KeyCards):
 
 
 KEY_CARDS = DuetKeyCards()
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun if count == 1 else noun + 's'}"
