@@ -84,6 +84,18 @@ def test_every_game_folder_is_registered_and_ships_its_english_texts():
     assert DEFAULT_GAME in GAMES
 
 
+def test_a_games_declared_marks_are_its_own_examples():
+    """The registry tells a rules text written for another game by these marks without loading
+    that game's example: the first is the example's drawing, the others keys of its example."""
+    for game in GAMES.values():
+        drawing, *keys = game.example_marks
+        assert drawing == game.rules_example.drawing, game.name
+        english = game.rules_text("en").read_text(encoding="utf-8")
+        assert f"- example: {drawing}\n" in english, game.name
+        for key in keys:
+            assert re.search(rf"^\s+{re.escape(key)}:", english, re.MULTILINE), (game.name, key)
+
+
 def test_pyproject_installs_every_package_and_every_games_text():
     setup = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
     packages = {".".join(path.relative_to(ROOT).parts[:-1]) for path in PACKAGE.rglob("__init__.py")}

@@ -131,11 +131,10 @@ class Example(Protocol):
 
 class ExampleKind(Protocol):
     """How a game's rules text gives its example: the drawing's name that a block asks for,
-    the keys only this game's example uses (so that another game's file is named as such),
-    and the example's shape."""
+    and the example's shape. (The keys only one game's example uses, which name another
+    game's file as such, come in ``GameText.elsewhere``.)"""
 
     drawing: str
-    markers: tuple[str, ...]
 
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape: ...
 

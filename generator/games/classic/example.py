@@ -65,25 +65,19 @@ class Example:
                        clue_caption=rich(self.clue_caption), grid_caption=rich(self.grid_caption))
 
 
-@dataclass(frozen=True)
-class ClassicExample:
-    """How the classic rules text gives its example (``model.ruletext.ExampleKind``)."""
-
-    drawing: str = DRAWING
-    markers: tuple[str, ...] = (DRAWING, "starting", "clue", "targets", "guesses")
-
-    def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
-        key = Group({"starting": Key(Choice(names=TEAMS, what="starting team", expect="red or blue"),
-                                     required=True),
-                     "grid": Key(key_grid(SIDE, (RED, BLUE, BYSTANDER, ASSASSIN), "red, blue, bystander, assassin",
-                                          "RRNBB", "the grid", "grid row"), required=True)},
-                    unknown=unknown, check=_key)
-        words = ListOf(Lined(Text()), least=1, name="", expect="a list of the example's words, such as "
-                                                                   "[PLANET, COMET]")
-        captions = Group({"clue": Key(rich(tags=False)), "grid": Key(rich(tags=False))}, unknown=unknown)
-        return Group({"words": Key(example_words(CELL_COUNT), required=True), "key": Key(key, required=True),
-                      "clue": Key(rich(tags=False)), "targets": Key(words), "guesses": Key(words),
-                      "captions": Key(captions)}, unknown=unknown, check=_example, join=": ")
+def example_shape(rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
+    """The ``example:`` block's shape for the one YAML reader (``RulesExample.shape``)."""
+    key = Group({"starting": Key(Choice(names=TEAMS, what="starting team", expect="red or blue"),
+                                 required=True),
+                 "grid": Key(key_grid(SIDE, (RED, BLUE, BYSTANDER, ASSASSIN), "red, blue, bystander, assassin",
+                                      "RRNBB", "the grid", "grid row"), required=True)},
+                unknown=unknown, check=_key)
+    words = ListOf(Lined(Text()), least=1, name="", expect="a list of the example's words, such as "
+                                                               "[PLANET, COMET]")
+    captions = Group({"clue": Key(rich(tags=False)), "grid": Key(rich(tags=False))}, unknown=unknown)
+    return Group({"words": Key(example_words(CELL_COUNT), required=True), "key": Key(key, required=True),
+                  "clue": Key(rich(tags=False)), "targets": Key(words), "guesses": Key(words),
+                  "captions": Key(captions)}, unknown=unknown, check=_example, join=": ")
 
 
 def _key(fields) -> GameKey:

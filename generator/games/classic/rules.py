@@ -13,7 +13,7 @@ from ...model.ruletext import RulesText
 from ...typeface.font import FontFamily
 from ..examples import refuse_overflowing, refuse_unfitting_words
 from ..game import RulesExample
-from .example import DRAWING, ClassicExample, Example
+from .example import DRAWING, Example, example_shape
 from .example_art import ExampleArt
 from .example_layout import ExampleLayout, example_layout
 
@@ -26,7 +26,7 @@ class ClassicRulesExample(RulesExample):
     drawing = DRAWING
 
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
-        return ClassicExample().shape(rich, unknown)
+        return example_shape(rich, unknown)
 
     def lay_out(self, rules: RulesText, fonts: FontFamily, page: RulesPage) -> ExampleLayout:
         example: Example = rules.example

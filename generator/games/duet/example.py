@@ -66,22 +66,16 @@ class DuetExample:
                        captions=tuple((name, rich(caption)) for name, caption in self.captions))
 
 
-@dataclass(frozen=True)
-class DuetExampleKind:
-    """How the Duet rules text gives its example (``model.ruletext.ExampleKind``)."""
-
-    drawing: str = DRAWING
-    markers: tuple[str, ...] = (DRAWING, "a", "b", "a-seat", "b-seat")
-
-    def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
-        letters = (AGENT, ASSASSIN, BYSTANDER)
-        meanings = ", ".join(ROLE_NAMES[letter] for letter in letters)
-        sides = {name.lower(): Key(key_grid(SIDE, letters, meanings, "GNNAG", f"side {name}", f"side {name}, row"),
-                                   required=True) for name in SIDES}
-        captions = Group({name: Key(rich(tags=False)) for name in CAPTIONS}, unknown=unknown)
-        return Group({"words": Key(example_words(CELL_COUNT), required=True),
-                      "key": Key(Group(sides, unknown=unknown, check=_card), required=True),
-                      "captions": Key(captions)}, unknown=unknown, check=_example)
+def example_shape(rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
+    """The ``example:`` block's shape for the one YAML reader (``RulesExample.shape``)."""
+    letters = (AGENT, ASSASSIN, BYSTANDER)
+    meanings = ", ".join(ROLE_NAMES[letter] for letter in letters)
+    sides = {name.lower(): Key(key_grid(SIDE, letters, meanings, "GNNAG", f"side {name}", f"side {name}, row"),
+                               required=True) for name in SIDES}
+    captions = Group({name: Key(rich(tags=False)) for name in CAPTIONS}, unknown=unknown)
+    return Group({"words": Key(example_words(CELL_COUNT), required=True),
+                  "key": Key(Group(sides, unknown=unknown, check=_card), required=True),
+                  "captions": Key(captions)}, unknown=unknown, check=_example)
 
 
 def _card(fields) -> DuetCard:

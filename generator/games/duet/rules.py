@@ -13,7 +13,7 @@ from ...model.ruletext import RulesText
 from ...typeface.font import FontFamily
 from ..examples import refuse_overflowing, refuse_unfitting_words
 from ..game import RulesExample
-from .example import DRAWING, DuetExample, DuetExampleKind
+from .example import DRAWING, DuetExample, example_shape
 from .example_art import DuetExampleArt
 from .example_layout import DuetExampleLayout, duet_example_layout
 
@@ -25,7 +25,7 @@ class DuetRulesExample(RulesExample):
     drawing = DRAWING
 
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
-        return DuetExampleKind().shape(rich, unknown)
+        return example_shape(rich, unknown)
 
     def lay_out(self, rules: RulesText, fonts: FontFamily, page: RulesPage) -> DuetExampleLayout:
         example: DuetExample = rules.example
