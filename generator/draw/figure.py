@@ -1,5 +1,6 @@
-"""What the rules sheet's drawn examples share: word cards on the table, the rings round the
-words an example points at, captions, and the flowable an example is drawn in. Each game
+"""What the rules sheet's drawn examples share: a key card face drawn smaller, word cards on the
+table, the rings round the words an example points at, captions, and the flowable an example
+is drawn in. Each game
 draws its own example (``games/*/example_art.py``) through ``ExampleArt``."""
 
 from __future__ import annotations
@@ -14,10 +15,21 @@ from ..geometry.sheet import Box
 from ..geometry.style import PANEL_RADIUS
 from ..typeface.font import Font
 from .paint import fill, stroke
+from .sheet import Artist
 from .theme import Theme
 
 LINE_WIDTH = 0.4  # points: the table's rules and the example's cards
 RING_WIDTH = 0.8  # points: the rings round the words an example points at
+
+
+def draw_face_in(canvas: Canvas, box: Box, card: Box, artist: Artist, face: object) -> None:
+    """A key card's ``face``, which ``artist`` draws at the card's full size (``card``), drawn
+    scaled into ``box``."""
+    canvas.saveState()
+    canvas.translate(box.x, box.y)
+    canvas.scale(box.width / card.width, box.height / card.height)
+    artist.draw(canvas, face)
+    canvas.restoreState()
 
 
 def word_card(canvas: Canvas, box: Box, theme: Theme) -> None:

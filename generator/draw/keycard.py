@@ -46,6 +46,13 @@ def frame_width(scale: float) -> float:
     return max(FRAME_WIDTH, math.ceil(MIN_PRINTED_FRAME / scale * 100) / 100)
 
 
+def framed_form(name: str, frame_width: float, area: Box) -> str:
+    """The name of a card's form (ground and frame) over ``area``: a card drawn smaller, with a
+    heavier frame, is another form than the full-size card."""
+    width = "" if frame_width == FRAME_WIDTH else f"-{frame_width:.2f}pt"
+    return form_name(f"{name}{width}", area)
+
+
 def draw_ground_and_frame(canvas: Canvas, area: Box, frame: Box, theme: Theme, width: float) -> None:
     """The card's ground over ``area`` (the card and its bleed) and the kit's frame."""
     fill(canvas, theme.card)

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ...draw.emblem import draw_keyhole_emblem
-from ...draw.keycard import FRAME_WIDTH, define_cell_forms, draw_ground_and_frame, draw_number, frame_width, place_cells
+from ...draw.keycard import define_cell_forms, draw_ground_and_frame, draw_number, frame_width, framed_form, place_cells
 from ...draw.paint import fill, form_name, polygon_path
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Colour, Theme
@@ -98,8 +98,7 @@ class KeyCardArtist:
             draw_number(canvas, layout.number_origin, face.label, self.font, self.theme)
 
     def _frame_form(self, team_letter: str) -> str:
-        width = "" if self.frame_width == FRAME_WIDTH else f"-{self.frame_width:.2f}pt"
-        return form_name(f"key-frame-{team_letter}{width}", self.layout.bleed_box)
+        return framed_form(f"key-frame-{team_letter}", self.frame_width, self.layout.bleed_box)
 
     def _back_form(self) -> str:
         return form_name("key-back", self.layout.bleed_box)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
+from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, draw_face_in, ring, word_card
 from ...draw.keycard import cell_colours
 from ...draw.paint import centred_lines, fill, stroke
 from ...draw.symbols import draw_role_symbol
@@ -48,12 +48,7 @@ class ExampleFigure(ExampleFlowable):
         canvas, art = self.canv, self.art
         layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
         # The spymasters' view.
-        key, card = layout.key, art.card.layout.card
-        canvas.saveState()
-        canvas.translate(key.x, key.y)
-        canvas.scale(key.width / card.width, key.height / card.height)
-        art.card.draw(canvas, KeyFace(example.key))
-        canvas.restoreState()
+        draw_face_in(canvas, layout.key, art.card.layout.card, art.card, KeyFace(example.key))
         for cell in example.targets:
             ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
         if layout.bubble is not None and layout.clue is not None:

@@ -17,14 +17,17 @@ from ...geometry.fit import FittedText, fit_text
 from ...geometry.keyface import key_face_layout
 from ...geometry.rulesexample import (
     CAPTION_GAP,
-    CELL_GAP,
     MAX_WIDTH,
     MIN_WORD_SIZE,
     WORD_PADDING,
-    WORD_SIZE,
     Caption,
     caption_height,
+    drawn_cells,
     fit_caption,
+    fit_words,
+    table_card,
+    table_cells,
+    table_height,
 )
 from ...geometry.sheet import Box
 from ...geometry.style import SUBTITLE
@@ -112,9 +115,8 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
     gap = CAPTION_GAP if bubble_height and first_caption_height else 0.0
     top_row = max(key_side, bubble_height + gap + first_caption_height)
 
-    cell_width = (figure - (SIDE - 1) * CELL_GAP) / SIDE
-    cell_height = cell_width * CELL_RATIO
-    grid_height = SIDE * cell_height + (SIDE - 1) * CELL_GAP
+    cell_width, cell_height = table_card(figure, SIDE, CELL_RATIO)
+    grid_height = table_height(figure, SIDE, CELL_RATIO)
     last_caption = fit_caption(grid_caption, caption_font, figure, GRID_CAPTION_LINES)
     if grid_caption is not None and last_caption is None:
         overflowing.append("grid caption")
@@ -123,10 +125,7 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
     height = top_row + ROW_GAP + grid_height + bottom
 
     key = Box(0.0, height - key_side, key_side, key_side)
-    card = key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD)
-    scale = key_side / EXAMPLE_CARD
-    key_cells = tuple(Box(key.x + cell.x * scale, key.y + cell.y * scale, cell.width * scale, cell.height * scale)
-                      for cell in card.cells)
+    key_cells = drawn_cells(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD).cells, key, key_side / EXAMPLE_CARD)
 
     bubble = None
     tail: tuple[tuple[float, float], ...] = ()
@@ -143,15 +142,8 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
         clue_caption_placed = Caption(first_caption, key.right + KEY_GAP, top)
 
     grid_top = height - top_row - ROW_GAP
-    cells = tuple(
-        Box(column * (cell_width + CELL_GAP), grid_top - (row + 1) * cell_height - row * CELL_GAP,
-            cell_width, cell_height)
-        for row in range(SIDE)
-        for column in range(SIDE)
-    )
-    room = cell_width - 2 * TILE_INSET - WORD_PADDING
-    fitted = tuple(fit_text(word, font, room, cell_height * WORD_HEIGHT_SHARE, WORD_SIZE, MIN_WORD_SIZE)
-                   for word in words)
+    cells = table_cells(figure, SIDE, CELL_RATIO, grid_top)
+    fitted = fit_words(words, font, cell_width - 2 * TILE_INSET - WORD_PADDING, cell_height * WORD_HEIGHT_SHARE)
     grid_caption_placed = None
     if last_caption is not None:
         grid_caption_placed = Caption(last_caption, 0.0, grid_top - grid_height - CAPTION_GAP)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ...draw.keycard import FRAME_WIDTH, define_cell_forms, draw_ground_and_frame, draw_number, frame_width, place_cells
-from ...draw.paint import fill, form_name
+from ...draw.keycard import define_cell_forms, draw_ground_and_frame, draw_number, frame_width, framed_form, place_cells
+from ...draw.paint import fill
 from ...draw.theme import Theme
 from ...geometry.sheet import Box
 from ...geometry.style import PANEL_RADIUS
@@ -85,8 +85,7 @@ class DuetCardArtist:
             canvas.drawPath(_pointing_up(canvas, mark), stroke=0, fill=1)
 
     def _card_form(self, side: str) -> str:
-        width = "" if self.frame_width == FRAME_WIDTH else f"-{self.frame_width:.2f}pt"
-        return form_name(f"duet-card-{side}{width}", self.layout.key.bleed_box)
+        return framed_form(f"duet-card-{side}", self.frame_width, self.layout.key.bleed_box)
 
 
 def _hanging(canvas: Canvas, box: Box, radius: float) -> PDFPathObject:

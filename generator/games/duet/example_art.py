@@ -8,7 +8,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, ring, word_card
+from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, draw_face_in, ring, word_card
 from ...draw.keycard import cell_colours
 from ...draw.paint import centred_lines, fill
 from ...draw.symbols import draw_role_symbol
@@ -54,12 +54,8 @@ class DuetExampleFigure(ExampleFlowable):
         layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
         shared = example.shared
         for index, (side, box) in enumerate(zip(SIDES, layout.sides)):
-            card = art.card.layout.card
-            canvas.saveState()
-            canvas.translate(box.x, box.y)
-            canvas.scale(box.width / card.width, box.height / card.height)
-            art.card.draw(canvas, DuetFace(side, example.card.grid(side), example.card.number))
-            canvas.restoreState()
+            draw_face_in(canvas, box, art.card.layout.card, art.card,
+                         DuetFace(side, example.card.grid(side), example.card.number))
             # A's cell i is B's cell 24 - i: the same words, seen from across the table.
             for cell in shared:
                 ring(canvas, layout.side_cells[index][cell if side == "A" else CELL_COUNT - 1 - cell], KEY_RING_OFFSET,

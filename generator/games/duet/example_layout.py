@@ -18,15 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...geometry.fit import FittedText, fit_text
+from ...geometry.fit import FittedText
 from ...geometry.rulesexample import (
     CAPTION_GAP,
-    CELL_GAP,
-    MIN_WORD_SIZE,
+    MAX_WIDTH,
     WORD_PADDING,
-    WORD_SIZE,
+    Caption,
     caption_height,
+    drawn_cells,
     fit_caption,
+    fit_words,
+    table_card,
+    table_cells,
+    table_height,
 )
 from ...geometry.sheet import Box
 from ...typeface.font import Font
@@ -34,7 +38,6 @@ from ...units import MM
 from .deal import SIDE
 from .face import duet_face_layout
 
-MAX_WIDTH = 100 * MM  # a wider column keeps the figure this wide, at its left
 MAX_CARD = 38 * MM  # each side of the key card, as drawn
 CARD_GAP = 5 * MM  # at least this between the two sides
 LAYOUT_CARD = 70 * MM  # the key card is laid out at this size (or less) and drawn scaled down
@@ -60,15 +63,6 @@ class Label:
 
 
 @dataclass(frozen=True)
-class TextBlock:
-    """Caption lines set flush left from ``x``, the first line's box topping at ``top``."""
-
-    text: FittedText
-    x: float
-    top: float
-
-
-@dataclass(frozen=True)
 class DuetExampleLayout:
     width: float
     height: float
@@ -79,7 +73,7 @@ class DuetExampleLayout:
     words: tuple[FittedText | None, ...]  # None: the word does not fit at MIN_WORD_SIZE
     side_captions: tuple[Label | None, Label | None] = (None, None)
     seats: tuple[Label | None, Label | None] = (None, None)  # A's (under the table), B's (above it)
-    grid_caption: TextBlock | None = None
+    grid_caption: Caption | None = None
     overflowing: tuple[str, ...] = ()  # caption names ("a", "b", "a-seat", "b-seat", "grid"): too long
 
     @property
@@ -131,9 +125,8 @@ def duet_example_layout(width: float, words: Sequence[str], font: Font, *, capti
     above = seat_heights[1] + SEAT_GAP if seat_heights[1] else 0.0
     below = seat_heights[0] + SEAT_GAP if seat_heights[0] else 0.0
 
-    cell_width = (figure - (SIDE - 1) * CELL_GAP) / SIDE
-    cell_height = cell_width * CELL_RATIO
-    grid_height = SIDE * cell_height + (SIDE - 1) * CELL_GAP
+    cell_width, cell_height = table_card(figure, SIDE, CELL_RATIO)
+    grid_height = table_height(figure, SIDE, CELL_RATIO)
     grid_text = fitted("grid", figure, GRID_CAPTION_LINES)
     grid_text_height = caption_height(grid_text, caption_font)
     bottom = CAPTION_GAP + grid_text_height if grid_text_height else 0.0
@@ -143,25 +136,19 @@ def duet_example_layout(width: float, words: Sequence[str], font: Font, *, capti
     sides = tuple(Box(centre - card / 2, height - card, card, card) for centre in centres)
     face = duet_face_layout(layout_card, layout_card)
     scale = card / layout_card
-    side_cells = tuple(tuple(Box(side.x + cell.x * scale, side.y + cell.y * scale, cell.width * scale,
-                                 cell.height * scale) for cell in face.cells) for side in sides)
+    side_cells = tuple(drawn_cells(face.cells, side, scale) for side in sides)
     caption_top = height - card - CAPTION_GAP
     side_captions = tuple(Label(text, centre, caption_top) if text is not None else None
                           for text, centre in zip(side_texts, centres))
 
     grid_top = height - top_row - ROW_GAP - above
-    cells = tuple(
-        Box(column * (cell_width + CELL_GAP), grid_top - (row + 1) * cell_height - row * CELL_GAP,
-            cell_width, cell_height)
-        for row in range(SIDE)
-        for column in range(SIDE)
-    )
+    cells = table_cells(figure, SIDE, CELL_RATIO, grid_top)
     grid_bottom = grid_top - grid_height
     seats = (Label(seat_texts[0], half, grid_bottom - SEAT_GAP) if seat_texts[0] is not None else None,
              Label(seat_texts[1], half, grid_top + above) if seat_texts[1] is not None else None)
     room = cell_width - 2 * BAND_INSET - WORD_PADDING
     word_height = cell_height * (1 - 2 * BAND_SHARE) - BAND_INSET
-    fitted_words = tuple(fit_text(word, font, room, word_height, WORD_SIZE, MIN_WORD_SIZE) for word in words)
-    grid_caption = TextBlock(grid_text, 0.0, grid_bottom - below - CAPTION_GAP) if grid_text is not None else None
+    fitted_words = fit_words(words, font, room, word_height)
+    grid_caption = Caption(grid_text, 0.0, grid_bottom - below - CAPTION_GAP) if grid_text is not None else None
     return DuetExampleLayout(figure, height, layout_card, sides, side_cells, cells, fitted_words, side_captions,
                              seats, grid_caption, tuple(overflowing))
