@@ -127,8 +127,8 @@ def typed_values(ctx: click.Context, command: str) -> dict[str, tuple[object, st
             chosen.insert(0, (typed[setting.key][0], f"{typed[setting.key][1]} {typed[setting.key][0]}"))
         if len({value for value, _ in chosen}) > 1:
             raise UsageError(f"{chosen[0][1]} and {chosen[-1][1]} choose different {setting.name}s: keep one")
-        if chosen:
-            typed[setting.key] = (chosen[0][0], chosen[-1][1] if setting.key not in typed else typed[setting.key][1])
+        if chosen and setting.key not in typed:
+            typed[setting.key] = (chosen[0][0], chosen[-1][1])
     return typed
 
 

@@ -354,7 +354,7 @@ class Group(Shape):
             raise reading.wrong(node, where, self.describe())
         values: dict[str, Any] = {}
         lines: dict[str, int] = {}
-        found: list[tuple[str, yaml.Node, yaml.Node]] = []
+        found: list[tuple[str, yaml.Node]] = []
         for key_node, value_node in node.value:
             name = key_node.value if isinstance(key_node, yaml.ScalarNode) else ""
             if name in lines:
@@ -364,11 +364,11 @@ class Group(Shape):
                 raise reading.fail(key_node, where, self._unknown(name))
             lines[name] = line_of(key_node)
             reading.key_of[id(value_node)] = key_node
-            found.append((name, key_node, value_node))
+            found.append((name, value_node))
         missing = [name for name, key in self.keys.items() if key.required and name not in lines]
         if missing:
             raise reading.fail(node, where, f"'{missing[0]}:' is missing: add it")
-        for name, _, value_node in found:
+        for name, value_node in found:
             key = self.keys[name]
             values[name] = reading.read(key.shape, value_node, key.label or self.place(where, name))
         return Fields(values, lines, line_of(node))

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..errors import CngenError
 from ..inputs.schema import Group, Invalid, Key, Text, read_yaml
@@ -54,26 +54,24 @@ class Labels:
         return _PLACEHOLDER.sub(lambda match: values[match.group(1)], self.texts[key])
 
 
-def parse_labels(data: bytes, source: str, english: Labels | None = None) -> Labels:
-    """The labels in ``data``; with ``english``, any key the file lacks is taken from it."""
-    keys = {key: Key(Text(check=_placeholders(key, wanted))) for key, wanted in TEXT_KEYS.items()}
-    return _completed(read_yaml(data, source, Group({"language": Key(Text()), **keys}), HOLDS), source, english)
+def parse_labels(data: bytes, source: str, english: Labels | None = None,
+                 keys: Mapping[str, tuple[str, ...]] = TEXT_KEYS) -> Labels:
+    """The labels in ``data``, each of ``keys`` holding its placeholders; with ``english``, any
+    key the file lacks is taken from it."""
+    texts = {key: Key(Text(check=_placeholders(key, wanted))) for key, wanted in keys.items()}
+    fields = read_yaml(data, source, Group({"language": Key(Text()), **texts}), HOLDS)
+    language = fields.get("language", "")
+    found = {key: value for key, value in fields.values.items() if key != "language"}
+    if english is None:
+        return Labels(language, found)
+    missing = tuple(key for key in english.texts if key not in found)
+    return Labels(language, {**english.texts, **found}, missing)
 
 
 def parse_tile_names(data: bytes, source: str, nouns: Sequence[str], english: Labels | None = None) -> Labels:
-    """A game's tile names (``nouns``: the names its tiles print) in ``data``."""
-    keys = {noun: Key(Text(check=_placeholders(noun, ()))) for noun in nouns}
-    return _completed(read_yaml(data, source, Group({"language": Key(Text()), **keys}), HOLDS), source, english)
-
-
-def _completed(fields, source: str, english: Labels | None) -> Labels:
-    language = fields.get("language", "")
-    texts = {key: value for key, value in fields.values.items() if key != "language"}
-    known = [key for key in (english.texts if english else ())]
-    missing = tuple(key for key in known if key not in texts)
-    if english is None:
-        return Labels(language, texts)
-    return Labels(language, {**english.texts, **texts}, missing)
+    """A game's tile names (``nouns``: the names its tiles print) in ``data``: labels that hold
+    no placeholder."""
+    return parse_labels(data, source, english, dict.fromkeys(nouns, ()))
 
 
 def require_every_key(labels: Labels, keys: Sequence[str], source: str) -> Labels:
