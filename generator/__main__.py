@@ -1,6 +1,6 @@
 """``python -m generator`` runs the cngen command line."""
 
-from .cli import main
+from .cli import run
 
 if __name__ == "__main__":
-    main(prog_name="cngen")
+    run()

@@ -7,6 +7,10 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pypdf
@@ -197,10 +201,11 @@ def test_an_output_named_by_the_settings_file_may_not_hold_a_nul(run, project):
 
 class Faults:
     """The ``os`` module as files.py sees it, with every step of a write that a full disk or a
-    lost mount can fail (staging a file, flushing it, moving a file aside or into place)
-    counted, and the ``fail_on``-th of them failing; ``kinds`` narrows the steps counted."""
+    lost mount can fail (staging a file or a journal, flushing it, making a folder, moving a
+    file aside or into place) counted, and the ``fail_on``-th of them failing; ``kinds`` narrows the steps counted.
+    A folder's lock and its flush to disk are courtesies a write goes on without: not counted."""
 
-    def __init__(self, fail_on: int = 0, kinds: tuple[str, ...] = ("open", "fsync", "replace")):
+    def __init__(self, fail_on: int = 0, kinds: tuple[str, ...] = ("open", "fsync", "mkdir", "replace")):
         self.fail_on, self.kinds, self.steps, self.failed = fail_on, kinds, [], False
 
     def __getattr__(self, name: str):
@@ -209,10 +214,12 @@ class Faults:
             return real
 
         def step(*args, **kwargs):
+            if name == "open" and os.path.isdir(args[0]) or name == "fsync" and stat.S_ISDIR(os.fstat(args[0]).st_mode):
+                return real(*args, **kwargs)
             self.steps.append(name)
             if len(self.steps) == self.fail_on:
                 self.failed = True
-                named = {"open": args[0], "replace": args[-1]}.get(name)  # the file, or the target of a move
+                named = {"open": args[0], "mkdir": args[0], "replace": args[-1]}.get(name)  # the file, or the target of a move
                 raise OSError(28, "No space left on device", None if named is None else str(named))
             return real(*args, **kwargs)
 
@@ -234,9 +241,11 @@ def earlier_and_new_kit(folder: Path) -> tuple[dict[Path, bytes], dict[Path, byt
     return kit(True, "earlier"), kit(False, "new"), [folder / COMBINED]
 
 
-# Each of the new kit's 7 files staged (opened, flushed), the earlier kit.pdf set aside, each
-# of the 6 files the earlier kit has set aside and replaced, and the upload placed.
-WRITE_STEPS = 7 * 2 + 1 + 6 * 2 + 1
+# Each of the new kit's 7 files staged (opened, flushed; the upload in the kit's folder, as its
+# own does not exist yet), a journal (staged, flushed, renamed), the earlier kit.pdf set aside,
+# each of the 6 files the earlier kit has set aside and replaced, the upload's folder made and
+# the upload placed.
+WRITE_STEPS = 7 * 2 + 3 + 1 + 6 * 2 + 1 + 1
 
 
 def digests(files: dict[Path, bytes], root: Path) -> dict[str, str]:
@@ -265,7 +274,7 @@ def test_a_write_that_fails_at_any_step_leaves_the_earlier_kit_and_no_stray_file
     counted = Faults()  # and the same write, with no step failing, takes exactly the steps failed above
     monkeypatch.setattr(files_module, "os", counted)
     files_module.write_files(new, remove)
-    assert len(counted.steps) == WRITE_STEPS and counted.steps.count("replace") == 14, counted.steps
+    assert len(counted.steps) == WRITE_STEPS and counted.steps.count("replace") == 15, counted.steps
     assert listing(tmp_path) == {"output": "folder", "output/deck-tgc": "folder",
                                  "output/notes.txt": before["output/notes.txt"], **digests(new, tmp_path)}
 
@@ -293,7 +302,7 @@ def test_a_failed_first_write_leaves_no_folder_it_made(run, project, monkeypatch
 
 
 def test_a_write_into_new_folders_that_fails_at_any_step_removes_them(tmp_path, monkeypatch):
-    for fail_on in range(1, 4):  # staging the file, flushing it, and moving it into place
+    for fail_on in range(1, 6):  # staging the file, flushing it, making two folders, moving it into place
         faults = Faults(fail_on)
         monkeypatch.setattr(files_module, "os", faults)
         with pytest.raises(CngenError, match="nothing was changed"):
@@ -301,7 +310,7 @@ def test_a_write_into_new_folders_that_fails_at_any_step_removes_them(tmp_path, 
         assert faults.failed and listing(tmp_path) == {}, fail_on
     monkeypatch.setattr(files_module, "os", counted := Faults())
     files_module.write_files({tmp_path / "new" / "deeper" / "deck.pdf": b"%PDF-"})
-    assert len(counted.steps) == 3 and listing(tmp_path)["new/deeper/deck.pdf"]
+    assert len(counted.steps) == 5 and listing(tmp_path)["new/deeper/deck.pdf"]
 
 
 @pytest.fixture(scope="module")
@@ -370,3 +379,143 @@ def test_a_settings_file_that_is_not_a_file_is_named(run, project, kind, message
         (project / "settings").mkdir()
     result = run("--config", "settings", "deck")
     assert result.exit_code == 1 and f"Error: settings: {message}" in result.output
+
+
+# --- Stops: a signal, or a kill, at any step of a write ----------------------------------------
+
+
+class StopAt(Faults):
+    """The ``os`` module as files.py sees it, sending ``signal`` to this process just before the
+    ``stop_on``-th counted step of a write (the steps Faults counts)."""
+
+    def __init__(self, stop_on: int, signal_number: int):
+        super().__init__(0)
+        self.stop_on, self.signal_number = stop_on, signal_number
+
+    def __getattr__(self, name: str):
+        step = super().__getattr__(name)
+        if name not in self.kinds:
+            return step
+
+        def stopping(*args, **kwargs):
+            if len(self.steps) + 1 == self.stop_on and not (name == "open" and os.path.isdir(args[0])):
+                os.kill(os.getpid(), self.signal_number)
+            return step(*args, **kwargs)
+
+        return stopping
+
+
+STOPPED, STOPPED_AFTER_WRITING = 3, 4
+
+
+def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int) -> int:
+    """The new kit written by a forked child with cngen's stop handlers, stopped at one step: its
+    exit code, or minus the signal that killed it."""
+    from generator.cli import process
+
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's code is measured by its effects
+        code = 0
+        try:
+            process._stops_raise()
+            files_module.os = StopAt(stop_on, signal_number)
+            files_module.write_files(new, remove)
+        except KeyboardInterrupt as stop:
+            code = STOPPED_AFTER_WRITING if getattr(stop, "files_written", False) else STOPPED
+        except BaseException:
+            code = 1
+        os._exit(code)
+    _, status = os.waitpid(child, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to stop")
+def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_new_one(tmp_path):
+    out = tmp_path / "output"
+    earlier, new, remove = earlier_and_new_kit(out)
+    files_module.write_files(earlier)
+    before = listing(tmp_path)
+    after = {"output": "folder", "output/deck-tgc": "folder", **digests(new, tmp_path)}
+    outcomes = []
+    for stop_on in range(1, WRITE_STEPS + 1):
+        for signal_number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+            code = write_in_a_child(new, remove, stop_on, signal_number)
+            found = listing(tmp_path)
+            assert found in (before, after), (stop_on, signal_number, sorted(set(found) ^ set(before)))
+            # the child says the files were written exactly when they were
+            assert code == (STOPPED_AFTER_WRITING if found == after else STOPPED), (stop_on, signal_number, code)
+            outcomes.append(found == after)
+            if found == after:
+                shutil.rmtree(out)
+                files_module.write_files(earlier)
+    # Staging stops at once and undoes the write; from the first journal on, stops wait for the end.
+    staging = 7 * 2
+    assert outcomes == [False] * 3 * staging + [True] * 3 * (WRITE_STEPS - staging)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to kill")
+def test_a_write_killed_at_any_step_is_finished_or_undone_by_the_next_run(tmp_path):
+    out = tmp_path / "output"
+    earlier, new, remove = earlier_and_new_kit(out)
+    files_module.write_files(earlier)
+    before = listing(tmp_path)
+    after = {"output": "folder", "output/deck-tgc": "folder", **digests(new, tmp_path)}
+    finished = []
+    for stop_on in range(1, WRITE_STEPS + 1):
+        assert write_in_a_child(new, remove, stop_on, signal.SIGKILL) == -signal.SIGKILL
+        files_module.finish_interrupted_writes([out, out / "deck-tgc"])
+        found = listing(tmp_path)
+        assert found in (before, after), (stop_on, sorted(set(found) ^ set(before)))
+        finished.append(found == after)
+        if found == after:
+            shutil.rmtree(out)
+            files_module.write_files(earlier)
+    # Killed before the top folder's journal was in place, the write is undone; after, finished.
+    top_journal = 7 * 2 + 3
+    assert finished == [False] * top_journal + [True] * (WRITE_STEPS - top_journal)
+
+
+def test_a_later_write_into_the_folder_clears_what_a_killed_one_left(tmp_path):
+    (tmp_path / ".cngen-0123abcd.part").write_bytes(b"half a deck")  # staged, no journal: never counted
+    (tmp_path / "deck.pdf").write_bytes(b"earlier")
+    files_module.write_files({tmp_path / "keys.pdf": b"keys"})
+    assert listing(tmp_path) == {"deck.pdf": listing(tmp_path)["deck.pdf"], "keys.pdf": listing(tmp_path)["keys.pdf"]}
+
+
+@pytest.mark.parametrize("journal", [
+    b"not json", b'{"format": "something else"}', b"[" * 100_000,
+    b'{"format": "cngen write journal 1", "top": ".", "folders": [""], "files": [["../notes.txt", '
+    b'".cngen-0123abcd.part", ".cngen-0123abce.old"]], "remove": []}',
+    b'{"format": "cngen write journal 1", "top": ".", "folders": [""], "files": [], '
+    b'"remove": [["notes.txt", "notes.old"]]}',
+])
+def test_a_journal_cngen_did_not_write_is_never_acted_on(tmp_path, journal):
+    folder = tmp_path / "output"
+    folder.mkdir()
+    (tmp_path / "notes.txt").write_text("mine")
+    (folder / "notes.txt").write_text("mine too")
+    (folder / ".cngen-0123abcd.part").write_text("staged")
+    (folder / ".cngen-99999999.journal").write_bytes(journal)
+    files_module.finish_interrupted_writes([folder])
+    assert (tmp_path / "notes.txt").read_text() == "mine" and (folder / "notes.txt").read_text() == "mine too"
+    assert (folder / ".cngen-99999999.journal").read_bytes() == journal  # not ours: left as it is
+    assert not (folder / ".cngen-0123abcd.part").exists()  # a staged file no journal can use
+
+
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_kit_stopped_while_it_is_made_says_so_and_keeps_the_earlier_kit(tmp_path, stop):
+    (tmp_path / "w.txt").write_text(WORDS)
+    command = [sys.executable, "-m", "generator", "kit", "--words", "w.txt", "--keys-count", "2", "--seed"]
+    subprocess.run([*command, "1"], cwd=tmp_path, check=True, capture_output=True)
+    before = listing(tmp_path)
+    process = subprocess.Popen([*command, "2"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    for line in process.stderr:  # progress: the kit is being made, nothing written yet
+        if "making the tiles" in line:
+            process.send_signal(getattr(signal, stop))
+            break
+    _, errors = process.communicate(timeout=60)
+    assert process.returncode == 1, errors
+    shown = "Ctrl-C" if stop == "SIGINT" else stop
+    assert errors.strip().splitlines()[-1] == f"Error: stopped by {shown}: nothing was written"
+    assert listing(tmp_path) == before

@@ -36,7 +36,15 @@ def reports_errors(command: Callable) -> Callable:
             raise click.ClickException(str(error)) from None
         except (click.ClickException, click.exceptions.Exit):  # a usage message, or an exit code on purpose
             raise
+        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: the writer has finished or undone its work
+            from .process import stop_message
+
+            raise click.ClickException(stop_message(stop)) from None
         except Exception as error:  # the user's run must end in a message, not a traceback
+            from .process import stop_message, stop_received
+
+            if stop_received():  # a library turned the stop into an error of its own
+                raise click.ClickException(stop_message()) from None
             if debug:
                 raise
             raise click.ClickException(

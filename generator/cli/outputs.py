@@ -15,7 +15,7 @@ import click
 
 from ..games import text_files
 from ..inputs.bundled import bundled_files
-from ..output.files import write_files
+from ..output.files import finish_interrupted_writes, write_files
 from ..output.targets import Named, checked_outputs
 from ..settings.declarations import BY_KEY
 from ..settings.resolve import Settings
@@ -40,6 +40,7 @@ def plan_outputs(settings: Settings, outputs: dict[Path, str], preview: bool = F
     previews = preview_paths(outputs, without_preview) if preview else {}
     named += [Named(png, f"the preview {png}") for png in previews.values()]
     targets = checked_outputs(named, run_inputs(settings))
+    finish_interrupted_writes(real.parent for real in targets)  # before anything reads what the folders hold
     return OutputPlan({name.path: real for real, name in targets.items()}, previews)
 
 
@@ -62,8 +63,17 @@ def write_planned(plan: OutputPlan, files: dict[Path, bytes], remove: Sequence[P
         from ..output.record import record_of
 
         files[record] = record_of({path.name: data for path, data in files.items()})
+    _never_after_a_stop()
     write_files({plan.real(path): data for path, data in files.items()}, remove)
     return sorted(png.name for png in plan.previews.values())
+
+
+def _never_after_a_stop() -> None:
+    """A stop a library swallowed while the files were made may have left them incomplete."""
+    from .process import Stopped, stop_received
+
+    if stop_received():
+        raise Stopped()
 
 
 def image_folder(pdf: Path, service: str) -> Path:

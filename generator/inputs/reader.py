@@ -39,7 +39,7 @@ def read_input(path: Path, what: str, stdin: BinaryIO | None = None) -> bytes:
     """The bytes of ``path`` (a ``what``: "word list", "font"...), or a CngenError naming it."""
     limit = LIMITS[what]
     if path == STDIN:
-        return _read_limited(stdin or sys.stdin.buffer, STDIN_NAME, what, limit)
+        return _read_standard_input(stdin, what, limit)
     try:
         # Without blocking: opening a pipe nobody writes to would otherwise wait forever.
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -53,6 +53,17 @@ def read_input(path: Path, what: str, stdin: BinaryIO | None = None) -> bytes:
         raise CngenError(f"{path} is a folder: give the path of a {what} file") from None
     except OSError as error:
         raise CngenError(f"{path}: cannot read the {what} ({error.strerror or error})") from None
+
+
+def _read_standard_input(stdin: BinaryIO | None, what: str, limit: int) -> bytes:
+    stream = stdin or getattr(sys.stdin, "buffer", None)
+    if stream is None:  # started with standard input closed (<&-)
+        raise CngenError(f"standard input is closed: pipe the {what} into cngen, or give a file instead of -")
+    try:
+        return _read_limited(stream, STDIN_NAME, what, limit)
+    except OSError as error:  # a folder, a terminal gone away, a socket reset
+        raise CngenError(f"cannot read the {what} from standard input ({error.strerror or error}): "
+                         "pipe it into cngen, or give a file instead of -") from None
 
 
 def _read_limited(stream: BinaryIO, name: str, what: str, limit: int) -> bytes:
