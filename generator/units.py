@@ -8,6 +8,7 @@ other units come in.
 
 from __future__ import annotations
 
+import math
 import re
 
 from reportlab.lib import pagesizes
@@ -58,7 +59,7 @@ def parse_length(text: str) -> float:
             f"{quoted(text)} is not a length: write a number and a unit, e.g. 5mm, 0.5cm, 0.2in or 14pt"
         )
     number, unit = match.groups()
-    length = float(number) * POINTS_PER_UNIT[unit]  # infinity for 400 digits and more
+    length = _on_the_limit(float(number) * POINTS_PER_UNIT[unit])  # infinity for 400 digits and more
     if length > MAX_SIDE:
         raise UsageError(f"{quoted(text)} is longer than any sheet: a length is at most "
                          f"{format_mm(MAX_SIDE)} mm (200 in, the largest page a PDF viewer opens)")
@@ -74,11 +75,18 @@ def parse_size(text: str) -> tuple[float, float]:
         )
     width, width_unit, height, height_unit = match.groups()
     width_unit = width_unit or height_unit
-    size = (float(width) * POINTS_PER_UNIT[width_unit], float(height) * POINTS_PER_UNIT[height_unit])
+    size = (_on_the_limit(float(width) * POINTS_PER_UNIT[width_unit]),
+            _on_the_limit(float(height) * POINTS_PER_UNIT[height_unit]))
     if min(size) <= 0 or max(size) > MAX_SIDE:
         raise UsageError(f"{quoted(text)} is not a printable size: each side must be more than 0 and at most "
                          f"{format_mm(MAX_SIDE)} mm (200 in, the largest page a PDF viewer opens)")
     return size
+
+
+def _on_the_limit(points: float) -> float:
+    """5080 mm is 14,400 points exactly, though the arithmetic says a hair more: the limit
+    itself is allowed."""
+    return MAX_SIDE if math.isclose(points, MAX_SIDE, rel_tol=1e-9) else points
 
 
 def parse_paper(text: str) -> tuple[float, float]:

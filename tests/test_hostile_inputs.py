@@ -11,6 +11,7 @@ anything follows the aliases, which the tests check by making the composer fail 
 from __future__ import annotations
 
 import json
+import os
 import random
 import struct
 import subprocess
@@ -385,3 +386,111 @@ def test_the_whole_number_kind_refuses_what_int_would_take():
         with pytest.raises(UsageError):
             parse(text)
     assert BY_KEY["keys.seed"].kind.parse(str(MAX_SEED)) == MAX_SEED
+
+
+# --- A font whose licence forbids what a print file does --------------------------------------
+
+
+@pytest.mark.parametrize("permissions, reason", [
+    (0x0002, "forbids embedding it in a document"),
+    (0x0200, "only its bitmaps"),
+    (0x0100, "forbids embedding only the letters a document uses"),
+    (0x0302, "forbids embedding it in a document"),
+])
+def test_a_font_whose_licence_forbids_embedding_is_refused(permissions, reason):
+    with pytest.raises(CngenError) as caught:
+        parse_font(damaged("OS/2", 8, struct.pack(">H", permissions)), "restricted.ttf", "restricted")
+    message = str(caught.value)
+    assert message.startswith("restricted.ttf ") and reason in message and "choose a font" in message, message
+
+
+@pytest.mark.parametrize("permissions", [0x0000, 0x0004, 0x0008, 0x0006, 0x000A])
+def test_a_font_whose_licence_allows_printing_is_taken(permissions):
+    font = parse_font(damaged("OS/2", 8, struct.pack(">H", permissions)), "allowed.ttf", "allowed")
+    assert ord("A") in font.characters
+
+
+# --- A deck file's own fields are held to the options they stand for -------------------------
+
+DECK_WORDS = "words: [PLANET, COMET, ORBIT, MOON]\n"
+
+DECK_FIELDS = {
+    "a language that is a path": ('language: "../../somewhere/else"', 1, "language: '../../somewhere/else' is not a "
+                                                                         "language code"),
+    "a language that is a number": ("language: 12", 1, "language: '12' is not a language code"),
+    "a language with a line break": ('language: "fr\\nx"', 1, "is not a language code"),
+    "a language as a list": ("language: [fr]", 1, "language: this must be a language code such as fr, not a list"),
+    "a name with a right-to-left override": ('name: "Party\\u202e"', 1, "name: the text contains the invisible "
+                                                                          "character U+202E RIGHT-TO-LEFT OVERRIDE"),
+    "a name with a zero-width space": ('name: "Pa\\u200brty"', 1, "U+200B ZERO WIDTH SPACE"),
+    "a name with a bell": ('name: "Party\\a"', 1, "name: the text contains the control character U+0007"),
+    "a name longer than a title": (f'name: "{"N" * 61}"', 1, "name: 61 characters are too many: at most 60 fit"),
+    "a description of a page": (f'description: "{"d" * 501}"', 1, "description: 501 characters are too many"),
+    "a name as a list": ("name: [a, b]", 1, "name: this must be text, not a list"),
+}
+
+
+@pytest.mark.parametrize("field, line, message", DECK_FIELDS.values(), ids=DECK_FIELDS.keys())
+def test_a_deck_files_own_fields_are_checked_like_the_options_they_stand_for(field, line, message):
+    with pytest.raises(CngenError) as caught:
+        parse_yaml_deck(f"{field}\n{DECK_WORDS}".encode(), "d.yaml")
+    assert str(caught.value).startswith(f"d.yaml:{line}: ") and message in str(caught.value), str(caught.value)
+
+
+def test_a_decks_language_tag_is_read_as_lang_reads_it():
+    assert parse_yaml_deck(f"language: pt_BR\n{DECK_WORDS}".encode(), "d.yaml").language == "pt-br"
+
+
+def test_a_deck_name_the_rules_font_cannot_draw_is_blamed_on_the_deck(tmp_path, monkeypatch):
+    (tmp_path / "d.yaml").write_text(f'name: "Party 🎉"\n{DECK_WORDS}', encoding="utf-8")
+    result = invoke(tmp_path, monkeypatch, "rules", "--words", "d.yaml", "-o", "r.pdf")
+    assert result.exit_code == 1 and not (tmp_path / "r.pdf").exists()
+    message = result.output.strip().splitlines()[-1]
+    assert message.startswith("Error: d.yaml: name: uses '🎉' (U+1F389 PARTY POPPER)"), message
+    assert "texts/" not in message and "change the name" in message
+
+
+@pytest.mark.parametrize("entry", ["\u200d\u200d", "\u200b", "\u0301", "\u2060", "\ufe0f"])
+def test_a_word_of_only_invisible_characters_is_a_problem_not_a_blank_side(tmp_path, monkeypatch, entry):
+    (tmp_path / "w.txt").write_text(f"PLANET\n{entry}\nCOMET\n", encoding="utf-8")
+    result = invoke(tmp_path, monkeypatch, "deck", "--words", "w.txt", "-o", "d.pdf")
+    assert result.exit_code == 1 and not (tmp_path / "d.pdf").exists(), result.output
+    assert "w.txt:2: " in result.output and ("no visible character" in result.output
+                                             or "control character" in result.output), result.output
+
+
+# --- Odd files where cngen looks for its own ---------------------------------------------------
+
+
+def test_a_kit_record_nested_past_any_use_counts_as_no_record(tmp_path, monkeypatch):
+    (tmp_path / "w.txt").write_text("".join(f"word{i}\n" for i in range(30)))
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / ".cngen-kit.json").write_text("[" * DEEP + "]" * DEEP)
+    (tmp_path / "out" / "kit.pdf").write_bytes(b"%PDF- the user's own")
+    result = invoke(tmp_path, monkeypatch, "kit", "--words", "w.txt", "--keys-count", "1", "--seed", "1",
+                    "--out-dir", "out")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "kit.pdf").read_bytes() == b"%PDF- the user's own"  # not known as ours: kept
+
+
+@pytest.mark.parametrize("kind", ["loop", "dangling", "folder", "pipe"])
+def test_a_settings_file_here_that_cannot_be_read_is_named_not_passed_over(tmp_path, monkeypatch, kind):
+    found = tmp_path / "cngen.yaml"
+    {"loop": lambda: found.symlink_to("cngen.yaml"), "dangling": lambda: found.symlink_to("gone.yaml"),
+     "folder": found.mkdir, "pipe": lambda: os.mkfifo(found)}[kind]()
+    result = invoke(tmp_path, monkeypatch, "deck", "-o", "d.pdf")
+    assert result.exit_code == 1 and not (tmp_path / "d.pdf").exists(), result.output
+    message = result.output.strip().splitlines()[-1]
+    assert message.startswith("Error: cngen.yaml: ") and "Traceback" not in result.output, message
+
+
+@pytest.mark.parametrize("paper, accepted", [("5080x5080mm", True), ("200x200in", True), ("508x508cm", True),
+                                             ("5081x10mm", False), ("200.01x10in", False)])
+def test_the_largest_page_a_pdf_holds_is_allowed_and_no_larger(paper, accepted):
+    from generator.units import MAX_SIDE, parse_paper
+
+    if accepted:
+        assert max(parse_paper(paper)) == MAX_SIDE
+    else:
+        with pytest.raises(UsageError, match="at most 5080 mm"):
+            parse_paper(paper)

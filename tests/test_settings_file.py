@@ -373,9 +373,10 @@ def test_a_missing_settings_file_named_on_the_command_line_is_an_error(tmp_path)
         find_settings_file(tmp_path, tmp_path)
 
 
-def test_a_folder_called_cngen_yaml_is_not_a_settings_file(tmp_path):
+def test_a_folder_called_cngen_yaml_is_named_rather_than_passed_over(tmp_path):
     (tmp_path / CONFIG_FILE_NAME).mkdir()
-    assert find_settings_file(None, tmp_path) is None
+    with pytest.raises(CngenError, match="cngen.yaml: is a folder, not a settings file: rename it"):
+        find_settings_file(None, tmp_path)
 
 
 def test_loading_reads_the_file_names_it_and_takes_paths_from_its_folder(tmp_path):

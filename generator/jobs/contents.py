@@ -39,6 +39,7 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         tile_kinds=game.tiles,
         language=word_list.language,
         source=deck_phrase(deck.words, bundled_deck(deck), word_list.name, language.english),
+        named_by=naming_file(deck.words, word_list.name),
     ), language
 
 
@@ -58,6 +59,7 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         tile_kinds=game.tiles,
         language=deck.language,
         source=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english),
+        named_by=naming_file(deck_options.words, deck.list_name),
     )
 
 
@@ -69,3 +71,8 @@ def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels) -
     # The rules sheet cannot set right-to-left text yet: a Hebrew deck's name stays unsaid.
     named = list_name and not right_to_left(list_name)
     return labels.text("named deck", name=list_name) if named else labels.text("own words")
+
+
+def naming_file(words: Path | None, list_name: str) -> str:
+    """The user's deck file whose ``name:`` the rules sheet prints, if it prints one."""
+    return str(words) if words is not None and list_name and not right_to_left(list_name) else ""

@@ -70,6 +70,7 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
     if typographic_fonts(fonts):
         rules = with_typographic_quotes(rules)
         title = typographic(title) if title else title
+    check_deck_name(contents, fonts)
     check_characters(rules, fonts)
     check_title(title, fonts.bold)
     check_title(title, fonts.regular)  # the footer
@@ -97,6 +98,15 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
         pdf = finish_for_press(pdf, condition_for(options.output_condition, is_us_paper(options.paper)),
                                options.ink_limit)
     return RulesResult(pdf, pages, rules, contents, notes)
+
+
+def check_deck_name(contents: KitContents, fonts: FontFamily) -> None:
+    """The sheet says the name a deck file gives itself: a character the font lacks is that
+    file's to change, not the rules text's."""
+    problem = unprintable(contents.deck, fonts.regular) if contents.named_by else None
+    if problem is not None:
+        raise CngenError(f"{contents.named_by}: name: {problem}, and the rules sheet prints the deck's name: "
+                         "change the name, or give the rules sheet a --font that has them")
 
 
 def game_text(game: Game) -> GameText:

@@ -25,6 +25,7 @@ class KitContents:
     tile_kinds: tuple[TileKind, ...] = ()  # what a set of the game's tiles holds
     language: str = ""  # the deck's language ("" when its list names none)
     source: str = ""  # where the words come from, in English, for cngen's own messages (else ``deck``)
+    named_by: str = ""  # the deck file whose own name: ``deck`` says, to blame for it
 
     @property
     def keys(self) -> int:

@@ -14,8 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
-from ..errors import CngenError
+from ..errors import CngenError, UsageError
 from ..inputs.text import NotUtf8, decode_utf8
+from ..units import parse_language
 from .capitals import capitals
 
 # More than this many problems at once is noise: the user fixes the first ones and reruns.
@@ -161,7 +162,9 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
     from ..inputs.schema import FileProblem, Group, Key, Lined, ListOf, Scalar, Text, read_yaml
 
     decode_text(data, source)  # a file that is not text is a word list's problem, said as one
-    about = {key: Key(Text(empty=True)) for key in DECK_KEYS if key != "words"}
+    about = {key: Key(Text(empty=True, longest=DECK_FIELD_LONGEST[key], check=_visible_text)) for key in DECK_KEYS
+             if key != "words"}
+    about["language"] = Key(Text(empty=True, check=_deck_language, expect="a language code such as fr"))
     words = ListOf(Lined(Scalar()), name="entry", expect="a list of entries such as [PLANET, COMET]")
     shape = Group({**about, "words": Key(words, required=True)})
     try:
@@ -174,6 +177,33 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
     caps = Capitals(info["language"], caps.sharp_s)
     candidates = [(item.line, item.value) for item in fields["words"]]
     return _checked(WordList(source, (), **info), candidates, dedupe, caps)
+
+
+# A deck's name is printed on the rules sheet, as the kit's --title is, and held to the
+# title's length; the other fields are only listed (cngen decks), never set on a page.
+DECK_FIELD_LONGEST = {"name": 60, "language": 35, "licence": 500, "description": 500}
+
+
+def _deck_language(text: str) -> str:
+    """A deck's ``language:`` is read as --lang is: it chooses files, so only a language code."""
+    from ..inputs.schema import Invalid
+
+    try:
+        return parse_language(text) if text else text
+    except UsageError as error:
+        raise Invalid(str(error)) from None
+
+
+def _visible_text(text: str) -> str:
+    """A deck's own text holds no invisible formatting (a right-to-left override, a zero-width
+    space) beyond the joiners some scripts need."""
+    from ..inputs.schema import Invalid
+
+    hidden = next((char for char in text if unicodedata.category(char) == "Cf" and char not in _JOINERS), None)
+    if hidden is not None:
+        raise Invalid(f"the text contains the invisible character U+{ord(hidden):04X} "
+                      f"{unicodedata.name(hidden, '')}: remove it".replace(" :", ":"))
+    return text
 
 
 def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool, caps: Capitals) -> WordList:
@@ -216,6 +246,10 @@ def _entry_problem(text: str, line: int) -> Problem | None:
     if any(unicodedata.category(char).startswith("C") and char not in _JOINERS for char in text):
         shown = text.encode("unicode_escape").decode()
         return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in text):  # joiners, marks, spaces only
+        shown = text.encode("unicode_escape").decode()
+        return Problem(line, f"'{shown}' has no visible character and would print as a blank side: "
+                             "write a word, or leave the line empty", "invisible entries")
     return None
 
 

@@ -53,7 +53,7 @@ def _recorded(path: Path) -> dict[str, str]:
         return {}
     try:
         document = json.loads(read_input(path, "kit record"))
-    except (CngenError, ValueError):
+    except (CngenError, ValueError, RecursionError):  # RecursionError: nested past what json reads
         return {}
     files = document.get("files") if isinstance(document, dict) else None
     if not isinstance(files, dict):

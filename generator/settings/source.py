@@ -6,6 +6,7 @@ a file) reads YAML.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,15 +40,21 @@ def find_settings_file(explicit: Path | None, cwd: Path) -> Path | None:
     if explicit is not None:
         path = cwd / explicit  # an absolute path stays as it is
         if not path.is_file():
-            raise CngenError(f"{explicit}: {_not_a_settings_file(path)}")
+            raise CngenError(f"{explicit}: {_not_a_settings_file(path, 'check the --config path')}")
         return path
     found = cwd / CONFIG_FILE_NAME
-    return found if found.is_file() else None
+    if found.is_file():
+        return found
+    if os.path.lexists(found):  # something by that name that cannot be read: never pass over it in silence
+        raise CngenError(f"{found}: {_not_a_settings_file(found, 'rename it, or run cngen in another folder')}")
+    return None
 
 
-def _not_a_settings_file(path: Path) -> str:
+def _not_a_settings_file(path: Path, fix: str) -> str:
     if path.is_dir():
-        return "is a folder, not a settings file: check the --config path"
+        return f"is a folder, not a settings file: {fix}"
     if path.exists():  # a pipe or a device: it may never end, so it is not read
         return "is not a regular file (a pipe or a device): save the settings as a file"
-    return "does not exist: check the --config path"
+    if path.is_symlink():  # a link to a missing file, or to itself
+        return f"is a symbolic link that leads to no file (a loop, or a file that is gone): fix the link, or {fix}"
+    return f"does not exist: {fix}"

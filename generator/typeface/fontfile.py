@@ -85,10 +85,32 @@ def check_layout(data: bytes, index: int = 0) -> None:
             raise Damaged(f"its {tag} table holds {tables[tag][1]} bytes, fewer than the {shortest} it must")
     if "OS/2" in tables and _ushort(data, tables["OS/2"][0], "its OS/2 table") > 1 and tables["OS/2"][1] < 90:
         raise Damaged(f"its OS/2 table holds {tables['OS/2'][1]} bytes, fewer than its version needs")
+    if "OS/2" in tables:
+        _refuse_embedding_forbidden(_ushort(data, tables["OS/2"][0] + 8, "its OS/2 table"))
     units = _ushort(data, tables["head"][0] + 18, "its head table")  # ReportLab divides by it
     if not 16 <= units <= 16384:
         raise Damaged(f"its head table gives {units} units per em, not 16 to 16384 as the format allows")
     _check_character_map(data, *tables["cmap"])
+
+
+# The OS/2 table's embedding permissions (fsType). Bits 1 to 3 say how far a document may
+# embed the font; the least restrictive one set applies, as the OpenType specification says.
+_RESTRICTED, _PREVIEW_AND_PRINT, _EDITABLE = 0x0002, 0x0004, 0x0008
+_NO_SUBSETTING, _BITMAP_ONLY = 0x0100, 0x0200
+
+
+def _refuse_embedding_forbidden(permissions: int) -> None:
+    """A PDF for print carries its fonts, subset to the letters it uses: a font whose licence
+    forbids that is refused, rather than embedded against its maker's word."""
+    if permissions & (_RESTRICTED | _PREVIEW_AND_PRINT | _EDITABLE) == _RESTRICTED:
+        why = "its licence forbids embedding it in a document (OS/2 fsType: restricted)"
+    elif permissions & _BITMAP_ONLY:
+        why = "its licence lets a document embed only its bitmaps, not its outlines (OS/2 fsType)"
+    elif permissions & _NO_SUBSETTING:
+        why = "its licence forbids embedding only the letters a document uses (OS/2 fsType), as cngen does"
+    else:
+        return
+    raise TTFError(f"{why}, and every PDF cngen makes carries its fonts: choose a font whose licence allows it")
 
 
 def face_starts(data: bytes) -> list[int]:
