@@ -386,14 +386,21 @@ def test_a_settings_file_that_is_not_a_file_is_named(run, project, kind, message
 
 class StopAt(Faults):
     """The ``os`` module as files.py sees it, sending ``signal`` to this process just before the
-    ``stop_on``-th counted step of a write (the steps Faults counts)."""
+    ``stop_on``-th counted step of a write (the steps Faults counts); ``again``, once more at
+    every file the clean-up deletes."""
 
-    def __init__(self, stop_on: int, signal_number: int):
+    def __init__(self, stop_on: int, signal_number: int, again: bool = False):
         super().__init__(0)
-        self.stop_on, self.signal_number = stop_on, signal_number
+        self.stop_on, self.signal_number, self.again = stop_on, signal_number, again
 
     def __getattr__(self, name: str):
         step = super().__getattr__(name)
+        if name == "unlink" and self.again and len(self.steps) >= self.stop_on:
+            def stopping_again(*args, **kwargs):
+                os.kill(os.getpid(), self.signal_number)
+                return step(*args, **kwargs)
+
+            return stopping_again
         if name not in self.kinds:
             return step
 
@@ -408,7 +415,8 @@ class StopAt(Faults):
 STOPPED, STOPPED_AFTER_WRITING = 3, 4
 
 
-def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int) -> int:
+def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int,
+                     again: bool = False) -> int:
     """The new kit written by a forked child with cngen's stop handlers, stopped at one step: its
     exit code, or minus the signal that killed it."""
     from generator.cli import process
@@ -418,7 +426,7 @@ def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, s
         code = 0
         try:
             process._stops_raise()
-            files_module.os = StopAt(stop_on, signal_number)
+            files_module.os = StopAt(stop_on, signal_number, again)
             files_module.write_files(new, remove)
         except KeyboardInterrupt as stop:
             code = STOPPED_AFTER_WRITING if getattr(stop, "files_written", False) else STOPPED
@@ -451,6 +459,17 @@ def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_
     # Staging stops at once and undoes the write; from the first journal on, stops wait for the end.
     staging = 7 * 2
     assert outcomes == [False] * 3 * staging + [True] * 3 * (WRITE_STEPS - staging)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to stop")
+def test_a_second_stop_during_the_clean_up_does_not_cut_it_short(tmp_path):
+    out = tmp_path / "output"
+    earlier, new, remove = earlier_and_new_kit(out)
+    files_module.write_files(earlier)
+    before = listing(tmp_path)
+    for stop_on in range(1, 7 * 2 + 1):  # each step of staging, and a stop at every file the undo deletes
+        assert write_in_a_child(new, remove, stop_on, signal.SIGTERM, again=True) == STOPPED
+        assert listing(tmp_path) == before, stop_on
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to kill")

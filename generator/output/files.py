@@ -95,8 +95,9 @@ class _Transaction:
         return sorted({_existing(path.parent) for path in (*self.files, *self.remove)})
 
     def run(self) -> None:
-        for folder in self.staging_folders():
-            _clear_leftovers(folder)
+        with _stops_held():
+            for folder in self.staging_folders():
+                _clear_leftovers(folder)
         try:
             for path, data in self.files.items():
                 self.stage(path, data)
@@ -104,7 +105,8 @@ class _Transaction:
                 for path in (*self.files, *self.remove):
                     self.aside[path] = self.free_name(path.parent, "old")
         except BaseException:
-            self.unstage()
+            with _stops_held():  # a second stop must not cut the clean-up short
+                self.unstage()
             raise
         committed = False
         try:
