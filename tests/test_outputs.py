@@ -391,11 +391,11 @@ class StopAt(Faults):
 
     def __init__(self, stop_on: int, signal_number: int, again: bool = False):
         super().__init__(0)
-        self.stop_on, self.signal_number, self.again = stop_on, signal_number, again
+        self.stop_on, self.signal_number, self.again, self.stopped = stop_on, signal_number, again, False
 
     def __getattr__(self, name: str):
         step = super().__getattr__(name)
-        if name == "unlink" and self.again and len(self.steps) >= self.stop_on:
+        if name == "unlink" and self.again and self.stopped:
             def stopping_again(*args, **kwargs):
                 os.kill(os.getpid(), self.signal_number)
                 return step(*args, **kwargs)
@@ -406,6 +406,7 @@ class StopAt(Faults):
 
         def stopping(*args, **kwargs):
             if len(self.steps) + 1 == self.stop_on and not (name == "open" and os.path.isdir(args[0])):
+                self.stopped = True
                 os.kill(os.getpid(), self.signal_number)
             return step(*args, **kwargs)
 
