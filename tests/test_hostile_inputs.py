@@ -36,6 +36,7 @@ from generator.settings.options import DeckOptions
 from generator.typeface.font import parse_font
 
 DEEP = 100_000
+CLASSIC_TEXT = Path(__file__).resolve().parent.parent / "generator" / "games" / "classic" / "texts" / "en.yaml"
 HUGE = "9" * 5000
 
 
@@ -494,3 +495,13 @@ def test_the_largest_page_a_pdf_holds_is_allowed_and_no_larger(paper, accepted):
     else:
         with pytest.raises(UsageError, match="at most 5080 mm"):
             parse_paper(paper)
+
+
+def test_a_rules_texts_language_is_read_as_lang_reads_it(tmp_path, monkeypatch):
+    english = CLASSIC_TEXT.read_text(encoding="utf-8")
+    (tmp_path / "r.yaml").write_text(english.replace("language: en", 'language: "../../somewhere"', 1),
+                                     encoding="utf-8")
+    result = invoke(tmp_path, monkeypatch, "rules", "--text", "r.yaml", "-o", "r.pdf")
+    assert result.exit_code == 1 and not (tmp_path / "r.pdf").exists(), result.output
+    message = result.output.strip().splitlines()[-1]
+    assert message.startswith("Error: r.yaml:") and "language: '../../somewhere' is not a language code" in message

@@ -32,7 +32,7 @@ from ..geometry.fit import FittedText, written_without_spaces
 from ..geometry.rulespage import RulesPage, fit_title, footer_line
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD
-from ..model.ruletext import Rich, RulesText, Section
+from ..model.ruletext import Block, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
 from ..typeface.font import Font, FontFamily
 from ..units import MM
@@ -77,7 +77,12 @@ SEPARATOR = "\u2002\u00b7\u2002"  # between the head's second line's parts: en s
 
 
 class RulesDoNotFit(Exception):
-    """Something on the sheet (a table row, a figure) is taller than a column of this page."""
+    """Something on the sheet (a table row, a figure) is taller than a column of this page.
+    ``place`` is the block being set (its kind, line and place in the rules text), or None."""
+
+    def __init__(self, place: Block | None = None):
+        super().__init__(place.where if place is not None else "")
+        self.place = place
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
@@ -108,7 +113,7 @@ def _pour(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, 
     try:
         document.build(story)
     except LayoutError:
-        raise RulesDoNotFit() from None
+        raise RulesDoNotFit(document.placing) from None
     return document.page
 
 
@@ -203,8 +208,15 @@ def _section(section: Section, styles, art: ExampleArt | None, theme: Theme) -> 
     heading = Paragraph(escape(section.title), styles["heading"])
     body: list[Flowable] = []
     for block in section.blocks:
-        body.extend(_block(block.kind, block.content, styles, art, theme))
+        body.extend(_placed(_block(block.kind, block.content, styles, art, theme), block))
     return [_SectionStart(heading, body), heading, *body]
+
+
+def _placed(flowables: list[Flowable], block: Block) -> list[Flowable]:
+    """The flowables of ``block``, each marked with it: what does not fit can then be named."""
+    for flowable in flowables:
+        flowable.rules_block = block
+    return flowables
 
 
 def _block(kind: str, content, styles, art: ExampleArt | None, theme: Theme) -> list[Flowable]:
@@ -360,6 +372,7 @@ class _SheetTemplate(OnCanvas):
     def __init__(self, canvas: Canvas, page: RulesPage, head: _Head, rules: RulesText, fonts: FontFamily,
                  theme: Theme):
         self.sheet, self.head, self.rules, self.fonts, self.theme = page, head, rules, fonts, theme
+        self.placing: Block | None = None  # the block being set, for a message if it does not fit
         super().__init__(canvas, None, pagesize=(page.width, page.height), leftMargin=page.margin,
                          rightMargin=page.margin, topMargin=page.margin, bottomMargin=page.margin, allowSplitting=1)
         self.addPageTemplates([
@@ -371,8 +384,9 @@ class _SheetTemplate(OnCanvas):
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         """Platypus's own, but a floating section that does not fit where it stands lets the
         next section go first when that one can start there (at most ``FLOAT_PULLS`` of them),
-        so that the column fills instead of ending early."""
+        so that the column fills instead of ending early. It also keeps the block being set."""
         first = flowables[0]
+        self._keep_place(first)
         if isinstance(first, _SectionStart) and first.floats and first.pulled < FLOAT_PULLS and self.frame is not None:
             last = self.frame is self.pageTemplate.frames[-1]
             if not first.fits(self.frame, last, self.canv):
@@ -385,6 +399,14 @@ class _SheetTemplate(OnCanvas):
                     flowables[0:0] = pulled
                     first.pulled += 1
         super().handle_flowable(flowables)
+
+    def _keep_place(self, flowable: Flowable) -> None:
+        """Remember the block ``flowable`` belongs to, to name it if it does not fit. The parts a
+        block splits into carry no mark and go on being its; a section's start and heading
+        belong to no block."""
+        block = getattr(flowable, "rules_block", None)
+        if block is not None or isinstance(flowable, _SectionStart):
+            self.placing = block
 
     def _frames(self, top: float) -> list[Frame]:
         page = self.sheet

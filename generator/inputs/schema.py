@@ -39,7 +39,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from ..errors import CngenError, quoted, suggest
+from ..errors import CngenError, UsageError, quoted, suggest
 from .plainyaml import YamlProblem, compose_plain
 from .text import NotUtf8, decode_utf8
 
@@ -64,6 +64,20 @@ class Invalid(Exception):
         self.message = message
         self.node = node
         self.line = line
+
+
+def as_option(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """A check that reads a file's value as the option it stands for is read (``--lang`` for a
+    ``language:``): the option's complaint becomes the file's, at the value's line. Empty text
+    stays empty."""
+
+    def check(text: str) -> Any:
+        try:
+            return parse(text) if text else text
+        except UsageError as error:
+            raise Invalid(str(error)) from None
+
+    return check
 
 
 # --- The file -------------------------------------------------------------------------------

@@ -89,8 +89,8 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
     register_family(fonts)
     try:
         pages = typeset_rules(document.canvas, rules, fonts, page, theme, art)
-    except RulesDoNotFit:
-        raise UsageError(too_small(options.paper, tall=True)) from None
+    except RulesDoNotFit as problem:
+        raise too_tall(rules.source, problem, options.paper) from None
     pdf = document.finish()
     if press:
         from .press import finish_for_press  # pikepdf and the checks only for press files
@@ -129,6 +129,16 @@ def bundled_rules(game: Game, code: str, contents: KitContents, text: GameText) 
         return english, () if code == ENGLISH else (untranslated,)
     rules, missing = completed_from(read_rules(path, contents, text), english)
     return rules, tuple(f"{path.name} has no '{name}': printed in English" for name in missing)
+
+
+def too_tall(source: str, problem: RulesDoNotFit, page: tuple[float, float]) -> CngenError:
+    """Part of the sheet is taller than a column: a table's row, which the message places in
+    the rules text, or else the drawn example, which needs larger paper."""
+    place = problem.place
+    if place is None or place.kind != "table":
+        return UsageError(too_small(page, tall=True))
+    return CngenError(f"{source}:{place.line}: {place.where}: a row of this table is taller than a column of a "
+                      f"{format_mm(page[0])} x {format_mm(page[1])} mm page: shorten its cells, or choose larger paper")
 
 
 def too_small(page: tuple[float, float], tall: bool = False) -> str:

@@ -32,6 +32,13 @@ Numbers and yes/no are text as they are written (``- 8`` prints "8"); an empty v
 mistake, except in a table cell. A table has 1 to 4 columns, and every row as many cells as
 there are columns.
 
+A rules text holds what a rules sheet can (see ``MAX_PARAGRAPH`` and the limits beside it):
+a paragraph, list entry or table cell of at most 5,000 characters, a title or section title of
+200, a clue or caption of 500, an example's word of 100, and in all at most 40,000 characters
+in 1,000 strings (about six pages of A4). A text past a limit is refused at the string that
+passes it, before that string is read any further, so that whatever the file holds, it is set
+or refused quickly.
+
 In text (paragraphs, items, steps and table cells):
 
 - ``<b>...</b>`` sets words bold and ``<i>...</i>`` italic; they may nest (``<b><i>x</i></b>``)
@@ -80,15 +87,42 @@ from typing import Any, Callable, Iterator, Mapping, Protocol, Union
 import yaml
 
 from ..errors import CngenError, UsageError, quoted, suggest
-from ..inputs.schema import NULL, Choice, Group, Key, ListOf, Node, Reading, Shape, Text, compose, line_of, shown
+from ..inputs.schema import (
+    NULL,
+    Choice,
+    Group,
+    Key,
+    ListOf,
+    Node,
+    Reading,
+    Shape,
+    Text,
+    as_option,
+    compose,
+    line_of,
+    shown,
+)
+from ..units import parse_language
 from .capitals import primary
 from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents
+from .words import MAX_ENTRY
 
 BLOCK_KINDS = ("text", "items", "steps", "table", "example")
 CONDITIONS = ("long-edge", "short-edge", "fold", "shop", "pod", "home", "duplex", "one-side",
               "double-sided-keys", "single-sided-keys", "blank-cards", "no-blank-cards")
 MAX_TABLE_COLUMNS = 4  # a table sits in one column of the sheet
+# How much a rules text may hold: far more than any rules sheet needs, and little enough that
+# setting it stays quick (Platypus breaks a paragraph's lines again at each column it runs
+# into, and the sheet is set at several spacings to choose one). A column of A4 sets about 65
+# lines of 50 characters, a page about 6,500; cngen's own rules print 7,000 to 9,000
+# characters in under 200 strings on two or three pages of A4, none of their paragraphs longer
+# than 560.
+MAX_PARAGRAPH = 5_000  # characters in a paragraph, list entry or table cell: a column and a half
+MAX_HEADING = 200  # the title, subtitle and section titles: a few lines at the heading's size
+MAX_CAPTION = 500  # the example's clue and captions: more than its room beside or under it holds
+MAX_TOTAL = 40_000  # characters in the whole text: about six pages of A4, four times cngen's own
+MAX_STRINGS = 1_000  # paragraphs, entries, cells and titles: a line each at least, eight pages of A4
 HOLDS = "a rules text holds plain text only"
 
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)(?:\|([^{}|]*)\|([^{}|]*))?\}|\{[^{}]*\}|[{}]")
@@ -147,6 +181,8 @@ Content = Union[Rich, tuple[Rich, ...], Table, Any]
 class Block:
     kind: str
     content: Content
+    line: int = 0  # where it is written, for messages
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -230,13 +266,15 @@ class _Reader:
         self.counts = contents.counts()
         self.holds = contents.conditions()
         self.language = language
+        self.characters = 0  # printed so far, in every string read (kept for this kit or not)
+        self.strings = 0
 
     def rules(self, root: yaml.Node) -> RulesText:
         example_shape = self.game.example.shape(self.rich, self.game.hint)
         shape = Group({
-            "language": Key(Text()),
-            "title": Key(self.rich(tags=False), required=True),
-            "subtitle": Key(self.rich(tags=False)),
+            "language": Key(Text(check=as_option(parse_language), expect="a language code such as fr")),
+            "title": Key(self.heading("title"), required=True),
+            "subtitle": Key(self.heading("subtitle")),
             "sections": Key(ListOf(Node(), least=1, name="",
                                    expect="a list of sections, each starting with '- id:'"), required=True),
             "example": Key(example_shape),
@@ -270,7 +308,7 @@ class _Reader:
                                     f"(first on line {first_ids[section_id]}): give each section its own")
         first_ids[section_id] = line_of(nodes["id"])
         where = f"section {quoted(section_id)}"
-        heading = self.reading.read(self.rich(tags=False), nodes["title"], where)
+        heading = self.reading.read(self.heading("title"), nodes["title"], where)
         variant = None
         if "variant" in nodes:
             variant = self.variant(nodes["variant"], where)
@@ -309,7 +347,7 @@ class _Reader:
         applies = self.applies(nodes.get("when"), where)
         content: Content
         if kind == "text":
-            content = self.reading.read(self.rich(), value, where)
+            content = self.reading.read(self.rich(noun="paragraph"), value, where)
         elif kind in ("items", "steps"):
             content = self.entries(value, section, kind)
         elif kind == "table":
@@ -318,7 +356,7 @@ class _Reader:
             content = self.drawn(value, where, example)
         if not applies or (kind in ("items", "steps") and not content):
             return None
-        return Block(kind, content)
+        return Block(kind, content, line_of(node), where)
 
     def drawn(self, node: yaml.Node, where: str, example: Any) -> Any:
         """The example an ``example:`` block draws: the game's, by its drawing's name."""
@@ -335,16 +373,17 @@ class _Reader:
 
     def entries(self, node: yaml.Node, section: str, kind: str) -> tuple[Rich, ...]:
         shape = ListOf(Node(), least=1, name="", expect="a list of entries, each starting with '- '")
+        entry = self.rich(noun="list entry")
         kept = []
         for number, item in enumerate(self.reading.read(shape, node, f"{section}: {kind}"), start=1):
             where = f"{section}, {'item' if kind == 'items' else 'step'} {number}"
             if isinstance(item, yaml.MappingNode):
-                fields = self.reading.read(Group({"text": Key(self.rich(), required=True), "when": Key(Node())}),
-                                           item, where)
+                fields = self.reading.read(Group({"text": Key(entry, required=True), "when": Key(Node())}), item,
+                                           where)
                 if self.applies(fields.get("when"), where):
                     kept.append(fields["text"])
             elif isinstance(item, yaml.ScalarNode):
-                kept.append(self.reading.read(self.rich(), item, where))
+                kept.append(self.reading.read(entry, item, where))
             else:
                 raise self.reading.fail(item, where, f"an entry is text, or text: with when:, not {shown(item)}")
         return tuple(kept)
@@ -357,7 +396,7 @@ class _Reader:
         if len(header) > MAX_TABLE_COLUMNS:
             raise self.reading.fail(nodes["columns"], where, f"{len(header)} columns do not fit a column of the "
                                                              f"sheet: use at most {MAX_TABLE_COLUMNS}")
-        cell = self.rich(empty=True)
+        cell = self.rich(empty=True, noun="table cell")
         columns = tuple(self.reading.read(cell, item, f"{where}, columns") for item in header)
         rows = []
         row_nodes = self.reading.read(ListOf(Node(), least=1, name="", expect="a list of rows"), nodes["rows"],
@@ -376,10 +415,30 @@ class _Reader:
 
     # --- text, placeholders and conditions
 
-    def rich(self, tags: bool = True, empty: bool = False) -> Shape:
+    def rich(self, tags: bool = True, empty: bool = False, noun: str = "text") -> Shape:
         """A printed string's shape: its tags read into spans (refused where ``tags`` is False),
-        then the placeholders of each span filled in for this kit."""
-        return _RichShape(self, tags, empty)
+        then the placeholders of each span filled in for this kit. Plain strings are the
+        example's clue and captions (the games ask for those), and titles (``heading``)."""
+        longest = MAX_PARAGRAPH if tags else MAX_CAPTION
+        return _RichShape(self, tags, empty, noun, longest)
+
+    def heading(self, noun: str) -> Shape:
+        """The shape of the sheet's title and subtitle and of a section's title."""
+        return _RichShape(self, False, False, noun, MAX_HEADING)
+
+    def tally(self, text: Rich, node: yaml.Node, where: str) -> None:
+        """Count a string read into the whole text's size: refused, where it passes, once the
+        text holds more than a rules sheet can (everything read counts, kept for this kit or
+        not, so that a text too long for one kit is too long for every kit)."""
+        self.characters += len(text.plain)
+        self.strings += 1
+        if self.characters > MAX_TOTAL:
+            raise self.reading.fail(node, where, f"the rules text passes {MAX_TOTAL:,} characters here, more than "
+                                                 f"a rules sheet can hold ({WHOLE_SHEET}): {SHORTEN_WHOLE}")
+        if self.strings > MAX_STRINGS:
+            raise self.reading.fail(node, where, f"the rules text passes {MAX_STRINGS:,} paragraphs, list entries, "
+                                                 f"table cells and titles here, more than a rules sheet can hold "
+                                                 f"({WHOLE_SHEET}): {SHORTEN_WHOLE}")
 
     def fill(self, text: str, node: yaml.Node, where: str) -> str:
         def replace(match: re.Match) -> str:
@@ -424,16 +483,24 @@ class _Reader:
         return ", ".join(name for name in CONDITIONS if name in self.holds)
 
 
+WHOLE_SHEET = "about six pages of A4"
+SHORTEN_WHOLE = "shorten it, or split it into two files and print a sheet of each"
+
+
 @dataclass(frozen=True)
 class _RichShape(Shape):
-    """Text with <b> and <i> read into spans, placeholders filled: a ``Rich``."""
+    """Text with <b> and <i> read into spans, placeholders filled: a ``Rich``. A ``noun``
+    ("paragraph") is at most ``longest`` characters long, as written and as printed."""
 
     reader: Any = None
     tags: bool = True
     empty: bool = False
+    noun: str = "text"
+    longest: int = MAX_PARAGRAPH
 
     def read(self, node: yaml.Node, where: str, reading: Reading) -> Rich:
         text = Text(empty=self.empty).read(node, where, reading)
+        self.refuse_longer(text, node, where, reading)  # before any work on it: it may be a megabyte
         try:
             runs = spans(text)
         except MarkupError as problem:
@@ -442,7 +509,19 @@ class _RichShape(Shape):
             raise reading.fail(node, where, "a title is plain text, set in a style of its own: remove the <b> and "
                                             "<i> tags")
         filled = tuple(Span(self.reader.fill(span.text, node, where), span.bold, span.italic) for span in runs)
-        return Rich(tuple(span for span in filled if span.text), line_of(node), where)
+        rich = Rich(tuple(span for span in filled if span.text), line_of(node), where)
+        self.refuse_longer(rich.plain, node, where, reading, filled_in=True)
+        self.reader.tally(rich, node, where)
+        return rich
+
+    def refuse_longer(self, text: str, node: yaml.Node, where: str, reading: Reading, filled_in: bool = False) -> None:
+        if len(text) <= self.longest:
+            return
+        article = "an" if self.noun[0] in "aeiou" else "a"
+        filled = ", once its placeholders are filled in," if filled_in else ""
+        fix = "shorten it" if self.longest < MAX_PARAGRAPH else "shorten it, or split it in two"
+        raise reading.fail(node, where, f"{article} {self.noun} of {len(text):,} characters{filled} is longer than a "
+                                        f"rules sheet can hold (at most {self.longest:,}): {fix}")
 
 
 def example_words(count: int) -> Shape:
@@ -461,9 +540,18 @@ class _Words(Shape):
         if len(node.value) != self.count:
             raise reading.fail(node, where, f"the example needs {self.count} words, one for each cell of the "
                                             f"grid, not {len(node.value)}")
-        words = tuple(Text().read(item, f"{where}, word {number}", reading)
+        words = tuple(self.word(item, f"{where}, word {number}", reading)
                       for number, item in enumerate(node.value, start=1))
         return words, tuple(line_of(item) for item in node.value)
+
+    @staticmethod
+    def word(node: yaml.Node, where: str, reading: Reading) -> str:
+        """A word of the example is printed on a card of the table, as a deck's entry is."""
+        word = Text().read(node, where, reading)
+        if len(word) > MAX_ENTRY:
+            raise reading.fail(node, where, f"a word of {len(word):,} characters is longer than a card holds (at "
+                                            f"most {MAX_ENTRY}): write one word or a short phrase")
+        return word
 
 
 def key_grid(side: int, letters: tuple[str, ...], meanings: str, sample: str, whole: str, row_name: str) -> Shape:
@@ -610,7 +698,7 @@ def with_typographic_quotes(rules: RulesText) -> RulesText:
         example = example.with_quotes(typographic_rich, typographic)
     sections = tuple(
         Section(section.id, typographic_rich(section.heading), section.variant,
-                tuple(Block(block.kind, content(block.kind, block.content)) for block in section.blocks))
+                tuple(replace(block, content=content(block.kind, block.content)) for block in section.blocks))
         for section in rules.sections
     )
     return replace(rules, heading=typographic_rich(rules.heading), subheading=typographic_rich(rules.subheading),

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
-from ..errors import CngenError, UsageError
+from ..errors import CngenError
 from ..inputs.text import NotUtf8, decode_utf8
 from ..units import parse_language
 from .capitals import capitals
@@ -159,12 +159,13 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
     read by the one YAML reader (loaded only for a YAML deck). The file's own mistakes (not
     text, not YAML, an unknown key) stop at once; its entries' problems are collected with the
     list's."""
-    from ..inputs.schema import FileProblem, Group, Key, Lined, ListOf, Scalar, Text, read_yaml
+    from ..inputs.schema import FileProblem, Group, Key, Lined, ListOf, Scalar, Text, as_option, read_yaml
 
     decode_text(data, source)  # a file that is not text is a word list's problem, said as one
     about = {key: Key(Text(empty=True, longest=DECK_FIELD_LONGEST[key], check=_visible_text)) for key in DECK_KEYS
              if key != "words"}
-    about["language"] = Key(Text(empty=True, check=_deck_language, expect="a language code such as fr"))
+    # Its language: chooses files (labels, rules), so it is read as --lang is: only a code.
+    about["language"] = Key(Text(empty=True, check=as_option(parse_language), expect="a language code such as fr"))
     words = ListOf(Lined(Scalar()), name="entry", expect="a list of entries such as [PLANET, COMET]")
     shape = Group({**about, "words": Key(words, required=True)})
     try:
@@ -182,16 +183,6 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
 # A deck's name is printed on the rules sheet, as the kit's --title is, and held to the
 # title's length; the other fields are only listed (cngen decks), never set on a page.
 DECK_FIELD_LONGEST = {"name": 60, "language": 35, "licence": 500, "description": 500}
-
-
-def _deck_language(text: str) -> str:
-    """A deck's ``language:`` is read as --lang is: it chooses files, so only a language code."""
-    from ..inputs.schema import Invalid
-
-    try:
-        return parse_language(text) if text else text
-    except UsageError as error:
-        raise Invalid(str(error)) from None
 
 
 def _visible_text(text: str) -> str:
