@@ -2,7 +2,9 @@
 
 Whatever it is given, a run ends in one of two ways: exit 0 with PDFs that open, or exit 1 or
 2 with one short message and no traceback, having written nothing. Either way no file it was
-not asked to write changes, and no staging file is left behind.
+not asked to write changes, and no staging file is left behind. The same holds in any
+surroundings: a generated environment, standard streams closed, gone or full, and a stop
+signal at a generated moment (then cngen run as a process of its own).
 
 The examples are derandomized, so the suite gives the same verdict on every run; set
 HYPOTHESIS_PROFILE=fuzz-deep to explore further with fresh examples. Each run is the cheapest
@@ -309,5 +311,100 @@ def test_any_arguments_and_files_end_in_a_pdf_or_one_message(command):
     def run(arguments, files, config):
         text, set_in_file = config
         check_run(command, cheap_arguments(command, arguments, set_in_file) + arguments, files, text)
+
+    run()
+
+
+# ---- the surroundings: the environment, the standard streams, a stop -------------------------
+
+SURROUNDING_COMMANDS = [
+    ["deck", "--words", "w.txt", "-o", "out/deck.pdf"],
+    ["deck", "--words", "-", "-o", "out/deck.pdf"],
+    ["keys", "--count", "1", "--seed", "3", "-o", "out/keys.pdf"],
+    ["kit", "--words", "w.txt", "--keys-count", "1", "--seed", "3", "--out-dir", "out"],
+    ["decks"],
+    ["--help"],
+]
+surroundings = st.fixed_dictionaries({
+    "command": st.sampled_from(SURROUNDING_COMMANDS),
+    "words": st.lists(st.sampled_from(["PLANET", "ΒΗΤΑ", "ÜBER", "ЖУК", "CAFÉ", "ΑΛΦΑ", "QUIZ"]), min_size=1,
+                      max_size=6, unique=True),
+    # Any value a careless shell can set, except an encoding Python itself cannot start with.
+    "environment": st.fixed_dictionaries({}, optional={
+        "PYTHONIOENCODING": st.sampled_from(["ascii", "latin-1", "utf-8", "cp1252", "ascii:strict", "koi8-r"]),
+        **{name: st.one_of(st.sampled_from(["C", "POSIX", "xx_XX.nothing", "", "0", "-5", "1.5", "abc",
+                                            "253402300799", "253402300800", "/nowhere", "dumb"]),
+                           st.text(st.characters(codec="utf-8", exclude_categories=("Cs",), exclude_characters="\x00"),
+                                   max_size=12))
+           for name in ("LC_ALL", "LANG", "SOURCE_DATE_EPOCH", "COLUMNS", "TZ", "HOME", "TMPDIR", "TERM")},
+    }),
+    "stdin": st.sampled_from(["closed", "empty", "words"]),
+    "stdout": st.sampled_from(["pipe", "closed", "gone", "full"]),
+    "stop": st.one_of(st.none(), st.tuples(st.sampled_from(["SIGTERM", "SIGHUP", "SIGINT"]),
+                                           st.floats(0.05, 0.6))),
+})
+
+
+def run_in(root: Path, case: dict) -> tuple[int, str]:
+    """cngen run as a process of its own in ``root``, in the case's surroundings: its exit code
+    (minus a signal that ended it) and what it wrote on standard error."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    environment = {**os.environ, **case["environment"]}
+    words = "\n".join(case["words"]).encode("utf-8")
+    stdout = {"pipe": subprocess.PIPE, "closed": subprocess.DEVNULL, "gone": subprocess.PIPE,
+              "full": open("/dev/full", "wb") if Path("/dev/full").exists() else subprocess.DEVNULL}[case["stdout"]]
+    closing = {"stdin": case["stdin"] == "closed", "stdout": case["stdout"] == "closed"}
+
+    def close_streams() -> None:
+        if closing["stdin"]:
+            os.close(0)
+        if closing["stdout"]:
+            os.close(1)
+
+    process = subprocess.Popen([sys.executable, "-m", "generator", *case["command"]], cwd=root, env=environment,
+                               stdin=subprocess.PIPE, stdout=stdout, stderr=subprocess.PIPE, preexec_fn=close_streams)
+    if case["stdout"] == "gone":
+        process.stdout.close()
+    try:
+        if case["stdin"] != "closed":
+            process.stdin.write(words if case["stdin"] == "words" else b"")
+        process.stdin.close()
+    except BrokenPipeError:
+        pass
+    if case["stop"] is not None:
+        time.sleep(case["stop"][1])
+        process.send_signal(getattr(signal, case["stop"][0]))
+    errors = process.stderr.read().decode("utf-8", "replace")
+    if case["stdout"] == "pipe":
+        process.stdout.read()
+    process.wait(timeout=120)
+    return process.returncode, errors
+
+
+def test_any_surroundings_end_in_a_pdf_or_one_message():
+    @hypothesis_settings(FUZZ, max_examples=round(FUZZ.max_examples * 0.6))
+    @given(case=surroundings)
+    def run(case):
+        with tempfile.TemporaryDirectory() as folder:
+            root = Path(folder)
+            (root / "w.txt").write_text("\n".join(case["words"]), encoding="utf-8")
+            before = listing(root)
+            code, errors = run_in(root, case)
+            after = listing(root)
+        shown = f"{case}\n{errors}"
+        assert "Traceback" not in errors and "internal error" not in errors, shown
+        assert not [name for name in after if re.search(r"\.cngen-[0-9a-f]{8}\.", name)], shown
+        if code < 0:  # stopped before cngen could watch for stops: nothing written
+            assert case["stop"] is not None and after == before, shown
+            return
+        assert code in (0, 1, 2), shown
+        if code:
+            assert len([line for line in errors.splitlines() if line.startswith("Error:")]) == 1, shown
+            assert after == before, shown
+        assert all(name == "w.txt" or name.startswith("out") for name in after), shown
 
     run()

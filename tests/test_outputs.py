@@ -429,7 +429,7 @@ def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, s
             process._stops_raise()
             files_module.os = StopAt(stop_on, signal_number, again)
             files_module.write_files(new, remove)
-        except KeyboardInterrupt as stop:
+        except process.Stopped as stop:
             code = STOPPED_AFTER_WRITING if getattr(stop, "files_written", False) else STOPPED
         except BaseException:
             code = 1

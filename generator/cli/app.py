@@ -20,6 +20,7 @@ from ..games import DEFAULT_GAME
 from ..settings.resolve import Settings
 from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
 from .options import setting_options, typed_values
+from .process import Stopped, stop_message
 
 
 def reports_errors(command: Callable) -> Callable:
@@ -36,12 +37,11 @@ def reports_errors(command: Callable) -> Callable:
             raise click.ClickException(str(error)) from None
         except (click.ClickException, click.exceptions.Exit):  # a usage message, or an exit code on purpose
             raise
-        except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM, SIGHUP: the writer has finished or undone its work
-            from .process import stop_message
+        except (KeyboardInterrupt, Stopped) as stop:  # Ctrl-C, SIGTERM, SIGHUP: the writer finished or undid its work
 
             raise click.ClickException(stop_message(stop)) from None
         except Exception as error:  # the user's run must end in a message, not a traceback
-            from .process import stop_message, stop_received
+            from .process import stop_received
 
             if stop_received():  # a library turned the stop into an error of its own
                 raise click.ClickException(stop_message()) from None

@@ -20,8 +20,10 @@ STOP_SIGNALS = tuple(name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr
 LAST_PDF_SECOND = 253402300799
 
 
-class Stopped(KeyboardInterrupt):
-    """A stop signal: SIGTERM and SIGHUP end a run as Ctrl-C does, through the same clean-up."""
+class Stopped(BaseException):
+    """A stop signal: Ctrl-C, SIGTERM and SIGHUP end a run the same way, through the same
+    clean-up. Not a KeyboardInterrupt, which click answers with a bare "Aborted!" wherever it
+    lands: a stop reaches ``run``, or the command's own handler, and is said in one line."""
 
 
 # The stop signals received so far. A signal belongs to the process, not to one call, and a
@@ -43,7 +45,7 @@ def run() -> None:
         from .app import main
 
         main(prog_name="cngen")
-    except KeyboardInterrupt:  # a stop before the command began: nothing was written
+    except (Stopped, KeyboardInterrupt):  # a stop outside the command: before it began, nothing was written
         _say(f"Error: {stop_message()}")
         sys.exit(1)
     finally:
@@ -157,7 +159,7 @@ def _late_stops_ignored() -> None:
     if hasattr(signal, "pthread_sigmask"):
         try:
             signal.pthread_sigmask(signal.SIG_BLOCK, [getattr(signal, name) for name in STOP_SIGNALS])
-        except KeyboardInterrupt:  # one that came just before
+        except Stopped:  # one that came just before
             pass
 
 

@@ -120,8 +120,9 @@ class _Transaction:
                     raise
                 self.commit()
                 committed = True
-        except KeyboardInterrupt as stop:  # a stop held back until the end: say whether the files landed
-            stop.files_written = committed  # type: ignore[attr-defined]
+        except BaseException as stop:  # a stop held back until the end: say whether the files landed
+            if not isinstance(stop, Exception):
+                stop.files_written = committed  # type: ignore[attr-defined]
             raise
 
     def stage(self, path: Path, data: bytes) -> None:
