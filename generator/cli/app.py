@@ -346,7 +346,7 @@ def preflight_command(files: tuple[Path, ...], **_: object) -> None:
       cngen preflight output/deck.pdf --ink-limit 240
     """
     from ..inputs.reader import read_input
-    from ..preflight import preflight
+    from ..preflight import TooLarge, preflight
     from .report import preflight_table
 
     settings = _resolve(click.get_current_context(), "preflight")
@@ -355,6 +355,8 @@ def preflight_command(files: tuple[Path, ...], **_: object) -> None:
         data = read_input(path, "PDF")
         try:
             report = preflight(data, ink_limit=settings["ink_limit"])  # type: ignore[arg-type]
+        except TooLarge as error:  # a PDF, but past what a preflight reads
+            raise CngenError(f"{path}: {error}: cngen checks files up to these limits: check this one with another preflight tool") from None
         except CngenError as error:
             raise CngenError(f"{path}: {error}: give a PDF file") from None
         click.echo(preflight_table(path, report))

@@ -12,6 +12,9 @@ ALLOWED_VERSIONS = ("1.3", "1.4")  # what shops call "Acrobat 4/5 compatible"
 TRAPPED_VALUES = ("/True", "/False")
 BOX_TOLERANCE = 0.05  # points: rounding in the producer, not a misplaced box
 MAX_PARENTS = 50  # page tree depth at which a /Parent chain is surely a loop
+# What is wrong with an output intent without a profile (the messages are long for one line).
+NOT_IN_REGISTRY = "no DestOutputProfile, and RegistryName is not http://www.color.org"
+UNREGISTERED = "is not a registered characterization of the ICC registry, and there is no DestOutputProfile"
 
 
 def document_findings(document: pikepdf.Pdf) -> tuple[Finding, ...]:
@@ -71,11 +74,9 @@ def output_intent_finding(document: pikepdf.Pdf) -> Finding:
     if isinstance(intent.get("/DestOutputProfile"), pikepdf.Stream):
         return Finding(OUTPUT_INTENT, True)
     if not is_icc_registry(text(intent, "/RegistryName")):
-        return Finding(OUTPUT_INTENT, False, (f"{identifier}: no DestOutputProfile, and RegistryName is not "
-                                              "http://www.color.org",))
+        return Finding(OUTPUT_INTENT, False, (f"{identifier}: {NOT_IN_REGISTRY}",))
     if identifier not in REGISTERED_CONDITIONS:
-        return Finding(OUTPUT_INTENT, False, (f"{identifier} is not a registered characterization "
-                                              "of the ICC registry, and there is no DestOutputProfile",))
+        return Finding(OUTPUT_INTENT, False, (f"{identifier} {UNREGISTERED}",))
     return Finding(OUTPUT_INTENT, True)
 
 
@@ -85,10 +86,16 @@ def is_icc_registry(name: str) -> bool:
 
 
 def trailer_id_finding(document: pikepdf.Pdf) -> Finding:
+    """The trailer must name the file (/ID) and must not encrypt it (/Encrypt): PDF/X-1a asks
+    both of the trailer. A file encrypted with an empty user password opens without asking
+    and still breaks the rule: its owner password may forbid printing or changing it."""
+    places = Places()
     identifier = document.trailer.get("/ID")
-    if isinstance(identifier, pikepdf.Array) and len(identifier) == 2:
-        return Finding(TRAILER_ID, True)
-    return Finding(TRAILER_ID, False, ("the trailer has no /ID",))
+    if not (isinstance(identifier, pikepdf.Array) and len(identifier) == 2):
+        places.add("the trailer has no /ID")
+    if document.is_encrypted:
+        places.add("the file is encrypted (/Encrypt in the trailer)")
+    return places.finding(TRAILER_ID)
 
 
 def page_boxes_finding(document: pikepdf.Pdf) -> Finding:

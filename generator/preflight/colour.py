@@ -13,6 +13,7 @@ INLINE_ABBREVIATIONS = {"/G": "/DeviceGray", "/RGB": "/DeviceRGB", "/CMYK": "/De
 DEVICE_COMPONENTS = {"/DeviceGray": 1, "/DeviceRGB": 3, "/DeviceCMYK": 4}
 # Cal and Lab spaces are colorimetric, never press separations.
 OTHER_COMPONENTS = {"/CalGray": 1, "/CalRGB": 3, "/Lab": 3}
+DESCRIBED_ITEMS = 32  # of an array in a message: as many colorants as a DeviceN space may have
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,10 @@ def lookup(resources: pikepdf.Object | None, category: str, name: str) -> pikepd
 def describe(value: object) -> str:
     """A short printable form of a PDF value for messages."""
     if isinstance(value, pikepdf.Array):
-        return "[" + " ".join(describe(item) for item in value) + "]"
+        items = [describe(item) for item in value[:DESCRIBED_ITEMS]]
+        if len(value) > DESCRIBED_ITEMS:
+            items.append(f"... {len(value) - DESCRIBED_ITEMS:,} more")
+        return "[" + " ".join(items) + "]"
     if isinstance(value, (pikepdf.Dictionary, pikepdf.Stream)):
         return "a dictionary"
     text = str(value)

@@ -2,21 +2,35 @@
 state (CTM, colours, line width, text state) through q/Q, form XObjects (recursively, with
 their own resources and matrix), tiling patterns, images and inline images, and tells an
 observer what it meets. It judges nothing: the rules are in ``painting`` and ``objects``.
+A stream too long to parse at once is parsed in pieces (``pieces``), and everything the walk
+reads or runs is counted against the limits in ``limits``.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 import pikepdf
 
 from ..errors import CngenError
 from .colour import DEVICE_CMYK, DEVICE_GRAY, DEVICE_RGB, INITIAL_GRAY, ColourSpace, lookup, resolve
+from .limits import MAX_STREAM_BYTES, Budget, megabytes, read_stream, too_large
+from .pieces import PIECE_BYTES, pieces
 
 MAX_DEPTH = 12  # forms inside forms: deeper than any real file, shallow enough to stop loops
+# No operator the walker reads takes more (scn: 32 colorants and a pattern's name); more is
+# malformed, and reading them again each time a form is drawn would cost time without end.
+MAX_OPERANDS = 64
+# Graphics states saved (q) and not yet restored (Q): PDF readers promise 28. Past this many,
+# more are not saved, so that a stream of q alone cannot fill the memory.
+MAX_SAVED_STATES = 10_000
+# Parsed instructions kept for forms drawn again: up to ~100 MB. Past them forms are parsed
+# again each time they are walked (and counted against MAX_CONTENT_BYTES each time).
+MAX_KEPT_INSTRUCTIONS = 200_000
 # Only these operators matter: path construction (m, l, c, re, h, n, W...) is skipped while
 # parsing, which halves the work on drawings.
 OPERATORS = ("q Q cm w gs g G rg RG k K cs CS sc scn SC SCN sh Do BI ID EI BT ET Tf Tm Tr Tj TJ ' \" "
@@ -80,7 +94,7 @@ class Observer(Protocol):
 class GraphicsState:
     """The part of the PDF graphics state the rules need; q copies it, Q restores it."""
 
-    __slots__ = ("ctm", "fill", "stroke", "line_width", "font_size", "render_mode")
+    __slots__ = ("ctm", "fill", "font_size", "line_width", "render_mode", "stroke")
 
     def __init__(self, ctm: Matrix = IDENTITY):
         self.ctm = ctm
@@ -130,15 +144,20 @@ class Frame:
 class ContentWalker:
     """Walks every page of a PDF once, telling ``observer`` what it finds."""
 
-    def __init__(self, observer: Observer):
+    def __init__(self, observer: Observer, budget: Budget):
         self.observer = observer
+        self.budget = budget
         self.parsed: dict[tuple[int, int], list] = {}  # forms drawn many times are parsed once
+        self.kept = 0  # instructions in self.parsed
+        self.scratch_pdf: pikepdf.Pdf | None = None
+        self.scratch: pikepdf.Stream | None = None  # where pieces of long streams are parsed
         self.met = Seen()  # streams and resources already reported
         self.walking: list[tuple[int, int]] = []  # forms under way: a form that draws itself stops
         # A form drawn again in the same state (scale, turn, colours, line width, text state)
         # can find nothing new: a sheet that places one card's artwork 25 times is read once.
         self.forms_judged: set[tuple] = set()
         self.patterns_walked: set[tuple[int, int]] = set()
+        self.held: list[pikepdf.Object] = []  # direct resources whose id() is part of a key above
         self.handlers: dict[bytes, Callable[[Frame, list], None]] = self.operator_table()
 
     def walk(self, document: pikepdf.Pdf) -> None:
@@ -147,8 +166,7 @@ class ContentWalker:
             resources = page.obj.get("/Resources")
             self.meet_stream(place, page.obj)
             self.meet_resources(place, resources)
-            frame = Frame(place, resources, GraphicsState(), 0, [])
-            self.run(frame, self.parse(place, page))
+            self.walk_content(Frame(place, resources, GraphicsState(), 0, []), page)
             self.walk_annotations(place, page.obj)
 
     def walk_annotations(self, place: str, page: pikepdf.Object) -> None:
@@ -156,6 +174,7 @@ class ContentWalker:
         annotations = page.get("/Annots")
         if not isinstance(annotations, pikepdf.Array):
             return
+        self.budget.run(len(annotations))  # pages may share one long array
         for annotation in annotations:
             if not isinstance(annotation, pikepdf.Dictionary):
                 continue
@@ -167,19 +186,77 @@ class ContentWalker:
 
     # -- parsing -------------------------------------------------------------------------
 
-    def parse(self, place: str, content: pikepdf.Object | pikepdf.Page) -> list:
+    def walk_content(self, frame: Frame, content: pikepdf.Page | pikepdf.Stream) -> None:
+        """Runs what a page or a form draws. A form's instructions are kept for when it is
+        drawn again; a stream too long to parse at once is parsed and run in pieces."""
         key = content.objgen if isinstance(content, pikepdf.Object) else (0, 0)
-        if key != (0, 0) and key in self.parsed:
-            return self.parsed[key]
+        if key in self.parsed:
+            self.budget.walk()
+            self.run(frame, self.parsed[key])
+            return
+        data = self.content_data(frame.place, content)
+        if len(data) <= PIECE_BYTES:
+            instructions = self.parse(frame.place, content)
+            self.run(frame, instructions)
+            self.keep(key, instructions)
+            return
+        kept: list | None = []
+        for piece in pieces(data, place=frame.place):
+            instructions = self.parse(frame.place, self.scratch_stream(piece))
+            self.run(frame, instructions)
+            if kept is not None and self.kept + len(kept) + len(instructions) <= MAX_KEPT_INSTRUCTIONS:
+                kept.extend(instructions)
+            else:
+                kept = None  # too many to keep: the form is parsed again if drawn again
+        if kept is not None:
+            self.keep(key, kept)
+
+    def content_data(self, place: str, content: pikepdf.Page | pikepdf.Stream) -> bytes:
+        """The decoded content of a page (its streams joined as qpdf joins them) or a form,
+        counted against the limits."""
+        streams = content.obj.get("/Contents") if isinstance(content, pikepdf.Page) else content
+        parts = []
+        size = 0
+        for stream in streams if isinstance(streams, pikepdf.Array) else [streams]:
+            if isinstance(stream, pikepdf.Stream):
+                self.budget.walk()
+                parts.append(read_stream(stream, f"{place}: the content"))
+                self.budget.parse(len(parts[-1]))
+                size += len(parts[-1])
+                # A page's streams are joined: together they may be no longer than one.
+                if size > MAX_STREAM_BYTES:
+                    raise too_large(f"{place}: the content", f"more than {megabytes(MAX_STREAM_BYTES)} decoded")
+        return parts[0] if len(parts) == 1 else b"\n".join(parts)
+
+    def parse(self, place: str, content: pikepdf.Page | pikepdf.Stream) -> list:
+        errors_before = pikepdf.settings.qpdf_limit_errors()
         try:
             instructions = pikepdf.parse_content_stream(content, OPERATORS)
         except (pikepdf.PdfError, RuntimeError, ValueError) as error:
             raise CngenError(f"{place}: the content cannot be read ({reason(error)})") from error
-        if key != (0, 0):
-            self.parsed[key] = instructions
+        # qpdf stops parsing, with a warning only, at too many syntax errors or too deep a
+        # nesting: what follows would go unchecked.
+        if pikepdf.settings.qpdf_limit_errors() > errors_before:
+            raise CngenError(f"{place}: the content cannot be read (qpdf gave up on it: too many syntax "
+                             "errors, or arrays nested too deep)")
         return instructions
 
+    def scratch_stream(self, data: bytes) -> pikepdf.Stream:
+        """A stream holding ``data``, in a PDF of its own: one stream, rewritten for each
+        piece, so that the pieces are not all kept."""
+        if self.scratch is None:
+            self.scratch_pdf = pikepdf.new()  # held: the stream dies with its PDF
+            self.scratch = self.scratch_pdf.make_stream(b"")
+        self.scratch.write(data)
+        return self.scratch
+
+    def keep(self, key: tuple[int, int], instructions: list) -> None:
+        if key != (0, 0) and self.kept + len(instructions) <= MAX_KEPT_INSTRUCTIONS:
+            self.parsed[key] = instructions
+            self.kept += len(instructions)
+
     def run(self, frame: Frame, instructions: list) -> None:
+        self.budget.run(len(instructions))
         handlers = self.handlers
         for instruction in instructions:
             if isinstance(instruction, pikepdf.ContentStreamInlineImage):
@@ -188,8 +265,12 @@ class ContentWalker:
             handler = handlers.get(instruction.operator.unparse())
             if handler is None:
                 continue
+            operands = instruction.operands
+            if len(operands) > MAX_OPERANDS:
+                self.budget.run(len(operands))  # reading them was the cost
+                continue
             try:
-                handler(frame, instruction.operands)
+                handler(frame, operands)
             except (TypeError, ValueError, IndexError, AttributeError):
                 pass  # a malformed operator: viewers skip it, and so does the preflight
 
@@ -226,14 +307,15 @@ class ContentWalker:
             b"SC": lambda frame, operands: self.set_values(frame, operands, "stroke", "SC"),
             b"SCN": lambda frame, operands: self.set_values(frame, operands, "stroke", "SCN"),
         }
-        for shown in (b"Tj", b"TJ", b"'", b'"'):
-            table[shown] = lambda frame, operands, operator=shown.decode(): self.show_text(frame, operator)
+        for shown in ("Tj", "TJ", "'", '"'):
+            table[shown.encode()] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
         for key, operator in paint.items():
             table[key] = lambda frame, operands, operator=operator: self.paint(frame, operator)
         return table
 
     def save(self, frame: Frame, operands: list) -> None:
-        frame.saved.append(frame.state.copy())
+        if len(frame.saved) < MAX_SAVED_STATES:
+            frame.saved.append(frame.state.copy())
 
     def restore(self, frame: Frame, operands: list) -> None:
         if frame.saved:  # an unbalanced Q is ignored, as viewers do
@@ -298,7 +380,7 @@ class ContentWalker:
     def set_space(self, frame: Frame, operands: list, role: str, operator: str) -> None:
         space = resolve(operands[0], frame.resources)
         # The colour a space starts with: black for CMYK (0 0 0 1), zeros elsewhere.
-        values = (0.0, 0.0, 0.0, 1.0) if space.cmyk else (0.0,) * space.components
+        values = (0.0, 0.0, 0.0, 1.0) if space.cmyk else (0.0,) * min(space.components, MAX_OPERANDS)
         colour = Colour(space, values)
         self.set_colour(frame, role, colour)
         if not space.cmyk:  # a CMYK space is judged by the values set later
@@ -380,7 +462,7 @@ class ContentWalker:
             return  # a form that draws itself, or absurd nesting: nothing more to learn
         if key != (0, 0):
             state = frame.state
-            judged = (key, _objgen(frame.resources), tuple(round(value, 6) for value in state.ctm[:4]), state.fill,
+            judged = (key, self.identity(frame.resources), tuple(round(value, 6) for value in state.ctm[:4]), state.fill,
                       state.stroke, state.line_width, state.font_size, state.render_mode, frame.text_matrix)
             if judged in self.forms_judged:
                 return
@@ -394,14 +476,19 @@ class ContentWalker:
         state.ctm = multiply(matrix(form.get("/Matrix")), state.ctm)
         self.walking.append(key)
         try:
-            self.run(Frame(place, resources, state, frame.depth + 1, []), self.parse(place, form))
+            self.walk_content(Frame(place, resources, state, frame.depth + 1, []), form)
         finally:
             self.walking.pop()
 
-
-def _objgen(item: object) -> tuple[int, int] | int:
-    """An indirect object's number, else the object's identity for this walk."""
-    return item.objgen if isinstance(item, pikepdf.Object) and item.objgen != (0, 0) else id(item)
+    def identity(self, resources: pikepdf.Object | None) -> tuple[int, int] | int:
+        """An indirect object's number, else the object's identity, which it keeps for the
+        whole preflight: the walker holds on to it, so that no object made later takes over
+        its id() and passes for it."""
+        if isinstance(resources, pikepdf.Object) and resources.objgen != (0, 0):
+            return resources.objgen
+        if resources is not None:
+            self.held.append(resources)
+        return id(resources)
 
 
 def reason(error: Exception) -> str:

@@ -8,6 +8,7 @@ import pikepdf
 
 from .colour import describe
 from .content import Colour, Seen
+from .limits import Budget, filter_names
 from .report import COMPRESSION, FONTS_EMBEDDED, TRANSPARENCY, Finding, Places
 
 OPAQUE_BLEND_MODES = frozenset({"/Normal", "/Compatible"})
@@ -18,7 +19,8 @@ LZW = frozenset({"/LZWDecode", "/LZW"})  # the abbreviation appears in inline im
 class ObjectRules:
     """An observer for ``ContentWalker``: collects the places that break the object rules."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
         self.transparency = Places()
         self.compression = Places()
         self.fonts = Places()
@@ -48,12 +50,15 @@ class ObjectRules:
 
     def resources(self, place: str, resources: pikepdf.Object) -> None:
         fonts = resources.get("/Font")
-        if isinstance(fonts, pikepdf.Dictionary):
+        # Resources that share a font dictionary share its findings: it is read once.
+        if isinstance(fonts, pikepdf.Dictionary) and self.first_time(fonts):
+            self.budget.run(len(fonts))
             for name, font in fonts.items():
                 if isinstance(font, pikepdf.Dictionary) and self.first_time(font):
                     self.check_font(place, name, font)
         states = resources.get("/ExtGState")
-        if isinstance(states, pikepdf.Dictionary):
+        if isinstance(states, pikepdf.Dictionary) and self.first_time(states):
+            self.budget.run(len(states))
             for name, state in states.items():
                 if isinstance(state, pikepdf.Dictionary):
                     self.ext_gstate(place, name, state)
@@ -106,8 +111,12 @@ class ObjectRules:
 
     def find_lzw(self, document: pikepdf.Pdf) -> None:
         """Every stream of the file, used on a page or not: LZW is patented history, and
-        PDF/X-1a forbids it anywhere."""
-        for item in document.objects:
+        PDF/X-1a forbids it anywhere. A stream is never packed in an object stream, so only
+        the objects stored alone are read: reading a packed one would have qpdf read every
+        object packed with it, used or not."""
+        stored_alone = [key for key, entry in sorted(document.get_xref_table().items()) if entry.type == 1]
+        self.budget.run(len(stored_alone))
+        for item in map(document.get_object, stored_alone):
             if isinstance(item, pikepdf.Stream) and filters(item) & LZW:
                 where = self.places.get(item.objgen, f"object {item.objgen[0]} {kind_of(item)}".rstrip())
                 self.compression.add(f"{where} compressed with LZW")
@@ -139,10 +148,7 @@ def font_file_places(place: str, font: pikepdf.Dictionary) -> dict[tuple[int, in
 
 
 def filters(stream: pikepdf.Object) -> set[str]:
-    value = stream.get("/Filter")
-    if isinstance(value, pikepdf.Array):
-        return {str(item) for item in value}
-    return {str(value)} if value is not None else set()
+    return set(filter_names(stream))
 
 
 def blend_is_opaque(mode: pikepdf.Object) -> bool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pikepdf
 from PIL import Image, ImageMath
 
+from ..errors import CngenError
 from .content import TEXT_FILL_MODES, TEXT_STROKE_MODES, Colour
+from .limits import Budget, TooLarge, read_stream
 from .report import BLACK_TEXT, COLOUR_SPACES, INK, TEXT_SIZE, Finding, Places
 
 THIN_LINE = 2.0  # points: thinner strokes must be black ink alone to survive misregistration
@@ -18,8 +20,9 @@ EPSILON = 1e-6
 class PaintingRules:
     """An observer for ``ContentWalker``: collects the places that break the painting rules."""
 
-    def __init__(self, ink_limit: float, min_text_size: float):
+    def __init__(self, ink_limit: float, min_text_size: float, budget: Budget):
         self.ink_limit = ink_limit
+        self.budget = budget
         self.min_text_size = min_text_size
         self.spaces = Places()
         self.inks = Places()
@@ -58,7 +61,7 @@ class PaintingRules:
         if inline or image.objgen == (0, 0):
             return  # inline images are small: decoding them is not worth it
         if image.objgen not in self.image_inks:
-            self.image_inks[image.objgen] = darkest_pixel(image)
+            self.image_inks[image.objgen] = darkest_pixel(image, f"{place}, {name}", self.budget)
         total = self.image_inks[image.objgen]
         if total is not None and total > self.ink_limit + EPSILON:
             self.inks.add(f"{total:.0f}% at {place}: darkest pixel of {name}", total)
@@ -87,17 +90,24 @@ def values_text(colour: Colour) -> str:
     return "".join(f" {value:g}" for value in colour.values)
 
 
-def darkest_pixel(image: pikepdf.Object) -> float | None:
+def darkest_pixel(image: pikepdf.Object, where: str, budget: Budget) -> float | None:
     """The highest total ink, in percent, of an 8-bit DeviceCMYK image, or None when the image
-    is another kind or too costly to decode (JPEG data, inverted /Decode arrays...)."""
+    is another kind or too costly to decode (JPEG data, inverted /Decode arrays...).
+
+    Raises CngenError, naming ``where``, when its data decodes to more than the limits allow.
+    """
     try:
         width, height = int(image.Width), int(image.Height)
         if (image.get("/ColorSpace") != pikepdf.Name.DeviceCMYK or image.get("/BitsPerComponent") != 8
                 or "/Decode" in image or width * height > MAX_IMAGE_PIXELS):
             return None
-        data = image.read_bytes()  # undoes Flate, LZW, RunLength; JPEG data raises
-    except (pikepdf.PdfError, AttributeError, TypeError, ValueError):
+        # Undoes Flate and LZW; JPEG data raises.
+        data = read_stream(image, where, pikepdf.StreamDecodeLevel.generalized)
+    except TooLarge:
+        raise
+    except (CngenError, pikepdf.PdfError, AttributeError, TypeError, ValueError):
         return None
+    budget.image(len(data))
     if len(data) < width * height * 4:
         return None
     cyan, magenta, yellow, black = Image.frombytes("CMYK", (width, height), data[:width * height * 4]).split()

@@ -6,6 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SHOWN_PLACES = 5  # enough to find the fault; the rest are counted
+# Distinct places kept for one rule: a hostile file could otherwise break a rule in millions
+# of distinct ways and fill the memory with their names. Past them the count is a lower bound.
+MAX_PLACES = 100_000
 
 PDF_VERSION = "PDF version"
 PDFX_KEYS = "PDF/X keys"
@@ -54,9 +57,13 @@ class Places:
 
     def __init__(self) -> None:
         self.badness: dict[str, float] = {}  # dicts keep their order: the first found stay first
+        self.overflowed = False  # places were left out past MAX_PLACES
 
     def add(self, place: str, badness: float = 0.0) -> None:
-        if badness > self.badness.get(place, -1.0):
+        known = self.badness.get(place)
+        if known is None and len(self.badness) >= MAX_PLACES:
+            self.overflowed = True
+        elif known is None or badness > known:
             self.badness[place] = badness
 
     def __bool__(self) -> bool:
@@ -67,6 +74,8 @@ class Places:
         if worst_first:
             places.sort(key=lambda place: -self.badness[place])  # a stable sort: ties keep their order
         shown = places[:SHOWN_PLACES]
-        if len(places) > SHOWN_PLACES:
+        if self.overflowed:
+            shown.append(f"... and more than {len(places) - SHOWN_PLACES} more")
+        elif len(places) > SHOWN_PLACES:
             shown.append(f"... and {len(places) - SHOWN_PLACES} more")
         return Finding(rule, not places, tuple(shown))
