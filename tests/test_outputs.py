@@ -438,25 +438,39 @@ def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, s
     return os.waitstatus_to_exitcode(status)
 
 
+class TwoKits:
+    """An earlier kit written in ``root``/output, the new kit to write over it, and what the
+    folder lists with either."""
+
+    def __init__(self, root: Path):
+        self.root, self.out = root, root / "output"
+        self.earlier, self.new, self.remove = earlier_and_new_kit(self.out)
+        files_module.write_files(self.earlier)
+        self.before = listing(root)
+        self.after = {"output": "folder", "output/deck-tgc": "folder", **digests(self.new, root)}
+
+    def found(self) -> dict[str, str]:
+        """What the folder lists now; the earlier kit put back if it was the new one."""
+        found = listing(self.root)
+        if found == self.after:
+            shutil.rmtree(self.out)
+            files_module.write_files(self.earlier)
+        return found
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to stop")
 def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_new_one(tmp_path):
-    out = tmp_path / "output"
-    earlier, new, remove = earlier_and_new_kit(out)
-    files_module.write_files(earlier)
-    before = listing(tmp_path)
-    after = {"output": "folder", "output/deck-tgc": "folder", **digests(new, tmp_path)}
+    kits = TwoKits(tmp_path)
     outcomes = []
     for stop_on in range(1, WRITE_STEPS + 1):
         for signal_number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-            code = write_in_a_child(new, remove, stop_on, signal_number)
-            found = listing(tmp_path)
-            assert found in (before, after), (stop_on, signal_number, sorted(set(found) ^ set(before)))
+            code = write_in_a_child(kits.new, kits.remove, stop_on, signal_number)
+            found = kits.found()
+            assert found in (kits.before, kits.after), (stop_on, signal_number, sorted(set(found) ^ set(kits.before)))
             # the child says the files were written exactly when they were
-            assert code == (STOPPED_AFTER_WRITING if found == after else STOPPED), (stop_on, signal_number, code)
-            outcomes.append(found == after)
-            if found == after:
-                shutil.rmtree(out)
-                files_module.write_files(earlier)
+            written = found == kits.after
+            assert code == (STOPPED_AFTER_WRITING if written else STOPPED), (stop_on, signal_number, code)
+            outcomes.append(written)
     # Staging stops at once and undoes the write; from the first journal on, stops wait for the end.
     staging = 7 * 2
     assert outcomes == [False] * 3 * staging + [True] * 3 * (WRITE_STEPS - staging)
@@ -464,32 +478,22 @@ def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to stop")
 def test_a_second_stop_during_the_clean_up_does_not_cut_it_short(tmp_path):
-    out = tmp_path / "output"
-    earlier, new, remove = earlier_and_new_kit(out)
-    files_module.write_files(earlier)
-    before = listing(tmp_path)
+    kits = TwoKits(tmp_path)
     for stop_on in range(1, 7 * 2 + 1):  # each step of staging, and a stop at every file the undo deletes
-        assert write_in_a_child(new, remove, stop_on, signal.SIGTERM, again=True) == STOPPED
-        assert listing(tmp_path) == before, stop_on
+        assert write_in_a_child(kits.new, kits.remove, stop_on, signal.SIGTERM, again=True) == STOPPED
+        assert listing(tmp_path) == kits.before, stop_on
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to kill")
 def test_a_write_killed_at_any_step_is_finished_or_undone_by_the_next_run(tmp_path):
-    out = tmp_path / "output"
-    earlier, new, remove = earlier_and_new_kit(out)
-    files_module.write_files(earlier)
-    before = listing(tmp_path)
-    after = {"output": "folder", "output/deck-tgc": "folder", **digests(new, tmp_path)}
+    kits = TwoKits(tmp_path)
     finished = []
     for stop_on in range(1, WRITE_STEPS + 1):
-        assert write_in_a_child(new, remove, stop_on, signal.SIGKILL) == -signal.SIGKILL
-        files_module.finish_interrupted_writes([out, out / "deck-tgc"])
-        found = listing(tmp_path)
-        assert found in (before, after), (stop_on, sorted(set(found) ^ set(before)))
-        finished.append(found == after)
-        if found == after:
-            shutil.rmtree(out)
-            files_module.write_files(earlier)
+        assert write_in_a_child(kits.new, kits.remove, stop_on, signal.SIGKILL) == -signal.SIGKILL
+        files_module.finish_interrupted_writes([kits.out, kits.out / "deck-tgc"])
+        found = kits.found()
+        assert found in (kits.before, kits.after), (stop_on, sorted(set(found) ^ set(kits.before)))
+        finished.append(found == kits.after)
     # Killed before the top folder's journal was in place, the write is undone; after, finished.
     top_journal = 7 * 2 + 3
     assert finished == [False] * top_journal + [True] * (WRITE_STEPS - top_journal)
