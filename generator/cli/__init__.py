@@ -2,14 +2,22 @@
 report. ``run`` is the `cngen` program: ``main``, the commands, in safe surroundings. ``main``
 is loaded only when asked for, so that ``run`` can watch for stop signals first."""
 
-from .process import run
+from .process import run_safely
 
 __all__ = ["main", "run"]
 
 
+def run() -> None:
+    run_safely(_main)
+
+
+def _main():
+    from .app import main
+
+    return main
+
+
 def __getattr__(name: str):
     if name == "main":
-        from .app import main
-
-        return main
+        return _main()
     raise AttributeError(name)

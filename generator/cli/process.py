@@ -13,6 +13,7 @@ import os
 import re
 import signal
 import sys
+from collections.abc import Callable
 
 STOP_SIGNALS = tuple(name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
@@ -32,8 +33,9 @@ class Stopped(BaseException):
 _RECEIVED: list[str] = []
 
 
-def run() -> None:
-    """The `cngen` program: the surroundings made safe, then the command line."""
+def run_safely(load_program: Callable[[], Callable[..., object]]) -> None:
+    """The program ``load_program`` gives (loaded only once stops are watched for), run with
+    its surroundings made safe."""
     _stops_raise()
     try:
         _standard_streams_open()
@@ -42,9 +44,7 @@ def run() -> None:
         if problem:
             _say(f"Error: {problem}")
             sys.exit(2)
-        from .app import main
-
-        main(prog_name="cngen")
+        load_program()(prog_name="cngen")
     except (Stopped, KeyboardInterrupt):  # a stop outside the command: before it began, nothing was written
         _say(f"Error: {stop_message()}")
         sys.exit(1)
