@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CngenError
+from ..errors import CngenError, quoted
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name
@@ -112,4 +112,4 @@ def check_title(title: str | None, font: Font) -> None:
     if problem is not None:
         fix = "write the title in a left-to-right script" if problem.backwards else \
             "choose another title in the settings file, or a --font that has them"
-        raise CngenError(f"the title '{title}': {problem}: {fix}")
+        raise CngenError(f"the title {quoted(title)}: {problem}: {fix}")
