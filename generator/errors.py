@@ -6,6 +6,7 @@ The CLI turns the errors into messages and exit codes.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from typing import Sequence
 
 
@@ -23,6 +24,13 @@ def quoted(text: str, longest: int = 40) -> str:
     shown = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
                     for char in text[:longest])
     return f"'{shown}'" if len(text) <= longest else f"'{shown}...' ({len(text):,} characters)"
+
+
+def describe_character(char: str) -> str:
+    """'Д' -> "'Д' (U+0414 CYRILLIC CAPITAL LETTER DE)"; an invisible one by its code and name only."""
+    name = unicodedata.name(char, "unnamed character")
+    shown = char if char.isprintable() and not char.isspace() else ""
+    return f"'{shown}' (U+{ord(char):04X} {name})" if shown else f"U+{ord(char):04X} {name}"
 
 
 def closest(name: str, valid: Sequence[str]) -> str | None:

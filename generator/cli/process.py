@@ -15,6 +15,8 @@ import signal
 import sys
 from collections.abc import Callable
 
+from ..errors import quoted
+
 STOP_SIGNALS = tuple(name for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 # The last second a PDF date can hold (9999-12-31 23:59:59 UTC): PDF years have four digits.
@@ -74,8 +76,7 @@ def source_date_problem(value: str | None) -> str | None:
     text = value.strip()
     if re.fullmatch(r"[0-9]{1,12}", text) and int(text) <= LAST_PDF_SECOND:
         return None
-    shown = text if len(text) <= 30 else f"{text[:30]}..."
-    return (f"SOURCE_DATE_EPOCH is '{shown}', not a date cngen can write into a PDF: set it to a whole number "
+    return (f"SOURCE_DATE_EPOCH is {quoted(text)}, not a date cngen can write into a PDF: set it to a whole number "
             f"of seconds since 1970 (at most {LAST_PDF_SECOND}, the end of the year 9999), or unset it")
 
 
@@ -146,7 +147,7 @@ class _Forgiving(io.RawIOBase):
 def _stops_raise() -> None:
     """Ctrl-C, SIGTERM and SIGHUP (a closed terminal) stop a run the same way."""
     for name in STOP_SIGNALS:
-            signal.signal(getattr(signal, name), _stop)
+        signal.signal(getattr(signal, name), _stop)
 
 
 def _stop(number: int, _frame) -> None:

@@ -68,11 +68,15 @@ def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels) -
     (never a file's path)."""
     if words is None:
         return labels.text("bundled deck", name=deck)
-    # The rules sheet cannot set right-to-left text yet: a Hebrew deck's name stays unsaid.
-    named = list_name and not right_to_left(list_name)
-    return labels.text("named deck", name=list_name) if named else labels.text("own words")
+    return labels.text("named deck", name=list_name) if _said(list_name) else labels.text("own words")
 
 
 def naming_file(words: Path | None, list_name: str) -> str:
     """The user's deck file whose ``name:`` the rules sheet prints, if it prints one."""
-    return str(words) if words is not None and list_name and not right_to_left(list_name) else ""
+    return str(words) if words is not None and _said(list_name) else ""
+
+
+def _said(list_name: str) -> bool:
+    """Whether the rules sheet says a list's own name: the sheet cannot set right-to-left text
+    yet, so a Hebrew deck's name stays unsaid."""
+    return bool(list_name) and not right_to_left(list_name)

@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..draw.wordcard import WordCardArtist
-from ..errors import UsageError
+from ..errors import UsageError, describe_character
 from ..geometry.sheet import SheetPlan
 from ..geometry.wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
 from ..model.rng import make_rng, shuffled
 from ..model.words import Problem, WordList, raise_problems
 from ..settings.options import DeckOptions
-from ..typeface.font import Font, describe_character
+from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
 from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words, words_label

@@ -6,14 +6,14 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import CngenError, quoted
+from ..errors import CngenError, describe_character, quoted
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
-from ..typeface.font import Font, describe_character, parse_font
+from ..typeface.font import Font, parse_font
 
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
 

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
 
-from ..errors import CngenError
+from ..errors import CngenError, describe_character
 from ..inputs.text import NotUtf8, decode_utf8
 from ..units import parse_language
 from .capitals import capitals
@@ -192,8 +192,7 @@ def _visible_text(text: str) -> str:
 
     hidden = next((char for char in text if unicodedata.category(char) == "Cf" and char not in _JOINERS), None)
     if hidden is not None:
-        raise Invalid(f"the text contains the invisible character U+{ord(hidden):04X} "
-                      f"{unicodedata.name(hidden, '')}: remove it".replace(" :", ":"))
+        raise Invalid(f"the text contains the invisible character {describe_character(hidden)}: remove it")
     return text
 
 
@@ -234,11 +233,10 @@ def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool
 
 def _entry_problem(text: str, line: int) -> Problem | None:
     """Right-to-left entries are fine here: word cards shape them (the font is checked later)."""
+    shown = text.encode("unicode_escape").decode()
     if any(unicodedata.category(char).startswith("C") and char not in _JOINERS for char in text):
-        shown = text.encode("unicode_escape").decode()
         return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")
     if not any(unicodedata.category(char)[0] in "LNPS" for char in text):  # joiners, marks, spaces only
-        shown = text.encode("unicode_escape").decode()
         return Problem(line, f"'{shown}' has no visible character and would print as a blank side: "
                              "write a word, or leave the line empty", "invisible entries")
     return None

@@ -341,7 +341,8 @@ def _folders_locked(folders: Iterable[Path]) -> Iterator[None]:
                 handle = os.open(folder, os.O_RDONLY)
             except OSError:
                 continue  # a folder cngen may write in but not read: the lock is a courtesy
-            identity = (os.fstat(handle).st_dev, os.fstat(handle).st_ino)
+            status = os.fstat(handle)
+            identity = (status.st_dev, status.st_ino)
             handles.append(handle)
             if identity not in locked:
                 locked.add(identity)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import io
 import struct
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -134,13 +133,6 @@ def _font_problem(source: str, error: Exception) -> str:
         detail = f"it is damaged: reading it fails with {type(error).__name__}: {detail}"  # deep in the parser
     detail = detail.replace(' "(ttf)"', "")  # ReportLab's name for a font it was given as bytes
     return f"{source} is not a usable TrueType font ({detail}): pass a .ttf file with --font"
-
-
-def describe_character(char: str) -> str:
-    """'Д' -> "'Д' (U+0414 CYRILLIC CAPITAL LETTER DE)", for error messages."""
-    name = unicodedata.name(char, "unnamed character")
-    shown = char if char.isprintable() and not char.isspace() else ""
-    return f"'{shown}' (U+{ord(char):04X} {name})" if shown else f"U+{ord(char):04X} {name}"
 
 
 @dataclass(frozen=True)
