@@ -18,6 +18,7 @@ from decimal import Decimal
 import builds
 import pikepdf
 import pytest
+from msgspec.structs import asdict
 from pdfcheck import theme_for
 
 from generator.draw.theme import PALETTE, Ink
@@ -360,7 +361,7 @@ USER_COLOURS = {"red": (0.9, 0.05, 0.0), "assassin": (0.05, 0.0, 0.1), "outline"
 def test_every_theme_colour_keeps_to_the_ink_limit_and_keeps_its_black(profile, limit, colours):
     theme = theme_for(profile, colours, ink_limit=limit)
     unlimited = theme_for(profile, colours, ink_limit=400)
-    for name, value in vars(theme).items():
+    for name, value in asdict(theme).items():
         if isinstance(value, tuple):
             assert len(value) == 4 and total_ink(value) <= limit + 1e-3, name
             before = getattr(unlimited, name)

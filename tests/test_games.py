@@ -9,12 +9,12 @@ import json
 import re
 import subprocess
 import sys
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
 import tomllib
 from click.testing import CliRunner
+from msgspec.structs import fields
 
 import generator.games as games_package
 from generator.cli import main
@@ -131,7 +131,7 @@ sections:
 # one more line in games/__init__.py would do. Everything else is cngen as it is.
 TOY = """
 import json, sys
-from dataclasses import replace
+from msgspec.structs import replace
 from pathlib import Path
 from click.testing import CliRunner
 import generator.games as games

@@ -1,10 +1,9 @@
 """The sheet geometry: exact numbers for the common cases, properties for all."""
 
-from dataclasses import astuple
-
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from msgspec.structs import astuple
 
 from generator.errors import UsageError
 from generator.geometry.press import crop_marks, plan_pod_page

@@ -7,11 +7,11 @@ made, and that no output ever lands on one of the run's inputs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import click
+import msgspec
 
 from ..games import text_files
 from ..inputs.bundled import bundled_files
@@ -21,12 +21,11 @@ from ..settings.declarations import BY_KEY
 from ..settings.resolve import Settings
 
 
-@dataclass(frozen=True)
-class OutputPlan:
+class OutputPlan(msgspec.Struct, frozen=True):
     """Where each file goes: the path as the user gave it -> the real path written."""
 
     targets: dict[Path, Path]
-    previews: dict[Path, Path] = field(default_factory=dict)  # a PDF -> the PNG of its first page
+    previews: dict[Path, Path] = msgspec.field(default_factory=dict)  # a PDF -> the PNG of its first page
 
     def real(self, path: Path) -> Path:
         return self.targets[path]

@@ -26,9 +26,9 @@ measured by the caller to choose sizes and places, then drawn with ``draw.text.d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
+import msgspec
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -187,8 +187,7 @@ def cap_height(font: Font) -> float:
 Item = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class Heading:
+class Heading(msgspec.Struct, frozen=True):
     """The sheet's heading: the emblem and the title on one line, the subtitle under them."""
 
     title: str

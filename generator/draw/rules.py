@@ -18,10 +18,10 @@ strings.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import Iterator
 from xml.sax.saxutils import escape
 
+import msgspec
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -53,8 +53,7 @@ from .text import reportlab_colour
 from .theme import Theme
 
 
-@dataclass(frozen=True)
-class Spacing:
+class Spacing(msgspec.Struct, frozen=True):
     """How loosely the text is set: the body's line spacing and the space after a paragraph
     and before a heading (points)."""
 

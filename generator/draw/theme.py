@@ -28,7 +28,9 @@ symbols, key-card cells and frames keep their full colours.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+
+import msgspec
+from msgspec.structs import fields
 
 from ..units import RGB, parse_colour
 
@@ -36,8 +38,7 @@ Colour = tuple[float, ...]
 CMYK = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
-class Ink:
+class Ink(msgspec.Struct, frozen=True):
     """One colour as both kinds of printer should get it."""
 
     cmyk: CMYK
@@ -116,8 +117,7 @@ PALE_TINT = 0.14
 ROLES = ("red", "blue", "bystander", "assassin", "green")
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(msgspec.Struct, frozen=True):
     card: Colour
     band: Colour
     outline: Colour

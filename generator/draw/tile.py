@@ -17,8 +17,7 @@ two tokens for an easier game are easy to set aside.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.fit import FittedText
@@ -97,8 +96,7 @@ class TileArtist:
             draw_role_symbol(canvas, ROLE_LETTER[face.role], *symbol.centre, size, colours.frame)
 
 
-@dataclass(frozen=True)
-class RoleColours:
+class RoleColours(msgspec.Struct, frozen=True):
     """What a tile of one role is painted with: its ground, its frame and symbol, its name and
     its figure."""
 

@@ -15,15 +15,15 @@ the registry imports it on every run, so its key cards and example load only whe
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
+
+import msgspec
 
 from ..model.tiles import TileKind
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(msgspec.Struct, frozen=True):
     """The words on the table: rows x columns, dealt from cards of ``cards`` ("word")."""
 
     rows: int
@@ -35,8 +35,7 @@ class Grid:
         return self.rows * self.columns
 
 
-@dataclass(frozen=True)
-class SettingRules:
+class SettingRules(msgspec.Struct, frozen=True):
     """What a game changes in the settings (beyond its key cards' count), as values are written
     in cngen.yaml:
 
@@ -44,8 +43,8 @@ class SettingRules:
     - ``ignored``: a setting that means nothing for the game, and why: typed, it stops; from
       the file, it is ignored with a note."""
 
-    refused: Mapping[tuple[str, object], str] = field(default_factory=dict)
-    ignored: Mapping[str, str] = field(default_factory=dict)
+    refused: Mapping[tuple[str, object], str] = msgspec.field(default_factory=dict)
+    ignored: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 class KeyCards(ABC):
@@ -116,8 +115,7 @@ class RulesExample(ABC):
         """What draws it on the sheet (``draw.figure.ExampleArt``)."""
 
 
-@dataclass(frozen=True, eq=False)
-class Game:
+class Game(msgspec.Struct, frozen=True, eq=False):
     """One game of the family. ``key_cards`` and ``rules_example`` are loaded on first use (the
     dealer and the drawing), the rest is plain data. Each game is one value, in the registry:
     two games are the same game only if they are the same object."""
@@ -129,8 +127,8 @@ class Game:
     tiles: tuple[TileKind, ...]
     tiles_title: str  # the tiles' PDF, by name: "Agent tiles", "Duet tiles"
     texts: Path  # the folder of the game's rules text (CODE.yaml) and tile names (tiles-CODE.yaml)
-    load_key_cards: Callable[[], KeyCards] = field(repr=False, compare=False)
-    load_rules_example: Callable[[], RulesExample] = field(repr=False, compare=False)
+    load_key_cards: Callable[[], KeyCards]
+    load_rules_example: Callable[[], RulesExample]
     example_marks: tuple[str, ...] = ()  # the example's drawing, and the keys only this game's example has
     default_key_cards: int = 40  # key cards a deck holds unless told otherwise
     most_key_cards: int = 10_000  # the most the dealer deals balanced and fresh

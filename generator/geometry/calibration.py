@@ -8,8 +8,9 @@ Pure: points, origin bottom left. Which point of the back lies behind a point of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
+
+import msgspec
 
 from ..errors import UsageError
 from ..units import MM, format_number
@@ -50,8 +51,7 @@ def scale_reading(offset: Point, page: Point, sides: str) -> Point:
     return (sign_x * offset[0] / MM, sign_y * offset[1] / MM)
 
 
-@dataclass(frozen=True)
-class Scale:
+class Scale(msgspec.Struct, frozen=True):
     """One of a target's two scales as it is printed.
 
     ``labels`` are (offset in points from the target's centre, right or up positive; printed
@@ -99,8 +99,7 @@ def target_centres(page: Point, margin: float) -> list[Point]:
     return [(left, top), (right, top), (width / 2, height / 2), (left, bottom), (right, bottom)]
 
 
-@dataclass(frozen=True)
-class FrontLayout:
+class FrontLayout(msgspec.Struct, frozen=True):
     """Where everything on the front goes, before the text is measured.
 
     The heading sits between the two top targets, the instructions under it and above the
@@ -164,8 +163,7 @@ def front_layout(page: Point) -> FrontLayout:
     )
 
 
-@dataclass(frozen=True)
-class ExamplePlacement:
+class ExamplePlacement(msgspec.Struct, frozen=True):
     centre: Point  # of the enlarged target
     magnification: float
     caption_top: float  # the caption goes under the drawing, across the text's measure

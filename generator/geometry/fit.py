@@ -12,8 +12,9 @@ bracket (the rules Japanese calls kinsoku).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 if TYPE_CHECKING:  # types only: fitting a word of Latin letters loads no glyph types
     from ..typeface.measure import Metrics, ShapedLine
@@ -39,8 +40,7 @@ _NO_LINE_START = set(
 _NO_LINE_END = set("「『（〔［｛〈《【〘〖〝‘“([{«")
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(msgspec.Struct, frozen=True):
     lines: tuple[str, ...]
     size: float
     shaped: tuple[ShapedLine, ...] = ()  # the lines' glyphs, for text that needs shaping; () for the rest

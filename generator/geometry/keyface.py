@@ -9,7 +9,7 @@ row first, as the card is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..units import MM
 from .sheet import Box
@@ -24,8 +24,7 @@ LIGHT_WIDTH = 3.8 * MM
 MIN_KEY_CARD = 50 * MM
 
 
-@dataclass(frozen=True)
-class KeyFaceLayout:
+class KeyFaceLayout(msgspec.Struct, frozen=True):
     card: Box
     cells: tuple[Box, ...]  # row-major, top row first, as the card is read
     frame: Box  # the path of the frame's line

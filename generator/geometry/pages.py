@@ -8,8 +8,9 @@ one face, and some services want each card's back before its front.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Generic, Iterator, Literal, Sequence, TypeVar
+
+import msgspec
 
 from ..units import MM
 from .press import crop_marks, slug_origin
@@ -22,8 +23,7 @@ Side = Literal["front", "back", "both"]
 MARK_GAP = 1.5 * MM
 
 
-@dataclass(frozen=True)
-class Placed(Generic[Face]):
+class Placed(msgspec.Struct, Generic[Face], frozen=True):
     """A face on a page: the matrix from card to page coordinates, and the box (on the page)
     its artwork is clipped to, or None where the artwork ends at the card's edge anyway."""
 
@@ -32,8 +32,7 @@ class Placed(Generic[Face]):
     face: Face
 
 
-@dataclass(frozen=True)
-class Page(Generic[Face]):
+class Page(msgspec.Struct, Generic[Face], frozen=True):
     """One page, ready to draw: its size and boxes, its faces, the cut marks, the fold line of
     a gutter-fold sheet, how far the whole page moves, and, on press sheets, where the slug
     line goes and what it says."""

@@ -8,8 +8,9 @@ Pure: points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+import msgspec
 
 from ..typeface.font import Font
 from ..units import MM
@@ -28,8 +29,7 @@ CAPTION_GAP = 1.8 * MM
 SIZE_STEP = 0.25  # points: fitted captions shrink by this much at a time
 
 
-@dataclass(frozen=True)
-class Caption:
+class Caption(msgspec.Struct, frozen=True):
     """Caption lines set flush left from ``x``, the first line's box topping at ``top``."""
 
     text: FittedText  # its lines and size

@@ -10,8 +10,9 @@ Pure: points, fonts consulted only for widths.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+import msgspec
 
 from ..typeface.font import Font
 from ..units import MM
@@ -29,8 +30,7 @@ TITLE_SIZES = (TITLE, SUBTITLE, HEADING)  # the head's title, largest first
 ELLIPSIS = "\u2026"
 
 
-@dataclass(frozen=True)
-class RulesPage:
+class RulesPage(msgspec.Struct, frozen=True):
     width: float
     height: float
     margin: float

@@ -12,17 +12,17 @@ service may well sell it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
+
+import msgspec
 
 from ..units import MM
 
 POINTS_PER_INCH = 72.0
 
 
-@dataclass(frozen=True)
-class Stock:
+class Stock(msgspec.Struct, frozen=True):
     """A card size a service sells: the finished card (the cut), in points, portrait."""
 
     name: str
@@ -34,8 +34,7 @@ class Stock:
             raise ValueError(f"a stock is portrait and not empty: {self.name} is {self.width} x {self.height} pt")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Service:
+class Service(msgspec.Struct, frozen=True, kw_only=True):
     """One print-on-demand service and what its uploads must look like.
 
     ``bleed`` and ``safe`` are in points: ``bleed`` is how far the artwork runs past the cut on

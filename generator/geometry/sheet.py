@@ -7,8 +7,10 @@ drawing code receives finished pages (``impose``) and never does slot arithmetic
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from ..errors import UsageError
 from ..units import MM, format_mm
@@ -25,8 +27,7 @@ _EPSILON = 1e-9
 FOLD_GUTTER = 4 * MM
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(msgspec.Struct, frozen=True):
     x: float
     y: float
     width: float
@@ -48,8 +49,7 @@ class Box:
         return Box(self.x + amount, self.y + amount, self.width - 2 * amount, self.height - 2 * amount)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(msgspec.Struct, frozen=True):
     """One card's place on a page. ``turned`` cards are drawn rotated 90 degrees to fit;
     ``half_turn`` ones are drawn upside down as well (the back of a card that keeps its front's
     up edge, where the sheet's turn would put it upside down)."""
@@ -69,16 +69,14 @@ class Slot:
         return (0.0, 1.0, -1.0, 0.0, box.right, box.y)
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(msgspec.Struct, frozen=True):
     x1: float
     y1: float
     x2: float
     y2: float
 
 
-@dataclass(frozen=True)
-class SheetPlan:
+class SheetPlan(msgspec.Struct, frozen=True):
     """A grid of butted cards centred on a page, or on the left half of it for gutter-fold.
 
     Press plans (shop sheets and pod pages, ``geometry.press``) also set ``bleed``: each card's

@@ -6,7 +6,7 @@ Pure: boxes in card coordinates (points, origin bottom left), and the fitted rol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..typeface.font import Font
 from ..units import MM
@@ -21,8 +21,7 @@ MEDALLION_SHARE = 0.46  # of the content's width (landscape) or height (portrait
 SYMBOL_SIZE = 6 * MM  # the role's symbol at its largest
 
 
-@dataclass(frozen=True)
-class TileLayout:
+class TileLayout(msgspec.Struct, frozen=True):
     card: Box
     frame: Box  # the path of the frame's line (its middle)
     frame_line: float  # the frame's line width

@@ -18,8 +18,10 @@ refuses was ever accepted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+import msgspec
+from msgspec.structs import replace
 
 from ..typeface.font import Font
 from ..typeface.scripts import needs_shaping, starts_right_to_left
@@ -54,8 +56,7 @@ EMBLEM_SHARE = 0.20
 LABEL_SHARE = 0.6  # of what the strip leaves; the band gets the rest
 
 
-@dataclass(frozen=True)
-class WordFaceLayout:
+class WordFaceLayout(msgspec.Struct, frozen=True):
     card: Box
     label: Box  # the light panel holding the upright word
     band: Box  # the shaded band holding the upside-down copy
@@ -80,8 +81,7 @@ class WordFaceLayout:
         return max(min(EMBLEM_RADIUS, self.emblem.height / 2 - EMBLEM_CLEARANCE), 0.0)
 
 
-@dataclass(frozen=True)
-class WordFace:
+class WordFace(msgspec.Struct, frozen=True):
     word: str
     upright: FittedText
     mirrored: FittedText

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+import msgspec
 import yaml
 
 from ..errors import CngenError, UsageError, quoted, suggest
@@ -128,12 +128,11 @@ def shown(node: yaml.Node) -> str:
     return f"the text in quotes {quoted(node.value)}" if node.style in ("'", '"') else quoted(node.value)
 
 
-@dataclass
-class Reading:
+class Reading(msgspec.Struct):
     """One file being read: where messages say the mistakes are."""
 
     source: str
-    key_of: dict[int, yaml.Node] = field(default_factory=dict)  # a list or group -> the key that holds it
+    key_of: dict[int, yaml.Node] = msgspec.field(default_factory=dict)  # a list or group -> the key that holds it
 
     def read(self, shape: "Shape", node: yaml.Node, where: str) -> Any:
         value = shape.read(node, where, self)
@@ -159,13 +158,12 @@ class Reading:
 # --- Shapes ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(msgspec.Struct, frozen=True, kw_only=True):
     """What a value may be. ``expect`` completes "this must be ...". ``check`` turns the value
     read into the format's own, or raises Invalid."""
 
-    expect: str = field(default="", kw_only=True)
-    check: Callable[[Any], Any] | None = field(default=None, kw_only=True)
+    expect: str = ""
+    check: Callable[[Any], Any] | None = None
 
     def describe(self) -> str:
         """What a valid value looks like, for "this must be ..."."""
@@ -175,8 +173,7 @@ class Shape:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
-class Text(Shape):
+class Text(Shape, frozen=True):
     """A scalar's text, as written: ``8`` and ``yes`` are the text '8' and 'yes'. Line breaks
     and tabs become spaces and the ends are trimmed; a control character is refused. ``empty``
     lets an empty value be the empty text."""
@@ -205,8 +202,7 @@ class Text(Shape):
         return text
 
 
-@dataclass(frozen=True)
-class Scalar(Shape):
+class Scalar(Shape, frozen=True):
     """A scalar as YAML wrote it, unchecked: its text, or None for anything else (a format that
     collects its own problems, such as a deck's words, checks them itself)."""
 
@@ -214,8 +210,7 @@ class Scalar(Shape):
         return node.value if isinstance(node, yaml.ScalarNode) else None
 
 
-@dataclass(frozen=True)
-class Node(Shape):
+class Node(Shape, frozen=True):
     """The value's node itself, unread: for a part whose reading depends on another key of its
     group (a section's messages are named by its id), read later with ``Reading.read``."""
 
@@ -228,8 +223,7 @@ class Node(Shape):
 WHOLE_NUMBER = r"[-+]?[0-9]{1,25}"
 
 
-@dataclass(frozen=True)
-class Whole(Shape):
+class Whole(Shape, frozen=True):
     """A whole number YAML itself reads as one (5, not "5"), from ``low`` to ``high``."""
 
     low: int | None = None
@@ -245,8 +239,7 @@ class Whole(Shape):
         return number
 
 
-@dataclass(frozen=True)
-class Flag(Shape):
+class Flag(Shape, frozen=True):
     """true or false: YAML 1.1 also reads yes, no, on and off so, which is too easy to mistake."""
 
     def describe(self) -> str:
@@ -259,8 +252,7 @@ class Flag(Shape):
         return node.value.lower() == "true"
 
 
-@dataclass(frozen=True)
-class Choice(Shape):
+class Choice(Shape, frozen=True):
     """One of ``names``, as text; a near miss is named."""
 
     names: tuple[str, ...] = ()
@@ -273,11 +265,10 @@ class Choice(Shape):
         return text
 
 
-@dataclass(frozen=True)
-class Lined(Shape):
+class Lined(Shape, frozen=True):
     """``shape``'s value with the line it was written on."""
 
-    shape: Shape = field(default_factory=Text)
+    shape: Shape = msgspec.field(default_factory=Text)
 
     def describe(self) -> str:
         return self.expect or self.shape.describe()
@@ -286,18 +277,16 @@ class Lined(Shape):
         return At(reading.read(self.shape, node, where), line_of(node))
 
 
-@dataclass(frozen=True)
-class At:
+class At(msgspec.Struct, frozen=True):
     value: Any
     line: int
 
 
-@dataclass(frozen=True)
-class ListOf(Shape):
+class ListOf(Shape, frozen=True):
     """A list of ``item``s: at least ``least`` of them, or exactly ``exactly``. ``one`` also
     takes a single item written on its own, as a list of one (``when: fold``)."""
 
-    item: Shape = field(default_factory=Text)
+    item: Shape = msgspec.field(default_factory=Text)
     least: int = 0
     exactly: int | None = None
     one: bool = False
@@ -318,8 +307,7 @@ class ListOf(Shape):
                 for number, item in enumerate(items, start=1)]
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(msgspec.Struct, frozen=True):
     """One key of a group: its shape, whether it must be there, and how messages name it
     (``label``: "section 'setup'" rather than "sections")."""
 
@@ -328,8 +316,7 @@ class Key:
     label: str | None = None
 
 
-@dataclass(frozen=True)
-class Fields:
+class Fields(msgspec.Struct, frozen=True):
     """What a group of keys held: each key's value, the line of each key, the group's own line."""
 
     values: Mapping[str, Any]
@@ -346,14 +333,13 @@ class Fields:
         return self.values.get(name, default)
 
 
-@dataclass(frozen=True)
-class Group(Shape):
+class Group(Shape, frozen=True):
     """A group of keys (a YAML mapping), each read with its own shape. An unknown key is a
     mistake; ``unknown``, if given, explains one (a key of another part of the file) before
     the nearest valid key is suggested. ``empty`` lets a group written as nothing (every key
     under it commented out) read as a group with no keys."""
 
-    keys: Mapping[str, Key] = field(default_factory=dict)
+    keys: Mapping[str, Key] = msgspec.field(default_factory=dict)
     empty: bool = False
     unknown: Callable[[str], str | None] | None = None
     join: str = ": "  # between the group's place and a key's, in messages: "tiles: red agent"

@@ -23,7 +23,7 @@ Why the scales count the way they do (points, origin bottom left, page W x H)::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ..draw import calibration as artwork
 from ..draw.calibration import (
@@ -73,8 +73,7 @@ SUBTITLE_SIZE = CAPTION  # a slug: which side, sheet and flip this is
 _FLIP = {"long-edge": "flip on long edge", "short-edge": "flip on short edge"}
 
 
-@dataclass(frozen=True)
-class CalibrationResult:
+class CalibrationResult(msgspec.Struct, frozen=True):
     pdf: bytes
     pages: int
 

@@ -4,8 +4,10 @@ finished file: a home PDF, a copy shop's press sheets, or a print-on-demand uplo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Sequence
+
+import msgspec
+from msgspec.structs import replace
 
 from ..draw.sheet import Artist, draw_pages
 from ..draw.theme import Theme, make_theme
@@ -23,8 +25,7 @@ if TYPE_CHECKING:
     from ..geometry.services import Service
 
 
-@dataclass(frozen=True)
-class CardPrinting:
+class CardPrinting(msgspec.Struct, frozen=True):
     """How one component's cards are printed: laid out at ``card_size`` with ``bleed`` (a
     service may sell another size than the component's), placed by ``plan``."""
 
@@ -35,8 +36,7 @@ class CardPrinting:
     pixels: tuple[int, int] | None = None  # a page's size in the service's pixels, for image uploads
 
 
-@dataclass(frozen=True)
-class PrintedCards:
+class PrintedCards(msgspec.Struct, frozen=True):
     pdf: bytes
     pages: int
     sheets: int

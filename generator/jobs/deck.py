@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
+
+import msgspec
 
 from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
@@ -21,16 +22,14 @@ from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words,
 PROGRESS_FROM = 2_000
 
 
-@dataclass(frozen=True)
-class CardPair:
+class CardPair(msgspec.Struct, frozen=True):
     """One physical card: a word (or None for a blank to write on) on each side."""
 
     front: str | None
     back: str | None
 
 
-@dataclass(frozen=True)
-class DeckResult:
+class DeckResult(msgspec.Struct, frozen=True):
     pdf: bytes
     source: str
     words: int

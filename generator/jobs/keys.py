@@ -3,8 +3,9 @@ game it is given (``games``: its dealer, its face, its manifest)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
+
+import msgspec
 
 from ..errors import UsageError
 from ..games.game import Game
@@ -21,8 +22,7 @@ from .sources import check_title, load_font, unprintable
 PROGRESS_FROM = 500
 
 
-@dataclass(frozen=True)
-class KeysResult:
+class KeysResult(msgspec.Struct, frozen=True):
     cards: Sequence[Any]  # the game's cards, numbered from 1
     pdf: bytes
     manifest: str

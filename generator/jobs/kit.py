@@ -4,9 +4,11 @@ sheet that describes exactly these. The files come back as bytes, to be written 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
+
+import msgspec
+from msgspec.structs import replace
 
 from ..model.kit import COMBINED, DECK, KEYS, MANIFEST, RULES, TOKENS, KitContents
 from ..settings.options import KitOptions
@@ -25,8 +27,7 @@ def kit_file_names(combined: bool) -> tuple[str, ...]:
     return (DECK, KEYS, MANIFEST, TOKENS, RULES) + ((COMBINED,) if combined else ())
 
 
-@dataclass(frozen=True)
-class KitPart:
+class KitPart(msgspec.Struct, frozen=True):
     """One row of the kit: a file, what it holds and how to print it."""
 
     name: str
@@ -37,8 +38,7 @@ class KitPart:
     images: tuple[tuple[str, bytes], ...] = ()  # a service's PNG upload of this component
 
 
-@dataclass(frozen=True)
-class KitResult:
+class KitResult(msgspec.Struct, frozen=True):
     parts: list[KitPart]
     seed: int  # the key cards' seed
     contents: KitContents

@@ -8,8 +8,9 @@ the language (Turkish, Greek...) while the words fall back to English, and ``not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ..games.game import Game
 from ..inputs.bundled import ENGLISH, labels_path
@@ -18,8 +19,7 @@ from ..model.capitals import capitals, primary
 from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, require_every_key
 
 
-@dataclass(frozen=True)
-class Language:
+class Language(msgspec.Struct, frozen=True):
     """What a kit prints in its language: labels, tile names, capitals, and notes on what fell
     back to English."""
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
+
+import msgspec
+from msgspec.structs import replace
 
 from ..draw.rules import RulesDoNotFit, set_in, typeset_rules
 from ..draw.theme import make_theme
@@ -37,8 +39,7 @@ from .sources import check_title, load_font, unprintable
 QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
 
 
-@dataclass(frozen=True)
-class RulesResult:
+class RulesResult(msgspec.Struct, frozen=True):
     pdf: bytes
     pages: int
     rules: RulesText

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ..errors import CngenError, describe_character, quoted
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
@@ -77,8 +78,7 @@ def fonts_for(characters: list[str]) -> str:
     return " (" + "; ".join(f"for {script}: {fonts}" for script, fonts in named) + ")"
 
 
-@dataclass(frozen=True)
-class Unprintable:
+class Unprintable(msgspec.Struct, frozen=True):
     """Why a text would not print right: characters written right to left, or ones the font
     has no glyph for."""
 

@@ -4,8 +4,9 @@ language."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
+
+import msgspec
 
 from ..draw.tile import TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
@@ -21,8 +22,7 @@ from .language import Language, settle_language
 from .sources import load_font, unprintable
 
 
-@dataclass(frozen=True)
-class TokensResult:
+class TokensResult(msgspec.Struct, frozen=True):
     tiles: list[Tile]
     sets: int
     pdf: bytes

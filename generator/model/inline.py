@@ -8,15 +8,15 @@ read, so a rules text can never ask a typesetter to fetch a file or a font.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+import msgspec
 
 TAGS = ("b", "i")
 # Anything shaped like a tag: '<' or '</' right before a letter, up to the next '>'.
 TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9_:.-]*)([^<>]*)>")
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(msgspec.Struct, frozen=True):
     """A run of plain text in one style."""
 
     text: str

@@ -3,7 +3,7 @@ cards are printed. Built from what the jobs really made, never from the defaults
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from .tiles import TileKind
 
@@ -11,8 +11,7 @@ from .tiles import TileKind
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
 
 
-@dataclass(frozen=True)
-class KitContents:
+class KitContents(msgspec.Struct, frozen=True):
     deck: str  # where the words come from, in the kit's language: "the bundled deck ‘standard’"
     codenames: int
     word_cards: int  # cards that carry at least one word

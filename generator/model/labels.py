@@ -25,8 +25,9 @@ The shapes (every value plain text)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Mapping, Sequence
+
+import msgspec
 
 from ..errors import CngenError
 from ..inputs.schema import Group, Invalid, Key, Text, read_yaml
@@ -40,14 +41,13 @@ HOLDS = "a labels file holds plain text only"
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-@dataclass(frozen=True)
-class Labels:
+class Labels(msgspec.Struct, frozen=True):
     """One language's labels, or one game's tile names; ``missing`` names the keys taken from
     English."""
 
     language: str
     texts: dict[str, str]
-    missing: tuple[str, ...] = field(default=())
+    missing: tuple[str, ...] = ()
 
     def text(self, key: str, **values: str) -> str:
         """A label with its placeholders filled: ``text("page", number="2")``."""

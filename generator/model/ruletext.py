@@ -81,10 +81,11 @@ it to the whole text when the fonts have those characters, so the sheet prints n
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Mapping, Protocol, Union
 
+import msgspec
 import yaml
+from msgspec.structs import replace
 
 from ..errors import CngenError, UsageError, quoted, suggest
 from ..inputs.schema import (
@@ -131,8 +132,7 @@ _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)(?:\|([^{}|]*)\|([^{}|]*))?\
 # --- The model ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Rich:
+class Rich(msgspec.Struct, frozen=True):
     """One printed string of the rules text: its spans, and where it was written."""
 
     spans: tuple[Span, ...]
@@ -144,8 +144,7 @@ class Rich:
         return "".join(span.text for span in self.spans)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(msgspec.Struct, frozen=True):
     columns: tuple[Rich, ...]
     rows: tuple[tuple[Rich, ...], ...]
 
@@ -177,16 +176,14 @@ class ExampleKind(Protocol):
 Content = Union[Rich, tuple[Rich, ...], Table, Any]
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(msgspec.Struct, frozen=True):
     kind: str
     content: Content
     line: int = 0  # where it is written, for messages
     where: str = ""
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(msgspec.Struct, frozen=True):
     id: str
     heading: Rich
     variant: str | None
@@ -197,8 +194,7 @@ class Section:
         return self.heading.plain
 
 
-@dataclass(frozen=True)
-class RulesText:
+class RulesText(msgspec.Struct, frozen=True):
     source: str
     heading: Rich
     subheading: Rich | None
@@ -220,8 +216,7 @@ class RulesText:
         return self.subheading.plain if self.subheading is not None else ""
 
 
-@dataclass(frozen=True)
-class GameText:
+class GameText(msgspec.Struct, frozen=True):
     """What the sheet's game brings to reading its text: its example, its variants, and the
     marks of the other games' texts (a drawing's name or an example's key -> whose it is)."""
 
@@ -487,8 +482,7 @@ WHOLE_SHEET = "about six pages of A4"
 SHORTEN_WHOLE = "shorten it, or split it into two files and print a sheet of each"
 
 
-@dataclass(frozen=True)
-class _RichShape(Shape):
+class _RichShape(Shape, frozen=True):
     """Text with <b> and <i> read into spans, placeholders filled: a ``Rich``. A ``noun``
     ("paragraph") is at most ``longest`` characters long, as written and as printed."""
 
@@ -530,8 +524,7 @@ def example_words(count: int) -> Shape:
     return _Words(count=count)
 
 
-@dataclass(frozen=True)
-class _Words(Shape):
+class _Words(Shape, frozen=True):
     count: int = 25
 
     def read(self, node: yaml.Node, where: str, reading: Reading) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -561,8 +554,7 @@ def key_grid(side: int, letters: tuple[str, ...], meanings: str, sample: str, wh
     return _Grid(side=side, letters=letters, meanings=meanings, sample=sample, whole=whole, row_name=row_name)
 
 
-@dataclass(frozen=True)
-class _Grid(Shape):
+class _Grid(Shape, frozen=True):
     side: int = 5
     letters: tuple[str, ...] = ()
     meanings: str = ""

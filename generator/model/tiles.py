@@ -6,29 +6,27 @@ Pure data. Agents and bystanders show a different figure on each face, as the bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, Sequence
+
+import msgspec
 
 Role = Literal["red", "blue", "bystander", "assassin", "green", "timer"]
 
 MAX_SETS = 100
 
 
-@dataclass(frozen=True)
-class TileFace:
+class TileFace(msgspec.Struct, frozen=True):
     name: str  # the role's noun, which the kit's labels print in its language ("red agent")
     role: Role
     figure: int  # which of the role's two figures this face shows (a spare timer: 1)
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(msgspec.Struct, frozen=True):
     front: TileFace
     back: TileFace
 
 
-@dataclass(frozen=True)
-class TileKind:
+class TileKind(msgspec.Struct, frozen=True):
     """One kind of tile in a set, named as summaries count it ("red agent")."""
 
     noun: str

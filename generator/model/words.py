@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, replace
 from typing import Iterator, Sequence
+
+import msgspec
+from msgspec.structs import replace
 
 from ..errors import CngenError, describe_character
 from ..inputs.text import NotUtf8, decode_utf8
@@ -38,23 +40,20 @@ RIGHT_TO_LEFT_REASON = "which cngen cannot lay out yet (letters would print reve
 _JOINERS = "\u200c\u200d"
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     """One codename as it will be printed (capitals), and where it came from."""
 
     text: str
     line: int
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     line: int | None
     message: str
     kind: str = "other"  # what kind of problem, for the summary of those not shown
 
 
-@dataclass(frozen=True)
-class WordList:
+class WordList(msgspec.Struct, frozen=True):
     source: str
     entries: tuple[Entry, ...]  # the usable entries, in list order
     name: str = ""
@@ -117,8 +116,7 @@ def _not_text(detail: str) -> str:
     return f"this is not UTF-8 text{detail}: save the file as UTF-8 (plain text, one entry per line)"
 
 
-@dataclass(frozen=True)
-class Capitals:
+class Capitals(msgspec.Struct, frozen=True):
     """How a list's entries are capitalised: in ``language`` (a deck's own ``language:``
     comes first), with ß as ``sharp_s`` says."""
 

@@ -4,15 +4,14 @@ CMYK only for print shops. The drawing code draws on it; ``finish`` returns the 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
+import msgspec
 from reportlab.pdfgen.canvas import Canvas
 
 DUPLEX = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
 
 
-@dataclass(frozen=True)
-class PdfSettings:
+class PdfSettings(msgspec.Struct, frozen=True):
     title: str
     page_size: tuple[float, float]  # of the first page; every page may set its own
     font_name: str  # an embedded font: without one ReportLab adds an unembedded Helvetica

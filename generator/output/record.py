@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
+
+import msgspec
 
 from ..errors import CngenError
 from ..inputs.reader import read_input
@@ -20,8 +21,7 @@ from ..inputs.reader import read_input
 RECORD_NAME = ".cngen-kit.json"
 
 
-@dataclass(frozen=True)
-class EarlierFiles:
+class EarlierFiles(msgspec.Struct, frozen=True):
     ours: list[Path]  # written by an earlier run, unchanged since: to remove
     others: list[Path]  # a kit file's name, not written now, and not known unchanged: left alone
 

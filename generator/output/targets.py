@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
+
+import msgspec
 
 from ..errors import UsageError
 
@@ -21,8 +22,7 @@ from ..errors import UsageError
 NAME_MAX, PATH_MAX = 255, 4096
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(msgspec.Struct, frozen=True):
     """A file and how messages name it: '--output w.txt', 'deck.words: w.txt (cngen.yaml:3)'."""
 
     path: Path

@@ -4,8 +4,7 @@ and whether it prints on a CMYK press without conversion."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 import pikepdf
 
 # Inline images may abbreviate colour space names (ISO 32000-1, table 94).
@@ -16,8 +15,7 @@ OTHER_COMPONENTS = {"/CalGray": 1, "/CalRGB": 3, "/Lab": 3}
 DESCRIBED_ITEMS = 32  # of an array in a message: as many colorants as a DeviceN space may have
 
 
-@dataclass(frozen=True)
-class ColourSpace:
+class ColourSpace(msgspec.Struct, frozen=True):
     description: str  # what the user is told: "DeviceRGB", "Indexed on ICCBased (3 components)"
     components: int
     cmyk: bool = False  # colour values are C, M, Y, K fractions (DeviceCMYK itself)

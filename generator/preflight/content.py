@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+import msgspec
 import pikepdf
 
 from ..errors import CngenError
@@ -129,8 +129,7 @@ def matrix(value: object) -> Matrix:
     return IDENTITY
 
 
-@dataclass
-class Frame:
+class Frame(msgspec.Struct):
     """One content stream being walked: where it is, what it draws with, its state stack."""
 
     place: str

@@ -3,7 +3,7 @@ that break it, in the order the rules are listed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 SHOWN_PLACES = 5  # enough to find the fault; the rest are counted
 # Distinct places kept for one rule: a hostile file could otherwise break a rule in millions
@@ -26,15 +26,13 @@ RULES = (PDF_VERSION, PDFX_KEYS, OUTPUT_INTENT, TRAILER_ID, PAGE_BOXES, COLOUR_S
          COMPRESSION, FONTS_EMBEDDED, INK, TEXT_SIZE, BLACK_TEXT)
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(msgspec.Struct, frozen=True):
     rule: str
     ok: bool
     where: tuple[str, ...] = ()  # the first places that break the rule, then "... and N more"
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(msgspec.Struct, frozen=True):
     findings: tuple[Finding, ...]
 
     @property

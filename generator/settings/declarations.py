@@ -14,7 +14,7 @@ on kit and rules where it differs, or None where the setting is only read from t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import msgspec
 
 from ..draw.theme import INK_STYLES
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
@@ -36,8 +36,7 @@ CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on s
 SAME = "same"  # kit_flag: the same flag as on the section's own command
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(msgspec.Struct, frozen=True):
     key: str  # in cngen.yaml: "paper" at the top level, "deck.blanks" in a section
     kind: kinds.Kind
     default: object  # as a user writes it ("70x45mm"); None: not set
@@ -45,7 +44,7 @@ class Setting:
     commands: tuple[str, ...]
     flag: str | None = None  # e.g. "--card-size", "--single-sided/--double-sided", "-o/--output"
     kit_flag: str | None = SAME
-    helps: dict[str, str] = field(default_factory=dict)  # a command's own wording of the help
+    helps: dict[str, str] = msgspec.field(default_factory=dict)  # a command's own wording of the help
     # Other names that choose one value: --NAME on the command line, NAME: true in the file.
     shorthands: tuple[str, ...] = ()
 
@@ -293,8 +292,7 @@ def is_cmyk(profile: str) -> bool:
 # --- Settings that cannot be used together ----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class NoEffect:
+class NoEffect(msgspec.Struct, frozen=True):
     """``key`` does nothing on ``commands`` while ``when`` holds: typed, it is refused; from the
     settings file, it is ignored with a note."""
 
@@ -304,8 +302,7 @@ class NoEffect:
     why: str
 
 
-@dataclass(frozen=True)
-class Excludes:
+class Excludes(msgspec.Struct, frozen=True):
     """Two values that cannot hold at once, wherever they come from."""
 
     first: tuple[str, object]
@@ -314,8 +311,7 @@ class Excludes:
     why: str
 
 
-@dataclass(frozen=True)
-class Unsupported:
+class Unsupported(msgspec.Struct, frozen=True):
     """A value that ``commands`` cannot work with, wherever it comes from."""
 
     setting: tuple[str, object]
@@ -357,8 +353,7 @@ EXCLUDES: tuple[Excludes, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class DefaultWhen:
+class DefaultWhen(msgspec.Struct, frozen=True):
     """A default that depends on another setting: ``value`` (as a user writes it) replaces the
     declared default of ``key`` on ``commands`` while ``when`` holds."""
 
@@ -374,8 +369,7 @@ DEFAULTS_WHEN: tuple[DefaultWhen, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class RangeWhen:
+class RangeWhen(msgspec.Struct, frozen=True):
     """A narrower range of a whole number while ``when`` holds, wherever the number comes from."""
 
     key: str

@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
@@ -95,8 +94,7 @@ def _choose_by_shorthand(fields: Fields, values: dict[str, FileValue], source: s
                 values[setting.key] = FileValue(name, line, name, written)
 
 
-@dataclass(frozen=True)
-class _SettingShape(Shape):
+class _SettingShape(Shape, frozen=True):
     """A setting's value, read by its kind as the command line reads it: a FileValue with its
     line and text, or None where the file says null ("not set")."""
 

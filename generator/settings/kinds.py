@@ -12,9 +12,11 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Literal, Sequence
+
+import msgspec
+from msgspec.structs import replace
 
 from ..errors import UsageError, quoted, suggest
 
@@ -22,8 +24,7 @@ Scalar = Literal["text", "int", "bool", "list"]
 PathRole = Literal["input", "output", "folder"]
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(msgspec.Struct, frozen=True):
     expect: str  # completes "deck.blanks must be ...": what a valid value looks like
     metavar: str  # how --help names the value: N, SIZE, FILE...
     parse: Callable[[str], object] = str  # a scalar's text -> the value; raises UsageError

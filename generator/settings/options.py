@@ -9,8 +9,10 @@ joined to its folder).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from pathlib import Path
+
+import msgspec
+from msgspec.structs import fields
 
 from ..games import GAMES, Game
 from ..model.kit import DECK, KEYS, TOKENS, KitContents
@@ -24,8 +26,7 @@ def default(key: str):
     return default_value(BY_KEY[key])
 
 
-@dataclass(frozen=True)
-class SheetOptions:
+class SheetOptions(msgspec.Struct, frozen=True):
     """How cards are laid out and printed: the settings shared by every card component."""
 
     paper: tuple[float, float] = default("paper")
@@ -44,8 +45,7 @@ class SheetOptions:
     file_name: str = ""  # the file the cards go to, named on each press sheet's slug line
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(msgspec.Struct, frozen=True):
     """How the kit looks and reads: the user's theme colours (red, green, blue from 0 to 1),
     its title, how much ink its grounds take, its language and how it capitalises ß."""
 
@@ -56,8 +56,7 @@ class Style:
     sharp_s: str = default("sharp_s")
 
 
-@dataclass(frozen=True)
-class DeckOptions:
+class DeckOptions(msgspec.Struct, frozen=True):
     words: Path | None = default("deck.words")  # a user's list, or "-" for standard input
     deck: str | None = default("deck.deck")  # the bundled deck when there is no list; None: the language's
     dedupe: bool = default("deck.dedupe")
@@ -69,8 +68,7 @@ class DeckOptions:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
-class KeyOptions:
+class KeyOptions(msgspec.Struct, frozen=True):
     seed: int  # always chosen: the command line picks and prints one when none is given
     count: int = default("keys.count")
     single_sided: bool = default("keys.single_sided")
@@ -80,8 +78,7 @@ class KeyOptions:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
-class TokenOptions:
+class TokenOptions(msgspec.Struct, frozen=True):
     sets: int = default("tokens.sets")
     card_size: tuple[float, float] = default("tokens.card_size")
     font: Path | None = default("tokens.font")
@@ -89,8 +86,7 @@ class TokenOptions:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
-class RulesOptions:
+class RulesOptions(msgspec.Struct, frozen=True):
     variants: tuple[str, ...] = default("rules.variants")
     text: Path | None = default("rules.text")
     font: Path | None = default("rules.font")
@@ -103,16 +99,14 @@ class RulesOptions:
     style: Style = Style()
 
 
-@dataclass(frozen=True)
-class CalibrationOptions:
+class CalibrationOptions(msgspec.Struct, frozen=True):
     paper: tuple[float, float] = default("paper")
     sides: str = default("sides")
     back_offset: tuple[float, float] = default("back_offset")
     style: Style = Style()
 
 
-@dataclass(frozen=True)
-class KitOptions:
+class KitOptions(msgspec.Struct, frozen=True):
     game: Game
     deck: DeckOptions
     keys: KeyOptions

@@ -8,8 +8,9 @@ the settings file, which serves every command alike, it is ignored with a one-li
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from ..errors import CngenError, UsageError
 from ..inputs.fontface import font_face
@@ -28,8 +29,7 @@ from .declarations import (
 from .source import NO_FILE, SettingsFile
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(msgspec.Struct, frozen=True):
     """Typed as ``flag``, read from ``place`` ("cngen.yaml:4"), or neither: the default."""
 
     flag: str | None = None
@@ -42,14 +42,13 @@ class Origin:
         return self.flag is None and self.place is None
 
 
-@dataclass
-class Settings:
+class Settings(msgspec.Struct):
     """One command's values by key, with their origins and the notes about ignored ones."""
 
     command: str
     values: dict[str, object]
     origins: dict[str, Origin]
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
 
     def __getitem__(self, key: str) -> object:
         return self.values[key]

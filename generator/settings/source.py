@@ -7,24 +7,23 @@ a file) reads YAML.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ..errors import CngenError
 
 CONFIG_FILE_NAME = "cngen.yaml"
 
 
-@dataclass(frozen=True)
-class FileValue:
+class FileValue(msgspec.Struct, frozen=True):
     value: object
     line: int
     text: str  # the value as written, for notes
     written: str | None = None  # the line as written, where it is not "key: text" ("NAME: true")
 
 
-@dataclass(frozen=True)
-class SettingsFile:
+class SettingsFile(msgspec.Struct, frozen=True):
     source: str  # the file's name as the user gave it, for messages; "" when there is none
     values: dict[str, FileValue]  # by key; keys set to null are left out
 

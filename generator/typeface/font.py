@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import io
 import struct
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+import msgspec
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -34,8 +34,7 @@ _PARSER_ERRORS = (TTFError, struct.error, ArithmeticError, LookupError, ValueErr
                   AssertionError, OSError, AttributeError)
 
 
-@dataclass(frozen=True)
-class Font:
+class Font(msgspec.Struct, frozen=True, dict=True):  # a __dict__ for the shaper made on first use
     """A registered, embeddable TrueType font and its vertical metrics (per point of size)."""
 
     name: str
@@ -44,7 +43,7 @@ class Font:
     descent: float
     characters: frozenset[int]
     cap_height: float  # height of capitals and figures
-    data: bytes = field(default=b"", repr=False, compare=False)  # the file, for shaping and embedding glyphs
+    data: bytes = b""  # the file, for shaping and embedding glyphs
     index: int = 0  # the face in a collection (.ttc); 0 in a plain .ttf
 
     @cached_property
@@ -53,6 +52,9 @@ class Font:
         from .shaping import Shaper
 
         return Shaper(self.data, self.index)
+
+    def __repr__(self) -> str:  # the file's bytes would fill a screen
+        return f"Font({self.name!r}, {self.label!r}, index={self.index})"
 
     @property
     def face(self):
@@ -135,8 +137,7 @@ def _font_problem(source: str, error: Exception) -> str:
     return f"{source} is not a usable TrueType font ({detail}): pass a .ttf file with --font"
 
 
-@dataclass(frozen=True)
-class FontFamily:
+class FontFamily(msgspec.Struct, frozen=True):
     """The styles a sheet of running text is set in: the bundled family, or one font of the
     user's for all of them. ``italic`` None: the sheet sets no italics."""
 

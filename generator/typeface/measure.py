@@ -6,8 +6,9 @@ shaping loads HarfBuzz (``shaping``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
+
+import msgspec
 
 
 class Metrics(Protocol):
@@ -28,8 +29,7 @@ class Metrics(Protocol):
     def line_height(self, size: float) -> float: ...
 
 
-@dataclass(frozen=True)
-class Glyph:
+class Glyph(msgspec.Struct, frozen=True):
     """One glyph as drawn: its id in the font, and in ems its advance and its offset from the
     pen. ``text`` is what it stands for, as read left to right on the page (``_as_seen``): a
     ligature stands for several characters, the further glyphs of one cluster for nothing."""
@@ -42,8 +42,7 @@ class Glyph:
     width: float = 0.0  # the glyph's own advance in the font (shaping may change the advance)
 
 
-@dataclass(frozen=True)
-class ShapedLine:
+class ShapedLine(msgspec.Struct, frozen=True):
     """A line's glyphs from left to right, and the line in logical (reading) order."""
 
     text: str

@@ -15,16 +15,15 @@ ReportLab's own path, and this module (with python-bidi) is only imported when a
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 
+import msgspec
 import uharfbuzz as hb
 
 from .measure import Glyph, Metrics, ShapedLine
 from .scripts import starts_right_to_left
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(msgspec.Struct, frozen=True):
     start: int
     end: int
     level: int  # odd: right to left
@@ -172,8 +171,7 @@ def _glyph_texts(text: str, clusters: list[int], right_to_left: bool) -> list[st
     return texts
 
 
-@dataclass(frozen=True)
-class ShapedMeasure:
+class ShapedMeasure(msgspec.Struct, frozen=True):
     """A font's measures for the lines of one entry that needs shaping: widths as HarfBuzz
     sets the glyphs, in the entry's direction, so that the width that fits a word is the width
     it is drawn at."""

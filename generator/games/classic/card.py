@@ -6,8 +6,7 @@ ones rounded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -24,8 +23,7 @@ from ...typeface.font import Font
 from .deal import Key
 
 
-@dataclass(frozen=True)
-class KeyFace:
+class KeyFace(msgspec.Struct, frozen=True):
     """One face of a key card: a key with its label ("17a"), or None for the plain back that
     single-sided cards share."""
 

@@ -71,10 +71,11 @@ Python version.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from operator import eq
 from random import Random
 from typing import Literal, Sequence
+
+import msgspec
 
 from ...model.rng import below, make_rng, shuffled
 from . import MAX_CARDS
@@ -114,8 +115,7 @@ class KeyDealError(RuntimeError):
     """The search did not balance a deck within its budget (a bug, never bad input)."""
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(msgspec.Struct, frozen=True):
     """One face of a key card: the starting team and 25 letters, row-major, top row first."""
 
     starting: str
@@ -139,8 +139,7 @@ class Key:
         return ["".join(self.cells[r * SIDE:(r + 1) * SIDE]) for r in range(SIDE)]
 
 
-@dataclass(frozen=True)
-class KeyCard:
+class KeyCard(msgspec.Struct, frozen=True):
     """A physical card, numbered from 1: two faces if double-sided, else one."""
 
     number: int
@@ -215,8 +214,7 @@ def _bands(red_starts: int, blue_starts: int) -> tuple[list[int], list[int]]:
     return low, high
 
 
-@dataclass(frozen=True)
-class BalanceReport:
+class BalanceReport(msgspec.Struct, frozen=True):
     """How balanced a set of keys is; deviations are max over cells of |count - expected|."""
 
     key_count: int

@@ -18,8 +18,10 @@ example (in any case), each once. Pure: the shape is read by ``model.ruletext``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Callable, Iterator
+
+import msgspec
+from msgspec.structs import replace
 
 from ...errors import closest, quoted
 from ...inputs.schema import Choice, Group, Invalid, Key, Lined, ListOf, Shape, Text
@@ -32,8 +34,7 @@ DRAWING = "key-and-grid"
 TEAMS = ("red", "blue")
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(msgspec.Struct, frozen=True):
     """The drawn example: 25 words, the key that colours them, and what happens in the turn
     it shows (all optional but the words and the key)."""
 

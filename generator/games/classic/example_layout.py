@@ -10,8 +10,9 @@ Pure: points, origin at the bottom left of the figure, the column's width given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+import msgspec
 
 from ...geometry.fit import FittedText, fit_text
 from ...geometry.keyface import key_face_layout
@@ -50,8 +51,7 @@ CLUE_CAPTION_LINES = 4
 GRID_CAPTION_LINES = 2
 
 
-@dataclass(frozen=True)
-class ExampleLayout:
+class ExampleLayout(msgspec.Struct, frozen=True):
     width: float
     height: float
     cells: tuple[Box, ...]  # the grid, row-major, top row first

@@ -9,8 +9,7 @@ of the tab (no ink), so it reads on the full and the light ink alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -25,8 +24,7 @@ from .deal import SIDES
 from .face import LETTER_SIZE, DuetFaceLayout
 
 
-@dataclass(frozen=True)
-class DuetFace:
+class DuetFace(msgspec.Struct, frozen=True):
     """One side of a Duet key card: its letter, its 25 cells (``G``, ``A``, ``N``, row-major,
     top row first, as that side's player sees them) and the card's number."""
 

@@ -39,9 +39,10 @@ Everything random goes through ``model.rng``, so a seed gives the same deck ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from random import Random
 from typing import Sequence
+
+import msgspec
 
 from ...model.rng import below, make_rng, shuffled
 from ...model.roles import AGENT, ASSASSIN, BYSTANDER
@@ -71,8 +72,7 @@ class DuetDealError(RuntimeError):
     """The search did not balance a deck within its budget (a bug, never bad input)."""
 
 
-@dataclass(frozen=True)
-class DuetCard:
+class DuetCard(msgspec.Struct, frozen=True):
     """A Duet key card, numbered from 1: each side's grid as its player sees it."""
 
     number: int
@@ -194,8 +194,7 @@ def _count_quantities(decks: Sequence[Sequence[int]]) -> list[list[int]]:
     return counts
 
 
-@dataclass(frozen=True)
-class DuetBalance:
+class DuetBalance(msgspec.Struct, frozen=True):
     """How balanced and how fresh a Duet deck is. Deviations are the largest, over cells, of
     |count - expected| (expected = cards x share of 25)."""
 

@@ -19,8 +19,10 @@ Pure: the shape is read by ``model.ruletext``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Callable, Iterator, Sequence
+
+import msgspec
+from msgspec.structs import replace
 
 from ...inputs.schema import Group, Invalid, Key, Shape
 from ...model.roles import AGENT, ASSASSIN, BYSTANDER, ROLE_NAMES
@@ -32,8 +34,7 @@ DRAWING = "both-sides"
 CAPTIONS = ("a", "b", "a-seat", "b-seat", "grid")
 
 
-@dataclass(frozen=True)
-class DuetExample:
+class DuetExample(msgspec.Struct, frozen=True):
     """One key card's two sides and the 25 words on the table, row-major as player A sees it,
     with captions (all optional)."""
 

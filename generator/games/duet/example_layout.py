@@ -15,8 +15,9 @@ Pure: points, origin at the bottom left of the figure, the column's width given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
+
+import msgspec
 
 from ...geometry.fit import FittedText
 from ...geometry.rulesexample import (
@@ -53,8 +54,7 @@ SEAT_LINES = 1
 GRID_CAPTION_LINES = 3
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(msgspec.Struct, frozen=True):
     """Caption lines, each centred on ``centre_x``, the first line's box topping at ``top``."""
 
     text: FittedText
@@ -62,8 +62,7 @@ class Label:
     top: float
 
 
-@dataclass(frozen=True)
-class DuetExampleLayout:
+class DuetExampleLayout(msgspec.Struct, frozen=True):
     width: float
     height: float
     layout_card: float  # the size the key card is laid out at, before it is scaled to ``sides``

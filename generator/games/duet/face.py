@@ -12,7 +12,7 @@ row first, as that side's player reads the card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from ...geometry.keyface import CELL_GAP, GRID_MARGIN, LIGHT_LENGTH, KeyFaceLayout, key_face_layout
 from ...geometry.sheet import Box
@@ -28,8 +28,7 @@ MARK_SIZE = 1.8 * MM  # an "up" mark's width and height
 MARK_REACH = 4.6 * MM  # from the tab's middle to a mark's middle, clear of the widest letter
 
 
-@dataclass(frozen=True)
-class DuetFaceLayout:
+class DuetFaceLayout(msgspec.Struct, frozen=True):
     key: KeyFaceLayout  # the classic card's grid, frame, number and bleed (its lights unused)
     tab: Box  # its top edge is the frame line's outer edge
     marks: tuple[Box, Box]  # the boxes of the two "up" marks, left and right of the letter
