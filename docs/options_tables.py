@@ -25,7 +25,7 @@ _EXTRA = re.compile(r"\s*\[(.*)\]$")  # click's "[default: 5; 0<=x<=10000]" afte
 
 def help_rows(command_name: str) -> list[tuple[str, str, str]]:
     """(option, default, meaning) for every option of a command, as its --help prints them."""
-    command = main.commands[command_name]
+    command = main.get_command(None, command_name)
     context = click.Context(command, info_name=command_name, parent=click.Context(main, info_name="cngen"))
     rows = []
     for parameter in command.get_params(context):

@@ -5,7 +5,6 @@ The CLI turns the errors into messages and exit codes.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from typing import Sequence
 
@@ -35,6 +34,8 @@ def describe_character(char: str) -> str:
 
 def closest(name: str, valid: Sequence[str]) -> str | None:
     """The one of ``valid`` that ``name`` most likely misspells, if any is close."""
+    import difflib  # only a mistake needs it
+
     close = difflib.get_close_matches(name, list(valid), n=1)
     return close[0] if close else None
 

@@ -154,7 +154,7 @@ def test_the_same_command_twice_gives_identical_files(run, tmp_path):
 
 
 def commands():
-    return [(name, command) for name, command in main.commands.items()]
+    return [(name, main.get_command(None, name)) for name in main.list_commands(None)]
 
 
 @pytest.mark.parametrize("name, command", commands(), ids=[name for name, _ in commands()])

@@ -26,8 +26,8 @@ ARCHITECTURE = (DOCS / "architecture.md").read_text(encoding="utf-8")
 sys.path.insert(0, str(ROOT / "docs"))
 import options_tables  # noqa: E402  (docs/ is not a package)
 
-COMMANDS_WITH_OPTIONS = sorted(name for name, command in main.commands.items()
-                               if any(not param.opts == ["--help"] for param in command.params))
+COMMANDS_WITH_OPTIONS = sorted(name for name in main.list_commands(None)
+                               if any(not param.opts == ["--help"] for param in main.get_command(None, name).params))
 
 
 def readme_table(command: str) -> list[list[str]]:
@@ -48,7 +48,7 @@ def test_the_option_tables_are_the_ones_docs_options_tables_makes():
 def test_every_option_in_help_is_in_the_readme_table_and_nothing_else(command):
     # Compared without white space: --help wraps its lines, even inside hyphenated words.
     help_text = re.sub(r"\s+", "", CliRunner().invoke(main, [command, "--help"]).output)
-    options = main.commands[command].params
+    options = main.get_command(None, command).params
     rows = readme_table(command)
     listed = [row[0].strip("`") for row in rows]
     assert len(listed) == len([param for param in options if "--help" not in param.opts])

@@ -169,7 +169,7 @@ def from_file(command: str, tree: dict, folder: Path) -> Settings:
 
 def from_typed(command: str, *args: str, file: SettingsFile = NO_FILE) -> Settings:
     """``command``'s settings from the words typed, parsed by the command's own click options."""
-    with main.commands[command].make_context(command, list(args)) as ctx:
+    with main.get_command(None, command).make_context(command, list(args)) as ctx:
         return resolve(command, typed_values(ctx, command), file)
 
 
@@ -241,7 +241,7 @@ def test_every_command_offers_a_flag_for_each_setting_it_declares_one_for():
             flag = setting.flag_on(command)
             if flag is None:
                 continue
-            options = {opt for param in main.commands[command].params for opt in (*param.opts, *param.secondary_opts)}
+            options = {opt for param in main.get_command(None, command).params for opt in (*param.opts, *param.secondary_opts)}
             assert set(flag.split("/")) <= options, (setting.key, command)
             assert {f"--{name}" for name in setting.shorthands} <= options, (setting.key, command)
 

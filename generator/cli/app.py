@@ -55,8 +55,28 @@ def reports_errors(command: Callable) -> Callable:
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cngen")
+class _Commands(click.Group):
+    """The commands, each built (its options made from the declarations) only when it runs or
+    --help lists it: a run makes one command's options, not the 140 of every command."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.to_build: dict[str, Callable[[], click.Command]] = {}
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        return sorted({*self.commands, *self.to_build})
+
+    def get_command(self, ctx: click.Context | None, name: str) -> click.Command | None:
+        if name in self.to_build:
+            self.add_command(self.to_build.pop(name)(), name)
+        return super().get_command(ctx, name)  # type: ignore[arg-type]
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+# Its texts given, as click would word them: click looks each default up in the system's
+# translations, which takes longer than the rest of the option.
+@click.version_option(__version__, prog_name="cngen", message="%(prog)s, version %(version)s",
+                      help="Show the version and exit.")
 @click.option("--config", "config_path", type=click.Path(path_type=Path), metavar="FILE",
               help=f"Settings file (default: {CONFIG_FILE_NAME} in this folder, if there is one); "
                    "command-line options override it.")
@@ -83,7 +103,7 @@ def settings_command(name: str) -> Callable:
     """A command whose options come from the declarations; the function receives the
     settings it runs with: typed options, else the settings file, else the defaults."""
 
-    def decorate(function: Callable[[Settings], None]) -> click.Command:
+    def decorate(function: Callable[[Settings], None]) -> Callable[[Settings], None]:
         @functools.wraps(function)
         @reports_errors
         def run(**_: object) -> None:
@@ -93,7 +113,8 @@ def settings_command(name: str) -> Callable:
                 click.echo(f"Note: {note}", err=True)
             function(settings)
 
-        return main.command(name)(setting_options(name)(run))
+        main.to_build[name] = lambda: click.command(name)(setting_options(name)(run))
+        return function
 
     return decorate
 

@@ -59,9 +59,10 @@ class WordCardArtist:
         fill(canvas, self.theme.text)
         self._lines(canvas, face.upright, *self.layout.label_text.centre)
         canvas.saveState()
-        # The spymasters sit across the table: their copy is turned half a turn about the band.
-        canvas.translate(*self.layout.band_text.centre)
-        canvas.rotate(180)
+        # The spymasters sit across the table: their copy is turned half a turn about the
+        # band's centre, in one matrix rather than a move and a turn (a deck sets hundreds).
+        centre_x, centre_y = self.layout.band_text.centre
+        canvas.transform(-1, 0, 0, -1, centre_x, centre_y)
         self._lines(canvas, face.mirrored, 0.0, 0.0)
         canvas.restoreState()
 

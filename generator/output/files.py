@@ -24,10 +24,8 @@ that one run's clean-up never takes another's staged files.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import secrets
 import signal
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -131,6 +129,8 @@ class _Transaction:
         _write_durably(temporary, data, mode=path.stat().st_mode & 0o777 if path.is_file() else None)
 
     def write_journals(self) -> None:
+        import json  # only a write of several files keeps a journal
+
         top = _existing(Path(os.path.commonpath([str(path.parent) for path in (*self.files, *self.remove)])))
         folders = sorted({temporary.parent for temporary, _ in self.staged} | {top}, key=lambda f: f != top)
         name = self.free_name_in(folders, "journal")
@@ -208,7 +208,7 @@ class _Transaction:
     def free_name_in(self, folders: list[Path], kind: str) -> str:
         """A staging name free in every one of ``folders``, and not yet chosen by this write."""
         while True:
-            name = _STAGING.format(secrets.token_hex(4), kind)
+            name = _STAGING.format(os.urandom(4).hex(), kind)
             candidates = [folder / name for folder in folders]
             if not any(candidate in self.names or os.path.lexists(candidate) for candidate in candidates):
                 self.names.update(candidates)
@@ -265,6 +265,8 @@ def _abandon(top: Path, plan: dict, journal: str) -> None:
 
 def _read_journal(journal: Path) -> dict | None:
     """A journal's plan, checked to name only staging files and paths below its top folder."""
+    import json
+
     try:
         with open(journal, "rb") as stream:
             plan = json.loads(stream.read(64 * 2**20))
