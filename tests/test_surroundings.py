@@ -119,3 +119,28 @@ def test_the_last_second_a_pdf_date_holds_dates_a_press_file(folder):
     assert result.returncode == 0, result.stderr
     with pikepdf.open(folder / "d.pdf") as pdf:
         assert str(pdf.docinfo["/CreationDate"]).startswith("D:99991231235959")
+
+
+@pytest.mark.parametrize("args, status, said", [
+    (["deck", "--words", "w.txt", "-o", "d.pdf"], 0, ""),
+    (["deck", "--blanks", "many"], 2, "'many' is not a whole number"),
+    (["deck", "--words", "missing.txt"], 1, "missing.txt: there is no such file"),
+])
+def test_a_run_ends_at_once_with_its_own_status_and_all_its_text(folder, args, status, said):
+    """cngen skips Python's teardown once a run is over: its exit status, the whole of its
+    text through a pipe, and its file are as they would have been."""
+    result = cngen(*args, cwd=folder)
+    assert result.returncode == status, result.stderr
+    if status == 0:
+        assert result.stdout.splitlines()[0] == "Wrote d.pdf" and result.stdout.endswith("then cut along the marks.\n")
+        assert len(pikepdf.open(folder / "d.pdf").pages) == 2
+    else:
+        assert said in result.stderr.strip().splitlines()[-1] and not result.stdout
+
+
+@pytest.mark.parametrize("code, status", [(None, 0), (0, 0), (1, 1), (2, 2), (256 + 3, 3), ("a message", 1)])
+def test_the_status_a_run_ends_with_is_the_one_sys_exit_gives(code, status, capsys):
+    from generator.cli.process import exit_status
+
+    assert exit_status(code) == status
+    assert capsys.readouterr().err == ("a message\n" if isinstance(code, str) else "")

@@ -2,13 +2,15 @@
 report. ``run`` is the `cngen` program: ``main``, the commands, in safe surroundings. ``main``
 is loaded only when asked for, so that ``run`` can watch for stop signals first."""
 
-from .process import run_safely
+from typing import NoReturn
+
+from .process import run_to_the_end
 
 __all__ = ["main", "run"]
 
 
-def run() -> None:
-    run_safely(_main)
+def run() -> NoReturn:
+    run_to_the_end(_main)
 
 
 def _main():

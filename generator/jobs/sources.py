@@ -21,9 +21,10 @@ SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the re
 
 def load_font(path: Path | None, bundled: str = BOLD) -> Font:
     """The user's font (a face of a collection as FILE.ttc#N), or one of ours."""
+    ours = path is None
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
-    return parse_font(read_input(path, "font"), source_name(path), label, face)
+    return parse_font(read_input(path, "font"), source_name(path), label, face, checked=ours)
 
 
 def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:

@@ -231,6 +231,8 @@ def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool
 
 def _entry_problem(text: str, line: int) -> Problem | None:
     """Right-to-left entries are fine here: word cards shape them (the font is checked later)."""
+    if text.isascii() and text.isprintable():
+        return None  # letters, digits, punctuation and spaces, trimmed: most lists hold nothing else
     shown = text.encode("unicode_escape").decode()
     if any(unicodedata.category(char).startswith("C") and char not in _JOINERS for char in text):
         return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")

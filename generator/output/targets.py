@@ -34,10 +34,12 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[P
     """Each output's real path, to write to; raises UsageError (exit 2) when one cannot be
     written or would replace an input or another output."""
     targets: dict[Path, Named] = {}
+    files_read = [(_identity(source.path), source) for source in inputs]
     for output in outputs:
         real = _checked(output)
-        for source in inputs:
-            if _same_file(real, source.path):
+        identity = _identity(real)  # None: no file there yet, so none the run reads
+        for read, source in files_read:
+            if identity is not None and read == identity:
                 raise UsageError(f"{output.described} would overwrite {source.described}, an input of this run: "
                                  "give the output another name")
         if real in targets:
@@ -128,11 +130,12 @@ def _limit(folder: Path, name: str, fallback: int) -> int:
         return fallback
 
 
-def _same_file(real: Path, source: Path) -> bool:
-    if real == Path(os.path.realpath(source)):
-        return True
-    try:  # hard links, and names that differ only in case on a case-blind file system
-        return os.path.samefile(real, source)
-    except OSError:
-        return False
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file a path leads to, links followed: the same for every name of one file (hard
+    links, and names that differ only in case on a case-blind file system); None if none."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
 

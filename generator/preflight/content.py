@@ -33,8 +33,11 @@ MAX_SAVED_STATES = 10_000
 MAX_KEPT_INSTRUCTIONS = 200_000
 # Only these operators matter: path construction (m, l, c, re, h, n, W...) is skipped while
 # parsing, which halves the work on drawings.
-OPERATORS = ("q Q cm w gs g G rg RG k K cs CS sc scn SC SCN sh Do BI ID EI BT ET Tf Tm Tr Tj TJ ' \" "
+OPERATORS = ("q Q cm w gs g G rg RG k K cs CS sc scn SC SCN sh Do BI ID EI BT Tf Tm Tr Tj TJ ' \" "
              "S s f F f* B B* b b*")
+# Those whose operands the walk never reads: they are not even fetched from qpdf (half of a
+# sheet's operators).
+WITHOUT_OPERANDS = frozenset("q Q BT Tj TJ ' \" S s f F f* B B* b b*".split())
 TEXT_FILL_MODES = frozenset({0, 2, 4, 6})
 TEXT_STROKE_MODES = frozenset({1, 2, 5, 6})
 Matrix = tuple[float, float, float, float, float, float]
@@ -157,7 +160,7 @@ class ContentWalker:
         self.forms_judged: set[tuple] = set()
         self.patterns_walked: set[tuple[int, int]] = set()
         self.held: list[pikepdf.Object] = []  # direct resources whose id() is part of a key above
-        self.handlers: dict[bytes, Callable[[Frame, list], None]] = self.operator_table()
+        self.handlers: dict[str, Callable[[Frame, list], None]] = self.operator_table()
 
     def walk(self, document: pikepdf.Pdf) -> None:
         for number, page in enumerate(document.pages, start=1):
@@ -261,10 +264,11 @@ class ContentWalker:
             if isinstance(instruction, pikepdf.ContentStreamInlineImage):
                 self.inline_image(frame, instruction.iimage)
                 continue
-            handler = handlers.get(instruction.operator.unparse())
+            operator = str(instruction.operator)
+            handler = handlers.get(operator)
             if handler is None:
                 continue
-            operands = instruction.operands
+            operands = () if operator in WITHOUT_OPERANDS else instruction.operands
             if len(operands) > MAX_OPERANDS:
                 self.budget.run(len(operands))  # reading them was the cost
                 continue
@@ -286,28 +290,28 @@ class ContentWalker:
 
     # -- the operators -------------------------------------------------------------------
 
-    def operator_table(self) -> dict[bytes, Callable[[Frame, list], None]]:
-        paint = {b"S": "S", b"s": "s", b"f": "f", b"F": "F", b"f*": "f*", b"B": "B", b"B*": "B*",
-                 b"b": "b", b"b*": "b*"}
-        table: dict[bytes, Callable[[Frame, list], None]] = {
-            b"q": self.save, b"Q": self.restore, b"cm": self.concatenate, b"w": self.line_width,
-            b"gs": self.graphics_state, b"BT": self.begin_text, b"Tf": self.font, b"Tm": self.text_matrix,
-            b"Tr": self.render_mode, b"Do": self.draw_xobject, b"sh": self.shade,
-            b"g": lambda frame, operands: self.set_device(frame, operands, "fill", "g", DEVICE_GRAY),
-            b"G": lambda frame, operands: self.set_device(frame, operands, "stroke", "G", DEVICE_GRAY),
-            b"rg": lambda frame, operands: self.set_device(frame, operands, "fill", "rg", DEVICE_RGB),
-            b"RG": lambda frame, operands: self.set_device(frame, operands, "stroke", "RG", DEVICE_RGB),
-            b"k": lambda frame, operands: self.set_device(frame, operands, "fill", "k", DEVICE_CMYK),
-            b"K": lambda frame, operands: self.set_device(frame, operands, "stroke", "K", DEVICE_CMYK),
-            b"cs": lambda frame, operands: self.set_space(frame, operands, "fill", "cs"),
-            b"CS": lambda frame, operands: self.set_space(frame, operands, "stroke", "CS"),
-            b"sc": lambda frame, operands: self.set_values(frame, operands, "fill", "sc"),
-            b"scn": lambda frame, operands: self.set_values(frame, operands, "fill", "scn"),
-            b"SC": lambda frame, operands: self.set_values(frame, operands, "stroke", "SC"),
-            b"SCN": lambda frame, operands: self.set_values(frame, operands, "stroke", "SCN"),
+    def operator_table(self) -> dict[str, Callable[[Frame, list], None]]:
+        paint = {"S": "S", "s": "s", "f": "f", "F": "F", "f*": "f*", "B": "B", "B*": "B*",
+                 "": "", "b*": "b*"}
+        table: dict[str, Callable[[Frame, list], None]] = {
+            "q": self.save, "Q": self.restore, "cm": self.concatenate, "w": self.line_width,
+            "gs": self.graphics_state, "BT": self.begin_text, "Tf": self.font, "Tm": self.text_matrix,
+            "Tr": self.render_mode, "Do": self.draw_xobject, "sh": self.shade,
+            "g": lambda frame, operands: self.set_device(frame, operands, "fill", "g", DEVICE_GRAY),
+            "G": lambda frame, operands: self.set_device(frame, operands, "stroke", "G", DEVICE_GRAY),
+            "rg": lambda frame, operands: self.set_device(frame, operands, "fill", "rg", DEVICE_RGB),
+            "RG": lambda frame, operands: self.set_device(frame, operands, "stroke", "RG", DEVICE_RGB),
+            "k": lambda frame, operands: self.set_device(frame, operands, "fill", "k", DEVICE_CMYK),
+            "K": lambda frame, operands: self.set_device(frame, operands, "stroke", "K", DEVICE_CMYK),
+            "cs": lambda frame, operands: self.set_space(frame, operands, "fill", "cs"),
+            "CS": lambda frame, operands: self.set_space(frame, operands, "stroke", "CS"),
+            "sc": lambda frame, operands: self.set_values(frame, operands, "fill", "sc"),
+            "scn": lambda frame, operands: self.set_values(frame, operands, "fill", "scn"),
+            "SC": lambda frame, operands: self.set_values(frame, operands, "stroke", "SC"),
+            "SCN": lambda frame, operands: self.set_values(frame, operands, "stroke", "SCN"),
         }
         for shown in ("Tj", "TJ", "'", '"'):
-            table[shown.encode()] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
+            table[shown] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
         for key, operator in paint.items():
             table[key] = lambda frame, operands, operator=operator: self.paint(frame, operator)
         return table
