@@ -261,10 +261,10 @@ class ContentWalker:
         self.budget.run(len(instructions))
         handlers = self.handlers
         for instruction in instructions:
-            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            operator = str(instruction.operator)
+            if operator == "INLINE IMAGE":  # pikepdf's name for BI ... ID ... EI
                 self.inline_image(frame, instruction.iimage)
                 continue
-            operator = str(instruction.operator)
             handler = handlers.get(operator)
             if handler is None:
                 continue
