@@ -77,6 +77,19 @@ def test_marks_stay_outside_every_cards_bleed_and_bleeds_never_overlap(bleed, gu
         assert not overlaps(segment, grid_bleed)
 
 
+@pytest.mark.parametrize("gutter, clipped", [(None, False), (2 * BLEED, False), (8 * MM, False), (2 * MM, True),
+                                             (0.0, True)])
+def test_a_card_is_clipped_only_where_a_neighbours_bleed_would_reach_it(gutter, clipped):
+    """A gutter of at least twice the bleed leaves every card its whole bleed (the artwork
+    ends there anyway): drawing a clip round each card would change nothing on the sheet."""
+    plan = plan_press_sheet(PAPERS["sra3"], WORD_CARD, BLEED, gutter, MARGIN, True)
+    cards = [(index, index) for index in range(plan.per_sheet)]
+    page = next(impose(plan, cards, "long-edge"))
+    assert {placed.clip is not None for placed in page.faces} == {clipped}
+    if not clipped:
+        assert all(clip_box(plan, slot.box, plan.grid) == slot.box.inset(-BLEED) for slot in plan.front_slots())
+
+
 def test_the_slug_line_sits_below_the_marks_inside_the_margin():
     plan = plan_press_sheet(PAPERS["a3"], WORD_CARD, BLEED, None, MARGIN, True)
     x, y = slug_origin(plan, plan.grid)

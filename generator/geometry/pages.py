@@ -84,7 +84,9 @@ def _marks(plan: SheetPlan, grids: list[Box]) -> tuple[Segment, ...]:
 
 
 def _placed(plan: SheetPlan, slot: Slot, grid: Box, face: Face) -> Placed[Face]:
-    return Placed(slot.transform(), clip_box(plan, slot.box, grid) if plan.press else None, face)
+    # A gutter of twice the bleed (the default) leaves every card its whole bleed: no clip.
+    clipped = plan.press and plan.gutter < 2 * plan.bleed
+    return Placed(slot.transform(), clip_box(plan, slot.box, grid) if clipped else None, face)
 
 
 def clip_box(plan: SheetPlan, card: Box, grid: Box) -> Box:
