@@ -382,6 +382,12 @@ def test_a_blue_half_point_line_fails_and_a_blue_3_pt_line_passes():
     assert preflight(crafted(b"1 0.5 0 0 K 3 w 20 20 m 100 20 l S")).ok
 
 
+@pytest.mark.parametrize("paint", ["S", "s", "B", "B*", "b", "b*"])
+def test_every_operator_that_strokes_is_judged_as_a_line(paint):
+    report = preflight(crafted(f"0 0 0 1 k 1 0.5 0 0 K 0.5 w 20 20 m 100 20 l 100 40 l {paint}".encode()))
+    assert where(report, "black text and thin lines") == f"page 1: 0.5 pt line stroked 1 0.5 0 0 ({paint})"
+
+
 def test_a_line_thinned_by_the_ctm_is_thin():
     report = preflight(crafted(b"1 0.5 0 0 K 3 w q 0.5 0 0 0.5 0 0 cm 20 20 m 100 20 l S Q"))
     assert where(report, "black text and thin lines") == "page 1: 1.5 pt line stroked 1 0.5 0 0 (S)"

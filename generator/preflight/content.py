@@ -291,8 +291,7 @@ class ContentWalker:
     # -- the operators -------------------------------------------------------------------
 
     def operator_table(self) -> dict[str, Callable[[Frame, list], None]]:
-        paint = {"S": "S", "s": "s", "f": "f", "F": "F", "f*": "f*", "B": "B", "B*": "B*",
-                 "": "", "b*": "b*"}
+        paint = ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*")
         table: dict[str, Callable[[Frame, list], None]] = {
             "q": self.save, "Q": self.restore, "cm": self.concatenate, "w": self.line_width,
             "gs": self.graphics_state, "BT": self.begin_text, "Tf": self.font, "Tm": self.text_matrix,
@@ -312,8 +311,8 @@ class ContentWalker:
         }
         for shown in ("Tj", "TJ", "'", '"'):
             table[shown] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
-        for key, operator in paint.items():
-            table[key] = lambda frame, operands, operator=operator: self.paint(frame, operator)
+        for operator in paint:
+            table[operator] = lambda frame, operands, operator=operator: self.paint(frame, operator)
         return table
 
     def save(self, frame: Frame, operands: list) -> None:
