@@ -35,9 +35,6 @@ MAX_KEPT_INSTRUCTIONS = 200_000
 # parsing, which halves the work on drawings.
 OPERATORS = ("q Q cm w gs g G rg RG k K cs CS sc scn SC SCN sh Do BI ID EI BT Tf Tm Tr Tj TJ ' \" "
              "S s f F f* B B* b b*")
-# Those whose operands the walk never reads: they are not even fetched from qpdf (half of a
-# sheet's operators).
-WITHOUT_OPERANDS = frozenset("q Q BT Tj TJ ' \" S s f F f* B B* b b*".split())
 TEXT_FILL_MODES = frozenset({0, 2, 4, 6})
 TEXT_STROKE_MODES = frozenset({1, 2, 5, 6})
 Matrix = tuple[float, float, float, float, float, float]
@@ -160,7 +157,7 @@ class ContentWalker:
         self.forms_judged: set[tuple] = set()
         self.patterns_walked: set[tuple[int, int]] = set()
         self.held: list[pikepdf.Object] = []  # direct resources whose id() is part of a key above
-        self.handlers: dict[str, Callable[[Frame, list], None]] = self.operator_table()
+        self.handlers, self.without_operands = self.operator_table()
 
     def walk(self, document: pikepdf.Pdf) -> None:
         for number, page in enumerate(document.pages, start=1):
@@ -268,7 +265,7 @@ class ContentWalker:
             handler = handlers.get(operator)
             if handler is None:
                 continue
-            operands = () if operator in WITHOUT_OPERANDS else instruction.operands
+            operands = () if operator in self.without_operands else instruction.operands
             if len(operands) > MAX_OPERANDS:
                 self.budget.run(len(operands))  # reading them was the cost
                 continue
@@ -290,11 +287,13 @@ class ContentWalker:
 
     # -- the operators -------------------------------------------------------------------
 
-    def operator_table(self) -> dict[str, Callable[[Frame, list], None]]:
+    def operator_table(self) -> tuple[dict[str, Callable[[Frame, list], None]], frozenset[str]]:
+        """The handler of each operator, and the operators whose operands no handler reads:
+        those are not even fetched from qpdf (half of a sheet's operators)."""
         paint = ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*")
         table: dict[str, Callable[[Frame, list], None]] = {
-            "q": self.save, "Q": self.restore, "cm": self.concatenate, "w": self.line_width,
-            "gs": self.graphics_state, "BT": self.begin_text, "Tf": self.font, "Tm": self.text_matrix,
+            "cm": self.concatenate, "w": self.line_width,
+            "gs": self.graphics_state, "Tf": self.font, "Tm": self.text_matrix,
             "Tr": self.render_mode, "Do": self.draw_xobject, "sh": self.shade,
             "g": lambda frame, operands: self.set_device(frame, operands, "fill", "g", DEVICE_GRAY),
             "G": lambda frame, operands: self.set_device(frame, operands, "stroke", "G", DEVICE_GRAY),
@@ -309,11 +308,12 @@ class ContentWalker:
             "SC": lambda frame, operands: self.set_values(frame, operands, "stroke", "SC"),
             "SCN": lambda frame, operands: self.set_values(frame, operands, "stroke", "SCN"),
         }
+        bare: dict[str, Callable[[Frame, list], None]] = {"q": self.save, "Q": self.restore, "BT": self.begin_text}
         for shown in ("Tj", "TJ", "'", '"'):
-            table[shown] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
+            bare[shown] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
         for operator in paint:
-            table[operator] = lambda frame, operands, operator=operator: self.paint(frame, operator)
-        return table
+            bare[operator] = lambda frame, operands, operator=operator: self.paint(frame, operator)
+        return {**table, **bare}, frozenset(bare)
 
     def save(self, frame: Frame, operands: list) -> None:
         if len(frame.saved) < MAX_SAVED_STATES:
