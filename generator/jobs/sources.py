@@ -24,7 +24,7 @@ def load_font(path: Path | None, bundled: str = BOLD) -> Font:
     ours = path is None
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
-    return parse_font(read_input(path, "font"), source_name(path), label, face, checked=ours)
+    return parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
 
 
 def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:

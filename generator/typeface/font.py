@@ -74,17 +74,17 @@ class Font(msgspec.Struct, frozen=True, dict=True):  # a __dict__ for the shaper
         return sorted({char for char in text if ord(char) not in self.characters and char not in JOINERS})
 
 
-def parse_font(data: bytes, source: str, label: str, index: int | None = None, checked: bool = False) -> Font:
+def parse_font(data: bytes, source: str, label: str, index: int | None = None, ours: bool = False) -> Font:
     """Register the TrueType font in ``data`` (read from ``source``, called ``label`` in
     messages), or explain why it cannot be used. ``index`` chooses a face of a collection
-    (.ttc); None takes the first. ``checked``: a font cngen ships, which its tests hold to
-    every check a user's font gets, so a run reads it without them."""
+    (.ttc); None takes the first. ``ours``: a font cngen ships, which its tests hold to every
+    check a user's font gets, so a run reads it without them."""
     face_index = index or 0
     name = f"{label.split('#')[0]}-{hashlib.sha256(data).hexdigest()[:8]}"
     if face_index:  # the same file's faces are different fonts
         name += f"-{face_index}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        font = TTFont(name, io.BytesIO(data)) if checked else _checked_font(name, data, source, face_index)
+        font = TTFont(name, io.BytesIO(data)) if ours else _checked_font(name, data, source, face_index)
         pdfmetrics.registerFont(font)
     face = pdfmetrics.getFont(name).face
     return Font(
