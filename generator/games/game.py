@@ -24,7 +24,8 @@ from ..model.tiles import TileKind
 
 
 class Grid(msgspec.Struct, frozen=True):
-    """The words on the table: rows x columns, dealt from cards of ``cards`` ("word")."""
+    """The cards on the table: rows x columns, dealt from codename cards of the kind ``cards``:
+    "word" (word cards, from a word list) or "picture" (picture cards, from a folder of pictures)."""
 
     rows: int
     columns: int
@@ -134,6 +135,8 @@ class Game(msgspec.Struct, frozen=True, eq=False):
     most_key_cards: int = 10_000  # the most the dealer deals balanced and fresh
     variants: tuple[str, ...] = ()  # the rules sheet's variants: sections printed only when chosen
     settings: SettingRules = SettingRules()
+    # The game's own defaults of settings, as a user writes them: {"deck.card_size": "66x66mm"}.
+    defaults: Mapping[str, object] = msgspec.field(default_factory=dict)
     in_sentence: str = ""  # how a summary names the game's components: "Duet" in "Duet tiles"
 
     @property

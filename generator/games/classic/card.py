@@ -1,7 +1,8 @@
 """The classic key card's face: a 5 x 5 grid, four lights in the starting team's colour, the
 kit's frame and a small card number; and the plain back that single-sided cards share. The
 starting team shows by shape as well as colour: red lights are pointed at both ends, blue
-ones rounded.
+ones rounded. The picture edition's key card is this card over its 5 x 4 grid, with a corner
+mark (``games/pictures/card.py``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,11 @@ class KeyCardArtist:
     """Draws key faces from a few forms: a card with its frame and lights for each starting
     team, one cell of each kind, and the common back. Faces then only place them, which keeps a
     500-card deck small and quick to write. Forms already declared on the canvas (by another
-    drawing of the same size) are reused."""
+    drawing of the same size) are reused. A game whose card wears more than its frame and
+    lights (the picture edition's corner mark) names its own card forms (``frame_form_name``)
+    and draws the rest in ``draw_on_frame``."""
+
+    frame_form_name = "key-frame"
 
     def __init__(self, layout: KeyFaceLayout, font: Font, theme: Theme, common_back: bool = False,
                  scale: float = 1.0, back_title: str = "KEY CARD"):
@@ -58,8 +63,13 @@ class KeyCardArtist:
             draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width)
             for light in layout.lights:
                 _draw_light(canvas, light, team, team_letter, theme)
+            self.draw_on_frame(canvas)
             canvas.endForm()
         define_cell_forms(canvas, layout.cells[0], (RED, BLUE, BYSTANDER, ASSASSIN), theme)
+
+    def draw_on_frame(self, canvas: Canvas) -> None:
+        """What the card wears besides its ground, frame and lights, whichever team starts:
+        nothing on the classic card."""
 
     def _define_common_back(self, canvas: Canvas) -> None:
         """The plain back shared by single-sided key cards: the same on every card, drawn once."""
@@ -96,7 +106,7 @@ class KeyCardArtist:
             draw_number(canvas, layout.number_origin, face.label, self.font, self.theme)
 
     def _frame_form(self, team_letter: str) -> str:
-        return framed_form(f"key-frame-{team_letter}", self.frame_width, self.layout.bleed_box)
+        return framed_form(f"{self.frame_form_name}-{team_letter}", self.frame_width, self.layout.bleed_box)
 
     def _back_form(self) -> str:
         return form_name("key-back", self.layout.bleed_box)

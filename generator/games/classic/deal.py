@@ -1,25 +1,28 @@
-"""Balanced key cards for Codenames: a pure, seeded, deterministic dealer.
+"""Balanced key cards for Codenames: a pure, seeded, deterministic dealer, for the classic key
+and for any key of red, blue, bystander and assassin cells in a grid (``KeyShape``: the
+picture edition's 5 x 4 key is dealt here too, from ``games/pictures/deal.py``).
 
-A key card is a 5x5 grid shared by the spymasters: 9 cells of the starting team (8 agents
-plus the double agent), 8 of the other team, 7 bystanders and 1 assassin. Letters: ``R`` red,
-``B`` blue, ``N`` bystander, ``A`` assassin; cells are row-major, row 0 is the top row as
-printed. A card sits in its stand in any of four turns; it is never seen mirrored, but keys
-that are mirror images of each other count as the same key too (the 8 symmetries of the
-square), a stricter guard than the table needs.
+A classic key card is a 5x5 grid shared by the spymasters: 9 cells of the starting team (8
+agents plus the double agent), 8 of the other team, 7 bystanders and 1 assassin (``CLASSIC``,
+the default shape). Letters: ``R`` red, ``B`` blue, ``N`` bystander, ``A`` assassin; cells
+are row-major, row 0 is the top row as printed. A card sits in its stand in any of four
+turns; it is never seen mirrored, but keys that are mirror images of each other count as the
+same key too (the 8 symmetries of the square), a stricter guard than the table needs.
 
-``deal_deck`` returns a deck whose K keys are balanced and fresh:
+``deal_deck`` returns a deck whose K keys are balanced and fresh (for a key of C cells with S
+of the starting team, O of the other and N bystanders: 25 cells, 9/8/7 for the classic key):
 
-* every key has 9/8/7/1 cells, the 9 in the starting team's colour;
+* every key has S/O/N/1 cells, the S in the starting team's colour;
 * red and blue starts differ by at most one (one of each on a double-sided card);
-* per cell, across the deck, the assassin count is floor or ceil of K/25, the red, blue and
+* per cell, across the deck, the assassin count is floor or ceil of K/C, the red, blue and
   bystander counts are within 1 of their expectation and the starting-team and other-team
   counts within 2 of theirs;
-* any two keys differ in at least ``required_distance(K)`` cells under the 8 symmetries
-  (``distance``), and in at least ``required_swapped_distance(K)`` once red and blue are
-  exchanged in one of them (``swapped_distance``): a spymaster who has seen a red-start key
-  has not seen a blue-start one with the teams exchanged.
+* any two keys differ in at least ``required_distance(K)`` cells under the shape's
+  symmetries (``distance``), and in at least ``required_swapped_distance(K)`` once red and
+  blue are exchanged in one of them (``swapped_distance``): a spymaster who has seen a
+  red-start key has not seen a blue-start one with the teams exchanged.
 
-How: keys are dealt at random (assassins cycle through shuffled orders of the 25 cells, so
+How: keys are dealt at random (assassins cycle through shuffled orders of all the cells, so
 their per-cell counts are exact from the start); a seeded local search then swaps two cells
 inside a key until every per-cell count sits in its band. A second search moves keys apart
 with moves that keep every count in its band: a swap inside one key where the bands have
@@ -35,7 +38,7 @@ prefers a partner that is itself too close to another key. Decks over 1024 keys 
 under the symmetries first, and then with the teams exchanged too, which halves the cost of
 most looks. The bit-sliced counting behind every look is in ``distance``.
 
-Targets (plain / teams exchanged) by the number of keys, with the time ``deal_deck`` took on
+The classic key's targets (plain / teams exchanged) by the number of keys, with the time ``deal_deck`` took on
 2 cores (median and worst of 6 to 40 seeds; the old dealer's time in brackets) and the step
 up that was tried and left out:
 
@@ -85,58 +88,81 @@ from .distance import (
     BLOCK_KEYS,
     BLUE,
     BYSTANDER,
-    CELL_COUNT,
     LETTERS,
     ONE_INT_KEYS,
     RED,
-    SIDE,
-    SYMMETRIES,
+    KeyShape,
     MatchIndex,
     apply_symmetry,
     closest_pairs,
-    pair_overlap,
-    views_of,
+    square_symmetries,
+    views_of_shape,
 )
 
-__all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "LETTERS", "MAX_CARDS", "RED", "SIDE",
-           "SYMMETRIES", "BalanceReport", "Key", "KeyCard", "KeyDealError", "apply_symmetry",
+__all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "CLASSIC", "LETTERS", "MAX_CARDS", "RED", "SIDE",
+           "SYMMETRIES", "BalanceReport", "Key", "KeyCard", "KeyDealError", "KeyShape", "apply_symmetry",
            "balance_report", "deal_deck", "distance", "required_distance",
            "required_swapped_distance", "swapped_distance"]
 
 Team = Literal["red", "blue"]
 
-STARTING_CELLS, OTHER_CELLS, BYSTANDER_CELLS, ASSASSIN_CELLS = 9, 8, 7, 1
-
 _R, _B, _N, _A = range(4)
 _TEAMS: tuple[Team, Team] = ("red", "blue")  # a key's class: 0 red starts, 1 blue starts
+
+
+# (most keys, plain target, swapped target): the first row whose size is at least the deck's
+# applies. The module docstring gives the measurements behind each row.
+DISTANCE_TARGETS = ((26, 13, 12), (40, 12, 12), (80, 12, 11), (100, 12, 10), (200, 11, 10),
+                    (400, 10, 10), (600, 10, 9), (2000, 9, 8), (6000, 8, 7), (2 * MAX_CARDS, 7, 5))
+
+# The search that moves keys apart: a deal gets this many moves (a stage, for a large deck); a
+# deal that has not reached its targets by then starts afresh from the seed's next draws. Most
+# decks need far fewer moves (40 cards, the hardest size for their targets: a median of 1,210
+# moves, 98% of 400 seeds under 3,000, the slowest 6,800; the picture edition's are measured in
+# ``games/pictures/deal.py``), and a fresh start is quicker than the tail of a search that lost
+# its way. Restarts bound the time, never the targets.
+SPREAD_MOVES_PER_KEY, SPREAD_MOVES_MORE = 36, 120
+ATTEMPTS = 20  # fresh deals before the search is called a bug
+
+SIDE = 5
+# The classic key: 5 x 5, 9 / 8 / 7 / 1, the same key turned or mirrored any of the 8 ways.
+CLASSIC = KeyShape(rows=SIDE, columns=SIDE, starting=9, other=8, bystanders=7, assassins=1,
+                   symmetries=square_symmetries(SIDE), targets=DISTANCE_TARGETS)
+CELL_COUNT = CLASSIC.cells
+SYMMETRIES = CLASSIC.symmetries
+STARTING_CELLS, OTHER_CELLS, BYSTANDER_CELLS, ASSASSIN_CELLS = 9, 8, 7, 1
 
 
 class KeyDealError(RuntimeError):
     """The search did not balance a deck within its budget (a bug, never bad input)."""
 
 
-class Key(msgspec.Struct, frozen=True):
-    """One face of a key card: the starting team and 25 letters, row-major, top row first."""
+class Key(msgspec.Struct, frozen=True, repr_omit_defaults=True):
+    """One face of a key card: the starting team and its cells, row-major, top row first, in
+    its shape (the classic 5 x 5 unless given)."""
 
     starting: str
     cells: tuple[str, ...]
+    shape: KeyShape = CLASSIC
 
     def __post_init__(self) -> None:
+        shape = self.shape
         if self.starting not in _TEAMS:
             raise ValueError(f"starting must be 'red' or 'blue', not {self.starting!r}")
-        if len(self.cells) != CELL_COUNT:
-            raise ValueError(f"a key has {CELL_COUNT} cells, not {len(self.cells)}")
+        if len(self.cells) != shape.cells:
+            raise ValueError(f"a key has {shape.cells} cells, not {len(self.cells)}")
         first, second = (RED, BLUE) if self.starting == "red" else (BLUE, RED)
-        wanted = {first: STARTING_CELLS, second: OTHER_CELLS, BYSTANDER: BYSTANDER_CELLS,
-                  ASSASSIN: ASSASSIN_CELLS}
+        wanted = {first: shape.starting, second: shape.other, BYSTANDER: shape.bystanders,
+                  ASSASSIN: shape.assassins}
         for letter, number in wanted.items():
             if self.cells.count(letter) != number:
                 raise ValueError(f"a {self.starting}-start key needs {number} x {letter}")
 
     @property
     def rows(self) -> list[str]:
-        """The grid as 5 strings of 5 letters, top row first (e.g. ``"RRNBA"``)."""
-        return ["".join(self.cells[r * SIDE:(r + 1) * SIDE]) for r in range(SIDE)]
+        """The grid as one string a row, top row first (e.g. ``"RRNBA"``)."""
+        columns = self.shape.columns
+        return ["".join(self.cells[r * columns:(r + 1) * columns]) for r in range(self.shape.rows)]
 
 
 class KeyCard(msgspec.Struct, frozen=True):
@@ -149,36 +175,31 @@ class KeyCard(msgspec.Struct, frozen=True):
 # --- distances and their targets ---------------------------------------------------------
 
 def distance(a: Key, b: Key) -> int:
-    """Fewest differing cells between ``a`` and ``b`` turned or flipped any of the 8 ways."""
-    return keydistance.distance(a.cells, b.cells)
+    """Fewest differing cells between ``a`` and ``b`` seen through any of their shape's
+    symmetries (turned or flipped any of the 8 ways, for the classic key)."""
+    return keydistance.distance(a.cells, b.cells, a.shape)
 
 
 def swapped_distance(a: Key, b: Key) -> int:
     """``distance`` between ``a`` and ``b`` with red and blue exchanged."""
-    return keydistance.swapped_distance(a.cells, b.cells)
+    return keydistance.swapped_distance(a.cells, b.cells, a.shape)
 
 
-# (most keys, plain target, swapped target): the first row whose size is at least the deck's
-# applies. The module docstring gives the measurements behind each row.
-DISTANCE_TARGETS = ((26, 13, 12), (40, 12, 12), (80, 12, 11), (100, 12, 10), (200, 11, 10),
-                    (400, 10, 10), (600, 10, 9), (2000, 9, 8), (6000, 8, 7), (20_000, 7, 5))
-
-
-def _targets(k: int) -> tuple[int, int]:
-    for most, plain, swapped in DISTANCE_TARGETS:
+def _targets(k: int, shape: KeyShape) -> tuple[int, int]:
+    for most, plain, swapped in shape.targets:
         if k <= most:
             return plain, swapped
-    return DISTANCE_TARGETS[-1][1], DISTANCE_TARGETS[-1][2]
+    return shape.targets[-1][1], shape.targets[-1][2]
 
 
-def required_distance(k: int) -> int:
+def required_distance(k: int, shape: KeyShape = CLASSIC) -> int:
     """The ``distance`` every pair of a deck of ``k`` keys keeps."""
-    return _targets(k)[0]
+    return _targets(k, shape)[0]
 
 
-def required_swapped_distance(k: int) -> int:
+def required_swapped_distance(k: int, shape: KeyShape = CLASSIC) -> int:
     """The ``swapped_distance`` every pair of a deck of ``k`` keys keeps."""
-    return _targets(k)[1]
+    return _targets(k, shape)[1]
 
 
 # --- per-cell balance --------------------------------------------------------------------
@@ -192,25 +213,26 @@ _CONTRIBUTES = (
 )
 
 
-def _expected_x25(red_starts: int, blue_starts: int) -> tuple[int, ...]:
-    """25 times each quantity's expected per-cell count: integers, so bands are exact."""
-    k = red_starts + blue_starts
-    return (9 * red_starts + 8 * blue_starts, 8 * red_starts + 9 * blue_starts, 7 * k, k,
-            9 * k, 8 * k)
+def _expected_times_cells(shape: KeyShape, red_starts: int, blue_starts: int) -> tuple[int, ...]:
+    """Each quantity's expected per-cell count times the key's cells: integers, so bands are
+    exact."""
+    k, starting, other = red_starts + blue_starts, shape.starting, shape.other
+    return (starting * red_starts + other * blue_starts, other * red_starts + starting * blue_starts,
+            shape.bystanders * k, shape.assassins * k, starting * k, other * k)
 
 
-def _bands(red_starts: int, blue_starts: int) -> tuple[list[int], list[int]]:
+def _bands(shape: KeyShape, red_starts: int, blue_starts: int) -> tuple[list[int], list[int]]:
     """Lowest and highest allowed per-cell count of each quantity (rule B3)."""
-    k = red_starts + blue_starts
+    cells = shape.cells
     low, high = [], []
-    for quantity, e25 in enumerate(_expected_x25(red_starts, blue_starts)):
+    for quantity, expected in enumerate(_expected_times_cells(shape, red_starts, blue_starts)):
         if quantity == _Q_ASSASSIN:
-            low.append(k // CELL_COUNT)
-            high.append(-(-k // CELL_COUNT))
+            low.append(expected // cells)
+            high.append(-(-expected // cells))
             continue
-        slack = 2 * CELL_COUNT if quantity >= _Q_STARTING else CELL_COUNT
-        low.append(-(-(e25 - slack) // CELL_COUNT))
-        high.append((e25 + slack) // CELL_COUNT)
+        slack = 2 * cells if quantity >= _Q_STARTING else cells
+        low.append(-(-(expected - slack) // cells))
+        high.append((expected + slack) // cells)
     return low, high
 
 
@@ -234,17 +256,17 @@ class BalanceReport(msgspec.Struct, frozen=True):
     pairs_at_min_swapped_distance: int
 
 
-def balance_report(keys: Sequence[Key]) -> BalanceReport:
-    """Measure start split, per-cell balance and closeness of ``keys``."""
+def balance_report(keys: Sequence[Key], shape: KeyShape = CLASSIC) -> BalanceReport:
+    """Measure start split, per-cell balance and closeness of ``keys``, all of ``shape``."""
     classes = [_TEAMS.index(key.starting) for key in keys]
     codes = [[LETTERS.index(letter) for letter in key.cells] for key in keys]
     red_starts = classes.count(0)
     blue_starts = len(keys) - red_starts
-    counts = _count_quantities(codes, classes)
-    expected = _expected_x25(red_starts, blue_starts)
-    deviations = [max(abs(n - e25 / CELL_COUNT) for n in counts[q])
-                  for q, e25 in enumerate(expected)]
-    (closest, pairs), (swapped, swapped_pairs) = closest_pairs(codes)
+    counts = _count_quantities(codes, classes, shape.cells)
+    expected = _expected_times_cells(shape, red_starts, blue_starts)
+    deviations = [max(abs(n - times_cells / shape.cells) for n in counts[q])
+                  for q, times_cells in enumerate(expected)]
+    (closest, pairs), (swapped, swapped_pairs) = closest_pairs(codes, shape)
     return BalanceReport(
         key_count=len(keys), red_starts=red_starts, blue_starts=blue_starts,
         red_deviation=deviations[_Q_RED], blue_deviation=deviations[_Q_BLUE],
@@ -257,22 +279,13 @@ def balance_report(keys: Sequence[Key]) -> BalanceReport:
         pairs_at_min_swapped_distance=swapped_pairs)
 
 
-def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int]) -> list[list[int]]:
-    counts = [[0] * CELL_COUNT for _ in range(6)]
+def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int], cells: int) -> list[list[int]]:
+    counts = [[0] * cells for _ in range(6)]
     for key, cls in zip(codes, classes):
         for cell, letter in enumerate(key):
             for quantity in _CONTRIBUTES[cls][letter]:
                 counts[quantity][cell] += 1
     return counts
-
-
-# The search that moves keys apart: a deal gets this many moves (a stage, for a large deck); a
-# deal that has not reached its targets by then starts afresh from the seed's next draws. Most
-# decks need far fewer moves (40 cards, the hardest size for their targets: a median of 1,210
-# moves, 98% of 400 seeds under 3,000, the slowest 6,800), and a fresh start is quicker than the
-# tail of a search that lost its way. Restarts bound the time, never the targets.
-SPREAD_MOVES_PER_KEY, SPREAD_MOVES_MORE = 36, 120
-ATTEMPTS = 20  # fresh deals before the search is called a bug
 
 
 def spread_budget(size: int) -> int:
@@ -314,26 +327,26 @@ def _swapped(key: Sequence[int], c: int, d: int) -> list[int]:
 
 # --- dealing -----------------------------------------------------------------------------
 
-def deal_deck(count: int, seed: int, double_sided: bool = True) -> list[KeyCard]:
-    """Deal ``count`` balanced key cards (see the module docstring) from ``seed``.
+def deal_deck(count: int, seed: int, double_sided: bool = True, shape: KeyShape = CLASSIC) -> list[KeyCard]:
+    """Deal ``count`` balanced key cards of ``shape`` (see the module docstring) from ``seed``.
 
     Double-sided cards carry one red-start and one blue-start key (which is the front is
     seeded); single-sided decks of an odd size give the extra start to a seeded team.
     """
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_CARDS:
-        raise ValueError(f"count must be an integer from 1 to {MAX_CARDS}, not {count!r}")
+    most = shape.most_cards
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
+        raise ValueError(f"count must be an integer from 1 to {most}, not {count!r}")
     rng = make_rng(seed)
     classes = _deal_starts(count, double_sided, rng)
     size = len(classes)
     for _ in range(ATTEMPTS):
-        deck = _Deck(_deal_random_keys(classes, rng), classes, required_distance(size),
-                     required_swapped_distance(size))
+        deck = _Deck(shape, _deal_random_keys(shape, classes, rng), classes, _targets(size, shape))
         deck.balance(rng)
         if deck.spread(rng, spread_budget(size)):
             break
     else:
         raise KeyDealError("could not move every pair of keys far enough apart")
-    keys = [Key(_TEAMS[cls], tuple(LETTERS[x] for x in key))
+    keys = [Key(_TEAMS[cls], tuple(LETTERS[x] for x in key), shape)
             for cls, key in zip(classes, deck.codes)]
     per_card = 2 if double_sided else 1
     return [KeyCard(n + 1, tuple(keys[n * per_card:(n + 1) * per_card])) for n in range(count)]
@@ -352,18 +365,18 @@ def _deal_starts(count: int, double_sided: bool, rng: Random) -> list[int]:
     return shuffled([0] * (count - blue) + [1] * blue, rng)
 
 
-def _deal_random_keys(classes: Sequence[int], rng: Random) -> list[list[int]]:
-    """Random keys; assassins go through shuffled orders of all 25 cells, one cell per key,
-    so every cell gets floor or ceil of K/25 of them."""
+def _deal_random_keys(shape: KeyShape, classes: Sequence[int], rng: Random) -> list[list[int]]:
+    """Random keys; assassins go through shuffled orders of all the cells, one cell per key,
+    so every cell gets floor or ceil of K/C of them."""
     keys = []
     order: list[int] = []
     for cls in classes:
         if not order:
-            order = shuffled(range(CELL_COUNT), rng)
+            order = shuffled(range(shape.cells), rng)
         assassin = order.pop()
         first, second = (_R, _B) if cls == 0 else (_B, _R)
-        letters = shuffled([first] * STARTING_CELLS + [second] * OTHER_CELLS
-                           + [_N] * BYSTANDER_CELLS, rng)
+        letters = shuffled([first] * shape.starting + [second] * shape.other
+                           + [_N] * shape.bystanders, rng)
         letters.insert(assassin, _A)
         keys.append(letters)
     return keys
@@ -372,16 +385,18 @@ def _deal_random_keys(classes: Sequence[int], rng: Random) -> list[list[int]]:
 class _Deck:
     """Keys under repair: their letters, per-cell counts, bands and close pairs."""
 
-    def __init__(self, codes: list[list[int]], classes: list[int], target: int,
-                 swapped_target: int) -> None:
+    def __init__(self, shape: KeyShape, codes: list[list[int]], classes: list[int],
+                 targets: tuple[int, int]) -> None:
+        self.shape, self.views, self.cells = shape, views_of_shape(shape), shape.cells
         self.codes = codes
         self.classes = classes
         self.size = len(codes)
-        self.low, self.high = _bands(classes.count(0), classes.count(1))
-        self.counts = _count_quantities(codes, classes)
-        self.min_matches = CELL_COUNT - target + 1  # this many equal cells is too close
-        self.min_swapped_matches = CELL_COUNT - swapped_target + 1  # with teams exchanged
-        self.index = MatchIndex([])
+        self.low, self.high = _bands(shape, classes.count(0), classes.count(1))
+        self.counts = _count_quantities(codes, classes, self.cells)
+        target, swapped_target = targets
+        self.min_matches = self.cells - target + 1  # this many equal cells is too close
+        self.min_swapped_matches = self.cells - swapped_target + 1  # with teams exchanged
+        self.index = MatchIndex(shape, [])
         self.overlap: list[dict[int, int]] = []  # per key: too-close keys, how far too close
         self.total = 0  # the sum of all overlaps, each pair once
         self.close = 0  # the keys with a too-close partner, as bits
@@ -422,7 +437,7 @@ class _Deck:
         key[c], key[d] = key[d], key[c]
 
     def _violations(self) -> list[tuple[int, int]]:
-        return [(quantity, cell) for quantity in range(6) for cell in range(CELL_COUNT)
+        return [(quantity, cell) for quantity in range(6) for cell in range(self.cells)
                 if self._outside(quantity, self.counts[quantity][cell])]
 
     def balance(self, rng: Random) -> None:
@@ -452,7 +467,7 @@ class _Deck:
     def _improve_key(self, k: int, c: int, rng: Random) -> None:
         """Swap cell c of key k with the partner cell that helps the balance most."""
         best, choice = None, -1
-        for d in shuffled(range(CELL_COUNT), rng):
+        for d in shuffled(range(self.cells), rng):
             if self.codes[k][d] != self.codes[k][c]:
                 change = self._penalty_change(self._swap_changes(k, c, d))
                 if best is None or change < best:
@@ -473,12 +488,12 @@ class _Deck:
         as well; a small one under both at once, which its index holds in one int."""
         plain_limit = self.min_matches
         if self.size > ONE_INT_KEYS:
-            swapped_limit, self.min_swapped_matches = self.min_swapped_matches, CELL_COUNT + 1
+            swapped_limit, self.min_swapped_matches = self.min_swapped_matches, self.cells + 1
             self._find_close_pairs(False, plain_limit)
             if not self._separate(rng, budget):
                 return False
             self.min_swapped_matches = swapped_limit
-            plain_limit = CELL_COUNT + 1  # no pair is close under the symmetries alone now
+            plain_limit = self.cells + 1  # no pair is close under the symmetries alone now
         self._find_close_pairs(True, plain_limit)
         return self._separate(rng, budget)
 
@@ -486,7 +501,7 @@ class _Deck:
         """How close every key is to the others (each key against the earlier ones, which
         an index in blocks finds without looking at the later blocks); then index the deck
         for moves, in one block."""
-        earlier = MatchIndex(self.codes, swapped, BLOCK_KEYS)
+        earlier = MatchIndex(self.shape, self.codes, swapped, BLOCK_KEYS)
         self.overlap = [{} for _ in range(self.size)]
         for k, key in enumerate(self.codes):
             found = earlier.overlaps(key, min_matches, self.min_swapped_matches, k, k)
@@ -494,7 +509,7 @@ class _Deck:
                 self.overlap[k][j] = self.overlap[j][k] = weight
         self.total = sum(sum(found.values()) for found in self.overlap) // 2
         self.close = sum(1 << k for k, found in enumerate(self.overlap) if found)
-        self.index = MatchIndex(self.codes, swapped)
+        self.index = MatchIndex(self.shape, self.codes, swapped)
 
     def _overlaps(self, key: Sequence[int], k: int) -> dict[int, int]:
         """The keys too close to ``key`` (standing in for key k), each with how far too close."""
@@ -558,7 +573,7 @@ class _Deck:
         weighed (None in a deck so large that one pair is drawn and not weighed)."""
         key = self.codes[x]
         seen = self._closest_view(key, self.codes[z])
-        equal = [j for j in range(CELL_COUNT) if key[j] == seen[j]]
+        equal = [j for j in range(self.cells) if key[j] == seen[j]]
         partners: dict[int, list[int]] = {}  # by c's letter, made when first drawn
         tries = _tries(SWAPS_TRIED, self.size)
         scores = self.index.swap_scores(key, self.min_matches, self.min_swapped_matches, x) \
@@ -574,7 +589,7 @@ class _Deck:
             letter = key[c]
             others = partners.get(letter)
             if others is None:
-                others = partners[letter] = [j for j in range(CELL_COUNT) if key[j] != letter] + \
+                others = partners[letter] = [j for j in range(self.cells) if key[j] != letter] + \
                     [j for j in equal if key[j] != letter]
             d = others[int(random() * len(others))]
             pair = (c, d)
@@ -591,8 +606,8 @@ class _Deck:
         """``other`` seen through the view (turned or flipped, teams exchanged or not) under
         which it matches ``key`` in the most cells beyond what its target allows."""
         best: tuple[int, tuple[int, ...]] | None = None
-        for v, seen in enumerate(views_of(other)):
-            limit = self.min_matches if v < len(SYMMETRIES) else self.min_swapped_matches
+        for v, seen in enumerate(self.views.of(other)):
+            limit = self.min_matches if v < self.views.plain else self.min_swapped_matches
             excess = sum(map(eq, key, seen)) - limit
             if best is None or excess > best[0]:
                 best = (excess, seen)
@@ -614,7 +629,7 @@ class _Deck:
         if (candidates & self.close).bit_count() >= tries:
             candidates &= self.close
         best: tuple[int, int, dict[int, int]] | None = None
-        moved_views = views_of(moved)
+        moved_views = self.views.of(moved)
         for y in _some_bits(candidates, rng, self.size, tries):
             if self.classes[y] != self.classes[x] and \
                     self._penalty_change(x_changes + self._swap_changes(y, c, d)):
@@ -622,7 +637,7 @@ class _Deck:
             key = _swapped(self.codes[y], c, d)
             found = self._overlaps(key, y)
             found.pop(x, None)  # y against x as it will be
-            overlap = pair_overlap(key, moved, self.min_matches, self.min_swapped_matches, moved_views)
+            overlap = self.views.pair_overlap(key, moved, self.min_matches, self.min_swapped_matches, moved_views)
             if overlap:
                 found[x] = overlap
             score = sum(found.values())

@@ -1,60 +1,108 @@
 """How far apart two keys are, and bit-sliced counting of a key's matches against a deck.
 
-A key is 25 cells, row-major, each a letter: ``R`` red, ``B`` blue, ``N`` bystander, ``A``
+A key is a grid of cells (``KeyShape``: 5 x 5 for the classic game, 4 rows of 5 for the
+picture edition), row-major, each a letter: ``R`` red, ``B`` blue, ``N`` bystander, ``A``
 assassin (codes 0 to 3 inside the search). Two distances are measured, both as the fewest
 cells that differ:
 
-* ``distance``: the second key turned or flipped any of the 8 ways of the square;
-* ``swapped_distance``: the second key with red and blue exchanged, then turned or flipped
-  any of the 8 ways. A red-start key whose layout is a blue-start key's with the teams
+* ``distance``: the second key seen through any of its shape's symmetries (the 8 turns and
+  mirror images of the square for the classic key);
+* ``swapped_distance``: the second key with red and blue exchanged, then seen through any of
+  the symmetries. A red-start key whose layout is a blue-start key's with the teams
   exchanged is close in this sense, however far apart the two are in the first.
 
-Both are symmetric: exchanging the teams commutes with the symmetries and undoes itself.
+Both are symmetric: exchanging the teams commutes with the symmetries and undoes itself (the
+symmetries of a shape form a group).
 
-A *view* is one of the 8 symmetries, with or without red and blue exchanged: 16 in all.
-``MatchIndex`` holds every key of a deck through every view, bit-sliced: for each cell and
-letter, an int has one bit per (view, key), set when that key seen through that view has
-that letter there. A key picks one such int per cell (by its own letter there), and one pass
-of big-int additions over the 25 ints counts its matching cells with every key under all 16
-views at once.
+A *view* is one of the symmetries, with or without red and blue exchanged: 16 for the
+classic key. ``MatchIndex`` holds every key of a deck through every view, bit-sliced: for
+each cell and letter, an int has one bit per (view, key), set when that key seen through
+that view has that letter there. A key picks one such int per cell (by its own letter
+there), and one pass of big-int additions over those ints counts its matching cells with
+every key under all views at once.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from operator import eq, itemgetter
 from typing import Sequence
 
+import msgspec
+
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
 
-SIDE = 5
-CELL_COUNT = SIDE * SIDE
 LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)  # letter codes 0..3 inside the search
 TEAM_SWAP = (1, 0, 2, 3)  # the code of each letter's counterpart with red and blue exchanged
-ONE_INT_KEYS = 1024  # up to this many keys, all 16 views of a key share one int
+ONE_INT_KEYS = 1024  # up to this many keys, all the views of a key share one int
 BLOCK_KEYS = 4096  # keys per block of an index for looking at the keys before each key
 
 
-# --- the 8 symmetries and the two distances ----------------------------------------------
+# --- a key's shape ---------------------------------------------------------------------------
 
-def _build_symmetries() -> tuple[tuple[int, ...], ...]:
-    """The 8 symmetries of the square as index maps: transformed[i] = cells[g[i]]."""
+class KeyShape(msgspec.Struct, frozen=True):
+    """What a game's key is, for the dealer: its grid, how many cells of each role it has, the
+    ways it can be seen that make two keys the same key in play, and the floors a deck keeps.
+
+    ``symmetries`` are index maps (``seen[i] = cells[g[i]]``), the identity first; they must
+    form a group, so that a distance is the same measured from either key. ``targets`` are
+    rows (most keys, plain floor, teams-exchanged floor): the first row whose size is at
+    least the deck's applies, and the last row's size is the most keys the dealer deals (two
+    a card)."""
+
+    rows: int
+    columns: int
+    starting: int  # cells of the starting team: its agents and the double agent
+    other: int  # cells of the other team
+    bystanders: int
+    assassins: int
+    symmetries: tuple[tuple[int, ...], ...]
+    targets: tuple[tuple[int, int, int], ...]
+
+    def __post_init__(self) -> None:
+        cells = self.rows * self.columns
+        if self.starting + self.other + self.bystanders + self.assassins != cells:
+            raise ValueError(f"a {self.rows} x {self.columns} key's roles must fill its {cells} cells")
+        if self.assassins != 1:
+            raise ValueError("the dealer cycles one assassin a key through the cells")
+        if not self.symmetries or self.symmetries[0] != tuple(range(cells)) or \
+                any(sorted(g) != list(range(cells)) for g in self.symmetries):
+            raise ValueError("a key's symmetries are index maps of its cells, the identity first")
+        group = set(self.symmetries)
+        if any(tuple(h[i] for i in g) not in group for g in group for h in group):
+            raise ValueError("a key's symmetries must form a group: any two, one after the other, are one of them")
+
+    @property
+    def cells(self) -> int:
+        return self.rows * self.columns
+
+    @property
+    def most_cards(self) -> int:
+        """The most cards the dealer deals: the targets' last row, two keys a card."""
+        return self.targets[-1][0] // 2
+
+
+def square_symmetries(side: int) -> tuple[tuple[int, ...], ...]:
+    """The 8 symmetries of a square grid as index maps: each of the 4 turns as it is and
+    mirrored, the identity first."""
 
     def rotate(g: tuple[int, ...]) -> tuple[int, ...]:  # a quarter turn clockwise
-        return tuple(g[(SIDE - 1 - c) * SIDE + r] for r in range(SIDE) for c in range(SIDE))
+        return tuple(g[(side - 1 - c) * side + r] for r in range(side) for c in range(side))
 
     def mirror(g: tuple[int, ...]) -> tuple[int, ...]:  # left and right swapped
-        return tuple(g[r * SIDE + SIDE - 1 - c] for r in range(SIDE) for c in range(SIDE))
+        return tuple(g[r * side + side - 1 - c] for r in range(side) for c in range(side))
 
     result = []
-    g = tuple(range(CELL_COUNT))
+    g = tuple(range(side * side))
     for _ in range(4):
         result += [g, mirror(g)]
         g = rotate(g)
     return tuple(result)
 
 
-SYMMETRIES: tuple[tuple[int, ...], ...] = _build_symmetries()
-_SEEN_THROUGH = tuple(itemgetter(*g) for g in SYMMETRIES)  # a key's cells through each one
+def half_turn(cells: int) -> tuple[int, ...]:
+    """A grid turned half round, as an index map: row-major, its cells read backwards."""
+    return tuple(range(cells - 1, -1, -1))
 
 
 def apply_symmetry(g: Sequence[int], cells: Sequence[str]) -> tuple[str, ...]:
@@ -67,46 +115,73 @@ def swap_teams(cells: Sequence[str]) -> tuple[str, ...]:
     return tuple(BLUE if x == RED else RED if x == BLUE else x for x in cells)
 
 
-def distance(a: Sequence[str], b: Sequence[str]) -> int:
-    """Fewest differing cells between ``a`` and ``b`` turned or flipped any of the 8 ways."""
-    return CELL_COUNT - max(sum(map(eq, a, seen(b))) for seen in _SEEN_THROUGH)
-
-
-def swapped_distance(a: Sequence[str], b: Sequence[str]) -> int:
-    """``distance`` from ``a`` to ``b`` with red and blue exchanged."""
-    return distance(a, swap_teams(b))
-
-
 def swapped_codes(key: Sequence[int]) -> list[int]:
     """A key of letter codes with red and blue exchanged."""
     return [TEAM_SWAP[x] for x in key]
 
 
-def views_of(key: Sequence[int]) -> list[tuple[int, ...]]:
-    """A key of letter codes through the 16 views: the 8 symmetries, then the same with red
-    and blue exchanged."""
-    swapped = swapped_codes(key)
-    return [seen(key) for seen in _SEEN_THROUGH] + [seen(swapped) for seen in _SEEN_THROUGH]
+def _inverse(g: Sequence[int]) -> tuple[int, ...]:
+    result = [0] * len(g)
+    for i, gi in enumerate(g):
+        result[gi] = i
+    return tuple(result)
 
 
-def pair_overlap(a: Sequence[int], b: Sequence[int], min_matches: int,
-                 min_swapped_matches: int, b_views: Sequence[Sequence[int]] | None = None) -> int:
-    """How far too close two keys are, as ``MatchIndex.overlaps`` counts it. ``b_views``:
-    ``views_of(b)``, when the caller has it already."""
-    total = 0
-    for v, seen in enumerate(b_views or views_of(b)):
-        limit = min_matches if v < len(SYMMETRIES) else min_swapped_matches
-        beyond = sum(map(eq, a, seen)) - limit + 1
-        total += max(0, beyond)
-    return total
+class Views:
+    """A shape's views, as the counting uses them: the symmetries, then the same with red and
+    blue exchanged. Made once a shape (``views_of_shape``): the search's innermost loops read
+    these tables rather than the shape."""
+
+    def __init__(self, shape: KeyShape) -> None:
+        self.cells = shape.cells
+        self.plain = len(shape.symmetries)  # views below this one are the symmetries alone
+        self.count = 2 * self.plain
+        self.width = (self.cells + 1).bit_length()  # binary digits of a count of matches, and one more
+        self.seen_through = tuple(itemgetter(*g) for g in shape.symmetries)  # a key's cells through each
+        self.symmetry_of = tuple(shape.symmetries[v % self.plain] for v in range(self.count))
+        self.shown_at = tuple(_inverse(g) for g in self.symmetry_of)  # [v][c]: where view v shows cell c
+        self.letter_seen = tuple((0, 1, 2, 3) if v < self.plain else TEAM_SWAP for v in range(self.count))
+
+    def of(self, key: Sequence[int]) -> list[tuple[int, ...]]:
+        """A key of letter codes through every view: the symmetries, then the same with red
+        and blue exchanged."""
+        swapped = swapped_codes(key)
+        return [seen(key) for seen in self.seen_through] + [seen(swapped) for seen in self.seen_through]
+
+    def pair_overlap(self, a: Sequence[int], b: Sequence[int], min_matches: int, min_swapped_matches: int,
+                     b_views: Sequence[Sequence[int]] | None = None) -> int:
+        """How far too close two keys are, as ``MatchIndex.overlaps`` counts it. ``b_views``:
+        ``of(b)``, when the caller has it already."""
+        total = 0
+        for v, seen in enumerate(b_views or self.of(b)):
+            limit = min_matches if v < self.plain else min_swapped_matches
+            beyond = sum(map(eq, a, seen)) - limit + 1
+            total += max(0, beyond)
+        return total
+
+
+@cache
+def views_of_shape(shape: KeyShape) -> Views:
+    """The shape's views, made once."""
+    return Views(shape)
+
+
+def distance(a: Sequence[str], b: Sequence[str], shape: KeyShape) -> int:
+    """Fewest differing cells between ``a`` and ``b`` seen through any of the shape's symmetries."""
+    return shape.cells - max(sum(map(eq, a, seen(b))) for seen in views_of_shape(shape).seen_through)
+
+
+def swapped_distance(a: Sequence[str], b: Sequence[str], shape: KeyShape) -> int:
+    """``distance`` from ``a`` to ``b`` with red and blue exchanged."""
+    return distance(a, swap_teams(b), shape)
 
 
 # --- bit-sliced sums ---------------------------------------------------------------------
 
-def _bit_sum(vectors: list[int]) -> list[int]:
+def _bit_sum(vectors: list[int], width: int) -> list[int]:
     """Add 0/1 vectors held as ints, bit i of each being entry i; return the sums' binary
-    digits, lowest first (5 of them: at most 25 vectors). Full adders, so about 5 big-int
-    operations per vector instead of a ripple carry through all digits."""
+    digits, lowest first (``width`` of them: a key's cells, and one more, fit). Full adders,
+    so about 5 big-int operations per vector instead of a ripple carry through all digits."""
     digits = []
     column = vectors
     while column:
@@ -126,7 +201,7 @@ def _bit_sum(vectors: list[int]) -> list[int]:
             carries.append(x & y)
         digits.append(column[0])
         column = carries
-    return digits + [0] * (5 - len(digits))
+    return digits + [0] * (width - len(digits))
 
 
 def _at_least(digits: list[int], threshold: int, population: int) -> int:
@@ -163,19 +238,6 @@ def bits(mask: int) -> list[int]:
 
 # --- the index ---------------------------------------------------------------------------
 
-VIEW_COUNT = 2 * len(SYMMETRIES)
-
-
-def _inverse(g: Sequence[int]) -> tuple[int, ...]:
-    result = [0] * len(g)
-    for i, gi in enumerate(g):
-        result[gi] = i
-    return tuple(result)
-
-
-_SYMMETRY_OF = tuple(SYMMETRIES[v % len(SYMMETRIES)] for v in range(VIEW_COUNT))
-_SHOWN_AT = tuple(_inverse(g) for g in _SYMMETRY_OF)  # [v][c]: where view v shows cell c
-_LETTER_SEEN = tuple((0, 1, 2, 3) if v < len(SYMMETRIES) else TEAM_SWAP for v in range(VIEW_COUNT))
 _ONE_WHERE = tuple(bytes.maketrans(bytes(range(4)), bytes(48 + (x == letter) for x in range(4)))
                    for letter in range(4))  # letter codes to b"1" where equal, else b"0"
 
@@ -185,21 +247,21 @@ class _Block:
     of ``planes[cell][letter]`` is set when key ``start + k``, seen through the block's i-th
     view, has that letter at that cell."""
 
-    def __init__(self, cells: list[list[int]], start: int, size: int, views: Sequence[int]) -> None:
-        self.start, self.size, self.views = start, size, tuple(views)
-        self.planes = [[0] * 4 for _ in range(CELL_COUNT)]
+    def __init__(self, shape: Views, cells: list[list[int]], start: int, size: int, views: Sequence[int]) -> None:
+        self.start, self.size, self.views, self.width = start, size, tuple(views), shape.width
+        self.planes = [[0] * 4 for _ in range(shape.cells)]
         for i, v in enumerate(self.views):
-            g, seen = _SYMMETRY_OF[v], _LETTER_SEEN[v]
+            g, seen = shape.symmetry_of[v], shape.letter_seen[v]
             for j, plane in enumerate(self.planes):
                 for letter in range(4):
                     plane[seen[letter]] |= cells[g[j]][letter] << (i * size)
         # for each cell of a key: (its lanes' offset, where the view shows the cell, letters)
-        self.shown_at = [[(i * size, _SHOWN_AT[v][c], _LETTER_SEEN[v])
-                          for i, v in enumerate(self.views)] for c in range(CELL_COUNT)]
+        self.shown_at = [[(i * size, shape.shown_at[v][c], shape.letter_seen[v])
+                          for i, v in enumerate(self.views)] for c in range(shape.cells)]
         self.first_lanes = sum(1 << (i * size) for i in range(len(self.views)))  # key 0's lanes
         every = (1 << size) - 1
-        plain = sum(every << (i * size) for i, v in enumerate(self.views) if v < len(SYMMETRIES))
-        swapped = sum(every << (i * size) for i, v in enumerate(self.views) if v >= len(SYMMETRIES))
+        plain = sum(every << (i * size) for i, v in enumerate(self.views) if v < shape.plain)
+        swapped = sum(every << (i * size) for i, v in enumerate(self.views) if v >= shape.plain)
         self.lanes = (plain, swapped)
 
     def others(self, exclude: int, kinds: Sequence[bool]) -> list[int]:
@@ -219,43 +281,46 @@ class _Block:
             plane[seen[new]] ^= bit
 
     def match_digits(self, key: Sequence[int]) -> list[int]:
-        return _bit_sum([plane[letter] for plane, letter in zip(self.planes, key)])
+        return _bit_sum([plane[letter] for plane, letter in zip(self.planes, key)], self.width)
 
     def key_of(self, position: int) -> int:
         """The deck position of the key a lane belongs to."""
         return self.start + position % self.size
 
 
-def _cell_planes(codes: Sequence[Sequence[int]]) -> list[list[int]]:
-    """For each cell and letter, an int with bit i set when key i has that letter there."""
+def _cell_planes(codes: Sequence[Sequence[int]], cells: int) -> list[list[int]]:
+    """For each of the ``cells`` cells and each letter, an int with bit i set when key i has
+    that letter there."""
     if not codes:
-        return [[0] * 4 for _ in range(CELL_COUNT)]
+        return [[0] * 4 for _ in range(cells)]
     planes = []
-    for cell in range(CELL_COUNT):
+    for cell in range(cells):
         column = bytes(key[cell] for key in reversed(codes))  # the last key is the top bit
         planes.append([int(column.translate(_ONE_WHERE[letter]), 2) for letter in range(4)])
     return planes
 
 
 class MatchIndex:
-    """A deck's keys through the 8 plain views, or all 16, for finding the keys too close
-    to any key. Up to ONE_INT_KEYS keys, all the views of a key share one int (the fewest
-    big-int operations); beyond, plain and swapped views are held apart, so that a look at
-    one kind costs half as much. ``block_keys`` splits the keys into blocks, so that a look
-    at the keys before a position can skip the blocks after it."""
+    """A deck's keys (of one shape) through its plain views (the symmetries), or through all
+    of them, teams exchanged too, for finding the keys too close to any key. Up to
+    ONE_INT_KEYS keys, all the views of a key share one int (the fewest big-int operations);
+    beyond, plain and swapped views are held apart, so that a look at one kind costs half as
+    much. ``block_keys`` splits the keys into blocks, so that a look at the keys before a
+    position can skip the blocks after it."""
 
-    def __init__(self, codes: Sequence[Sequence[int]], swapped: bool = True,
+    def __init__(self, shape: KeyShape, codes: Sequence[Sequence[int]], swapped: bool = True,
                  block_keys: int | None = None) -> None:
-        self.size = len(codes)
-        views = range(VIEW_COUNT if swapped else len(SYMMETRIES))
-        groups = [views] if self.size <= ONE_INT_KEYS or not swapped else \
-            [range(len(SYMMETRIES)), range(len(SYMMETRIES), VIEW_COUNT)]
+        views = views_of_shape(shape)
+        self.size, self.cells = len(codes), views.cells
+        plain, every = range(views.plain), range(views.count)
+        groups = [every if swapped else plain] if self.size <= ONE_INT_KEYS or not swapped else \
+            [plain, range(views.plain, views.count)]
         step = block_keys or max(1, self.size)
         self.blocks = []
         for start in range(0, self.size, step):
             chunk = codes[start:start + step]
-            cells = _cell_planes(chunk)
-            self.blocks += [_Block(cells, start, len(chunk), group) for group in groups]
+            cells = _cell_planes(chunk, views.cells)
+            self.blocks += [_Block(views, cells, start, len(chunk), group) for group in groups]
 
     def change(self, k: int, cell: int, old: int, new: int) -> None:
         """Key k's letter at ``cell`` becomes ``new``."""
@@ -276,7 +341,7 @@ class MatchIndex:
                ) -> list[tuple[_Block, list[int], list[int]]]:
         """For each block with lanes to look at: its match digits for ``key`` and its plain
         and swapped lanes of interest (a kind only if its limit can be reached)."""
-        kinds = [limit <= CELL_COUNT for limit in limits]
+        kinds = [limit <= self.cells for limit in limits]
         looks = []
         for block in self.blocks:
             if before is not None and block.start >= before:
@@ -292,7 +357,7 @@ class MatchIndex:
         that match ``key`` in at least ``min_matches`` cells under some symmetry, or at least
         ``min_swapped_matches`` with red and blue exchanged, each with its overlap: over the
         views where it does, the sum of one more than the cells beyond the limit. A limit
-        above 25 leaves its kind of view out."""
+        above the key's cells leaves its kind of view out."""
         limits = (min_matches, min_swapped_matches)
         found: dict[int, int] = {}
         for block, digits, lanes in self._looks(key, limits, exclude, before):
@@ -375,12 +440,12 @@ class SwapScores:
         return total
 
 
-def closest_pairs(codes: Sequence[Sequence[int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+def closest_pairs(codes: Sequence[Sequence[int]], shape: KeyShape) -> tuple[tuple[int, int], tuple[int, int]]:
     """(smallest distance, pairs at it) for ``distance`` and for ``swapped_distance``;
     (-1, 0) for fewer than two keys."""
     if len(codes) < 2:
         return (-1, 0), (-1, 0)
-    index = MatchIndex(codes)
+    index = MatchIndex(shape, codes)
     best = [(-1, 0), (-1, 0)]  # per kind: most matching cells, and twice the pairs with them
     for x, key in enumerate(codes):
         for kind, (top, partners) in enumerate(index.closest(key, x)):
@@ -389,4 +454,4 @@ def closest_pairs(codes: Sequence[Sequence[int]]) -> tuple[tuple[int, int], tupl
             elif top == best[kind][0]:
                 best[kind] = (top, best[kind][1] + partners)
     (plain, plain_pairs), (swapped, swapped_pairs) = best
-    return (CELL_COUNT - plain, plain_pairs // 2), (CELL_COUNT - swapped, swapped_pairs // 2)
+    return (shape.cells - plain, plain_pairs // 2), (shape.cells - swapped, swapped_pairs // 2)

@@ -1,5 +1,6 @@
 """The classic game's key cards for the jobs: dealt balanced and fresh (``deal``), drawn with
-their lights (``card``), listed in keys.json and measured for --stats."""
+their lights (``card``), listed in keys.json and measured for --stats. The picture edition's
+key cards are these with its own shape, face and words (``games/pictures/keys.py``)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,26 @@ from ...geometry.keyface import key_face_layout
 from ...units import plural
 from ..game import KeyCards
 from .card import COMMON_BACK, KeyCardArtist, KeyFace
-from .deal import KeyCard, balance_report, deal_deck
+from .deal import CLASSIC, KeyCard, balance_report, deal_deck
 
 
 class ClassicKeyCards(KeyCards):
     noun = "key card"
     title = "Key cards"
     label_characters = "0123456789ab"
+    shape = CLASSIC  # the key the dealer deals
+    face_layout = staticmethod(key_face_layout)  # (card width, height, bleed=) -> the artist's layout
+    artist_type = KeyCardArtist
+    # How --stats names the ways two keys are compared: plainly, then with the teams exchanged.
+    closest_plain = "closest two keys under rotation and mirroring"
+    closest_swapped = "closest two keys with red and blue exchanged in one"
+    advice: tuple[str, ...] = ()  # the summary's advice on playing the deck, a line each
 
     def per_card(self, single_sided: bool) -> int:
         return 1 if single_sided else 2
 
     def deal(self, count: int, seed: int, single_sided: bool) -> list[KeyCard]:
-        return deal_deck(count, seed, not single_sided)
+        return deal_deck(count, seed, not single_sided, self.shape)
 
     def faces(self, cards: Sequence[KeyCard], single_sided: bool) -> list[tuple[KeyFace, KeyFace]]:
         return [(KeyFace(card.faces[0], face_label(card, 0)),
@@ -31,8 +39,8 @@ class ClassicKeyCards(KeyCards):
 
     def artist(self, card_size: tuple[float, float], bleed: float, font, theme, *, single_sided: bool,
                back_title: str) -> KeyCardArtist:
-        return KeyCardArtist(key_face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
-                             back_title=back_title)
+        return self.artist_type(self.face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
+                                back_title=back_title)
 
     def manifest(self, seed: int, cards: Sequence[KeyCard]) -> str:
         """Every face's grid, rows top to bottom as printed with the card number upright; one
@@ -48,7 +56,7 @@ class ClassicKeyCards(KeyCards):
         return f'{{"seed": {json.dumps(seed)}, "cards": [\n' + ",\n".join(lines) + "\n]}\n"
 
     def balance(self, cards: Sequence[KeyCard]) -> str:
-        report = balance_report([face for card in cards for face in card.faces])
+        report = balance_report([face for card in cards for face in card.faces], self.shape)
         return "\n".join([
             f"Balance of {plural(report.key_count, 'key')}:",
             f"  starting team: red {report.red_starts:,}, blue {report.blue_starts:,}",
@@ -57,16 +65,15 @@ class ClassicKeyCards(KeyCards):
             f"bystander {report.bystander_deviation:.2f}, assassin {report.assassin_deviation:.2f}, "
             f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
             f"  assassins per cell: {report.assassin_min:,} to {report.assassin_max:,}",
-            "  closest two keys under rotation and mirroring: "
-            + _closest(report.min_distance, report.pairs_at_min_distance),
-            "  closest two keys with red and blue exchanged in one: "
+            f"  {self.closest_plain}: " + _closest(report.min_distance, report.pairs_at_min_distance),
+            f"  {self.closest_swapped}: "
             + _closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
         ])
 
     def described(self, cards: Sequence[KeyCard], single_sided: bool) -> tuple[str, tuple[str, ...]]:
         per_card = self.per_card(single_sided)
         layout = "two per card, opposite starting teams" if per_card == 2 else "one per card, plain backs"
-        return f"{plural(len(cards), 'key card')}, {plural(len(cards) * per_card, 'key')} ({layout})", ()
+        return f"{plural(len(cards), 'key card')}, {plural(len(cards) * per_card, 'key')} ({layout})", self.advice
 
 
 KEY_CARDS = ClassicKeyCards()

@@ -1,0 +1,63 @@
+"""Codenames Pictures: the picture edition. Twenty picture cards lie in a 5 x 4 grid (5 columns,
+4 rows), each marked at its upper-left corner so the grid has one way up. A key card shows 8
+cells of the starting team (7 agents and the double agent), 7 of the other, 4 bystanders and
+the assassin, with lights in the starting team's colour on its sides; a tile set covers a game.
+
+Its cards are pictures, not words (``Grid.cards``): the bundled picture deck, or a folder of the
+user's own images. Its parts: ``deal`` (the classic dealer on a 5 x 4 key), ``card`` and
+``keys`` (the key cards for the jobs), ``example``, ``example_layout``, ``example_art`` and
+``rules`` (the rules sheet's drawn example), ``texts/`` (the rules and tile names in each
+language).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...model.tiles import agent_kind
+from ..game import Game, Grid, SettingRules
+
+DEFAULT_PICTURE_KEY_CARDS = 40
+MAX_PICTURE_KEY_CARDS = 5_000  # the most key cards the dealer deals balanced and fresh (deal.DISTANCE_TARGETS)
+# A square picture card: 12 fit a sheet of A4 or Letter inside the 5 mm margins (3 x 4), and 20
+# of them make a 33 x 26 cm grid, about the classic game's 25 word cards on a table.
+PICTURE_CARD = "66x66mm"
+
+
+def _key_cards():
+    from .keys import KEY_CARDS
+
+    return KEY_CARDS
+
+
+def _rules_example():
+    from .rules import RULES_EXAMPLE
+
+    return RULES_EXAMPLE
+
+
+PICTURES = Game(
+    name="pictures",
+    title="Codenames Pictures",
+    summary="the picture edition: 20 pictures in a 5 x 4 grid, from our picture deck or your own images; "
+            f"{DEFAULT_PICTURE_KEY_CARDS} double-sided 5 x 4 key cards, 20 tiles, its own rules",
+    grid=Grid(4, 5, cards="picture"),
+    tiles=(
+        agent_kind("red agent", "red", "red", 7),
+        agent_kind("blue agent", "blue", "blue", 7),
+        agent_kind("double agent", "red", "blue", 1),
+        agent_kind("bystander", "bystander", "bystander", 4),
+        agent_kind("assassin", "assassin", "assassin", 1),
+    ),
+    tiles_title="Agent tiles",
+    texts=Path(__file__).resolve().parent / "texts",
+    load_key_cards=_key_cards,
+    load_rules_example=_rules_example,
+    example_marks=("pictures-and-key", "pictures"),
+    default_key_cards=DEFAULT_PICTURE_KEY_CARDS,
+    most_key_cards=MAX_PICTURE_KEY_CARDS,
+    settings=SettingRules(
+        ignored={"rules.variants": "the variants change the classic game; the picture edition's sheet has none"},
+    ),
+    defaults={"deck.card_size": PICTURE_CARD, "tokens.card_size": PICTURE_CARD},
+)
