@@ -13,6 +13,7 @@ from pathlib import Path
 from ..errors import UsageError
 
 DEFAULT_DECK = "standard"
+PICTURE_DECK = "pictures"
 # The deck a kit in each language prints unless told otherwise (tests hold each deck's own
 # `language:` to this table).
 LANGUAGE_DECKS = {"en": "standard", "fr": "francais", "de": "deutsch", "es": "espanol"}
@@ -32,6 +33,16 @@ def _folder(name: str) -> Path:
 def deck_paths() -> dict[str, Path]:
     """Bundled decks by name, sorted so listings are stable."""
     return {path.stem: path for path in sorted(_folder("decks").glob("*.yaml"))}
+
+
+def picture_deck_path() -> Path:
+    """The bundled picture deck: a folder of SVG pictures (its README says where they come from)."""
+    return _folder("decks") / PICTURE_DECK
+
+
+def picture_deck_files() -> list[Path]:
+    """The bundled picture deck's pictures, without reading them."""
+    return sorted(picture_deck_path().glob("*.svg"))
 
 
 def deck_path(name: str) -> Path:
@@ -60,4 +71,10 @@ def labels_path(language: str = ENGLISH) -> Path | None:
 
 def bundled_files() -> list[Path]:
     """Every file cngen ships: none of them may ever be an output."""
-    return sorted(path for name in ("decks", "fonts", "labels") for path in _folder(name).iterdir() if path.is_file())
+    return sorted(path for name in ("decks", "fonts", "labels", "profiles") for path in _folder(name).rglob("*")
+                  if path.is_file())
+
+
+def profile_path(file_name: str) -> Path:
+    """An ICC profile cngen ships (profiles/README.txt says where each comes from)."""
+    return _folder("profiles") / file_name

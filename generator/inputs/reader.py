@@ -27,6 +27,10 @@ LIMITS = {
     "kit record": 1 * 2**20,  # the list of files an earlier kit run wrote
     "kit file": 512 * 2**20,  # an earlier kit's file, read only to compare it with what was written
     "PDF": 512 * 2**20,  # a file to preflight
+    # One file of a picture folder: a 100 MB photo is already far past what a card prints; an
+    # SVG is parsed and drawn whole, so it gets less.
+    "picture": 100 * 2**20,
+    "vector picture": 16 * 2**20,
 }
 
 
