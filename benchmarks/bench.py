@@ -104,7 +104,7 @@ def cases(folder: Path) -> list[Case]:
     from generator.jobs.rules import build_rules
     from generator.jobs.tokens import build_tokens
     from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, SheetOptions, TokenOptions
-    from generator.units import PAPERS
+    from generator.units import PAPERS, parse_size
 
     standard = default_words()
     lists = {}
@@ -136,12 +136,23 @@ def cases(folder: Path) -> list[Case]:
         result = build_rules(GAMES["classic"], RulesOptions())
         return len(result.pdf), result.pages
 
+    def pictures(images: Path | None, sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
+        def build() -> tuple[int, int]:
+            options = DeckOptions(images=images, blanks=0, sheet=sheet, card_size=(66 * MM, 66 * MM))
+            result = build_deck(options, game=GAMES["pictures"])
+            return len(result.pdf), result.pages
+        return build
+
     def kit(sheet: SheetOptions = SheetOptions(), game: str = "classic") -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
             chosen = GAMES[game]
-            options = KitOptions(game=chosen, deck=DeckOptions(sheet=sheet),
+            card = chosen.defaults.get("deck.card_size")
+            deck = DeckOptions(sheet=sheet, **({"card_size": parse_size(card)} if card else {}))
+            tiles = chosen.defaults.get("tokens.card_size")
+            options = KitOptions(game=chosen, deck=deck,
                                  keys=KeyOptions(seed=1234, count=chosen.default_key_cards, sheet=sheet),
-                                 tokens=TokenOptions(sheet=sheet), rules=RulesOptions(profile=sheet.profile))
+                                 tokens=TokenOptions(sheet=sheet, **({"card_size": parse_size(tiles)} if tiles else {})),
+                                 rules=RulesOptions(profile=sheet.profile))
             parts = build_kit(options).parts
             return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
         return build
@@ -169,7 +180,57 @@ def cases(folder: Path) -> list[Case]:
              ["deck", "--blanks", "0", "--profile", "pod", "--service", "tgc", "-o", out]),
         Case("kit, shop SRA3", kit(shop), ["kit", "--keys-seed", "1234", "--profile", "shop",
                                            "--out-dir", str(folder / "shop-kit")]),
+        Case("kit, pictures", kit(game="pictures"),
+             ["kit", "--pictures", "--keys-seed", "1234", "--out-dir", str(folder / "pictures-kit")]),
+        Case("picture deck, shop SRA3", pictures(None, shop),
+             ["deck", "--pictures", "--blanks", "0", "--profile", "shop", "-o", out]),
+        *[Case(f"{PHOTOS} photos {width}x{height}", pictures(photos), ["deck", "--pictures", "--blanks", "0",
+                                                                       "--images", str(photos), "-o", out])
+          for (width, height), photos in photo_folders(folder).items()],
+        *[Case(f"{PHOTOS} photos {width}x{height}, shop", pictures(photos, shop),
+               ["deck", "--pictures", "--blanks", "0", "--profile", "shop", "--images", str(photos), "-o", out])
+          for (width, height), photos in list(photo_folders(folder).items())[:1]],
     ]
+
+
+PHOTOS = 100
+# A phone's 12-megapixel photo, and twice its pixels: at the same --dpi the PDFs should be the
+# same size, since each photo is resampled to what its card prints.
+PHOTO_SIZES = ((4000, 3000), (5657, 4243))
+
+
+def photo_folders(folder: Path) -> dict[tuple[int, int], Path]:
+    """Folders of PHOTOS generated photos of each size (made once per run): smooth gradients,
+    shapes and a little noise, which compress as photos do, unlike pure noise."""
+    made = {}
+    for width, height in PHOTO_SIZES:
+        photos = folder / f"photos-{width}x{height}"
+        made[width, height] = photos
+        if photos.exists():
+            continue
+        photos.mkdir()
+        for number in range(PHOTOS):
+            make_photo(width, height, number).save(photos / f"photo-{number:03}.jpg", quality=92)
+    return made
+
+
+def make_photo(width: int, height: int, number: int):
+    import random
+
+    from PIL import Image, ImageDraw, ImageFilter
+
+    rng = random.Random(number)
+    small = Image.linear_gradient("L").resize((width // 8, height // 8))
+    base = Image.merge("RGB", [small.point(lambda v, k=rng.random(): int(v * k + 255 * (1 - k) * rng.random()))
+                               for _ in range(3)])
+    draw = ImageDraw.Draw(base)
+    for _ in range(12):
+        x, y = rng.randrange(base.width), rng.randrange(base.height)
+        r = rng.randrange(10, base.width // 3)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=tuple(rng.randrange(256) for _ in range(3)))
+    photo = base.filter(ImageFilter.GaussianBlur(3)).resize((width, height), Image.BICUBIC)
+    noise = Image.effect_noise((width, height), 12).convert("RGB")
+    return Image.blend(photo, noise, 0.08)
 
 
 def floor(words: list[str], output: Path, font: Path) -> None:

@@ -17,13 +17,14 @@ from generator.jobs.kit import KitResult, build_kit
 from generator.jobs.rules import RulesResult, build_rules
 from generator.jobs.tokens import TokensResult, build_tokens
 from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
+from generator.units import parse_size
 
 CLASSIC, DUET = GAMES["classic"], GAMES["duet"]
 
 
 @functools.cache
-def deck(options: DeckOptions = DeckOptions()) -> DeckResult:
-    return build_deck(options)
+def deck(options: DeckOptions = DeckOptions(), game: str = "classic") -> DeckResult:
+    return build_deck(options, game=GAMES[game])
 
 
 @functools.cache
@@ -49,5 +50,8 @@ def kit(options: KitOptions) -> KitResult:
 def default_kit(game: str = "classic", seed: int = 5) -> KitResult:
     """The kit cngen prints of ``game`` with its defaults, dealt from ``seed``."""
     chosen = GAMES[game]
-    return kit(KitOptions(chosen, DeckOptions(), KeyOptions(seed=seed, count=chosen.default_key_cards),
-                          TokenOptions(), RulesOptions()))
+    sizes = {key: parse_size(value) for key, value in chosen.defaults.items() if key.endswith(".card_size")}
+    deck_size, tile_size = sizes.get("deck.card_size"), sizes.get("tokens.card_size")
+    return kit(KitOptions(chosen, DeckOptions(card_size=deck_size) if deck_size else DeckOptions(),
+                          KeyOptions(seed=seed, count=chosen.default_key_cards),
+                          TokenOptions(card_size=tile_size) if tile_size else TokenOptions(), RulesOptions()))

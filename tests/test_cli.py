@@ -15,6 +15,7 @@ import pytest
 from pdfcheck import assert_same_pdf
 
 from generator.cli import main
+from generator.inputs.bundled import picture_deck_files
 
 
 def write(path: Path, text: str | bytes) -> Path:
@@ -58,7 +59,8 @@ def test_decks_lists_every_bundled_deck_with_its_count(run):
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert [line.split()[:3] for line in lines] == [["deutsch", "de", "440"], ["espanol", "es", "440"],
-                                                    ["francais", "fr", "434"], ["standard", "en", "434"]]
+                                                    ["francais", "fr", "434"], ["standard", "en", "434"],
+                                                    ["pictures", "-", str(len(picture_deck_files()))]]
 
 
 def test_deck_picks_a_bundled_deck_by_name(run, tmp_path):

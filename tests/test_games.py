@@ -58,14 +58,48 @@ def test_no_import_runs_upwards():
                                                            or path.suffix == ".py")}
 
 
+def _names_of_games(tree: ast.AST) -> list[tuple[int, str]]:
+    """Where code names a game: a string that is a game's name or its option (\"duet\",
+    \"--duet\", \"--game duet\"), a name or attribute spelt like one (DUET, games.duet), or an
+    import of a game's folder. Prose may use the words (\"played with pictures\"): a game's
+    name can be an ordinary word."""
+    games = {name.lower() for name in GAMES}
+    options = re.compile(r"--(game[ =])?(" + "|".join(map(re.escape, games)) + r")\b", re.IGNORECASE)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value.lower() in games or options.search(node.value):
+                found.append((node.lineno, repr(node.value)))
+        elif isinstance(node, ast.Name) and node.id.isupper() and node.id.lower() in games:
+            found.append((node.lineno, node.id))  # a game's value (DUET); a list of pictures may be `pictures`
+        elif isinstance(node, ast.Attribute) and node.attr.lower() in games and \
+                (node.attr.isupper() or isinstance(node.value, ast.Name) and node.value.id == "games"):
+            found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.ImportFrom) and games & set((node.module or "").lower().split(".")):
+            found.append((node.lineno, f"from {node.module}"))
+        elif isinstance(node, ast.ImportFrom) and any(alias.name.lower() in games for alias in node.names):
+            found.append((node.lineno, f"import {', '.join(alias.name for alias in node.names)}"))
+    return found
+
+
 @pytest.mark.parametrize("folder", ["cli", "jobs", "settings", "output"])
 def test_the_command_line_jobs_settings_and_output_name_no_game(folder):
-    names = re.compile(r"\b(" + "|".join(map(re.escape, GAMES)) + r")\b", re.IGNORECASE)
-    named = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+    named = [f"{path.relative_to(ROOT)}:{line}: {what}"
              for path in sorted((PACKAGE / folder).rglob("*.py"))
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-             if names.search(line)]
+             for line, what in _names_of_games(ast.parse(path.read_text(encoding="utf-8")))]
     assert not named, "\n".join(named)
+
+
+def test_code_that_names_a_game_is_found():
+    samples = ['x = GAMES["duet"]', "flag = '--pictures'", 'text = "print with --game classic"',
+               "from ..games.duet import DUET", "from ..games import PICTURES", "game.name == 'Classic'",
+               "games.duet.keys", "x = PICTURES"]
+    for sample in samples:
+        assert _names_of_games(ast.parse(sample)), sample
+    prose = ['"""Picture cards, for the games played with pictures."""', 'help = "a classic look, in pictures"',
+             "pictures = read(folder)", "count = len(found.pictures)"]
+    for sample in prose:
+        assert not _names_of_games(ast.parse(sample)), sample
 
 
 def test_the_game_travels_as_one_value():

@@ -85,6 +85,9 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "sharp_s": ("capital", {"lang": "de"}),  # the German deck has words with ß
     "deck.deck": ("francais", {}),
     "deck.words": ("words.txt", {}),
+    "deck.images": ("photos", {"game": "pictures"}),
+    "deck.fit": ("contain", {"game": "pictures", "deck.images": "photos"}),
+    "deck.dpi": (200, {"game": "pictures", "deck.images": "photos"}),
     "deck.dedupe": (True, {"deck.words": "repeats.txt"}),
     "deck.blanks": (9, {}),
     "deck.card_size": ("80x50mm", {}),
@@ -148,6 +151,17 @@ BASE = merged(INIT, {"keys": {"count": 4}})
 def write_inputs(folder: Path) -> None:
     for name, text in INPUTS.items():
         (folder / name).write_text(text, encoding="utf-8")
+    write_photos(folder / "photos")
+
+
+def write_photos(folder: Path, count: int = 20) -> None:
+    """A folder of ``count`` small, different pictures: enough for a game of pictures."""
+    from PIL import Image
+
+    folder.mkdir()
+    for number in range(count):
+        # Landscape (cover and contain differ), 675 pixels down a 58 mm window: sharper than 200 dpi
+        Image.new("RGB", (900, 675), (number * 12, 255 - number * 12, 90)).save(folder / f"photo-{number:02}.png")
 
 
 @pytest.fixture(scope="module")
@@ -178,7 +192,7 @@ def runs_with(settings: Settings) -> dict[str, object]:
     with, and the values the command reads itself."""
     command, s = settings.command, settings
     if command == "deck":
-        return {"deck": deck_options(s), "output": s["deck.output"], "preview": s["preview"]}
+        return {"game": game_of(s), "deck": deck_options(s), "output": s["deck.output"], "preview": s["preview"]}
     if command == "keys":
         seed = s["keys.seed"] if s["keys.seed"] is not None else CHOSEN_SEED
         return {"game": game_of(s), "keys": key_options(s, seed), "output": s["keys.output"],  # type: ignore[arg-type]
@@ -291,7 +305,8 @@ SMALL = {"deck": {"words": "small.txt"}}
 def test_every_setting_changes_what_the_cheapest_command_it_belongs_to_writes(cngen, key):
     command = CHEAPEST[key]
     value, needs = SAMPLES[key]
-    small = {} if key == "deck.deck" else SMALL  # a word list in the file would beat the bundled deck
+    # A word list in the file would beat the bundled deck, and means nothing for pictures.
+    small = {} if key == "deck.deck" or BY_KEY[key].cards == "picture" else SMALL
     base = merged(BASE, small, SEEDS.get(command, {}), nested(needs))
     before = cngen(command, base)
     after = cngen(command, merged(base, nested({key: value})))
@@ -319,7 +334,9 @@ def typed(key: str, value: object, command: str) -> list[str]:
     return [flag.split("/")[-1], str(value)]
 
 
-NO_EFFECT_CASES = [(rule, command) for rule in NO_EFFECT for command in rule.commands]
+# Only what can be typed: a colour is set in the file alone.
+NO_EFFECT_CASES = [(rule, command) for rule in NO_EFFECT for command in rule.commands
+                   if BY_KEY[rule.key].flag_on(command) is not None]
 NO_EFFECT_IDS = [f"{rule.key}-with-{rule.when[1]}-{command}" for rule, command in NO_EFFECT_CASES]
 
 

@@ -146,20 +146,21 @@ def chosen_seed() -> int:
 @settings_command("deck")
 def deck(settings: Settings) -> None:
     """Print double-sided codename cards: a different word on each side,
-    each word upright and again upside down for the spymasters.
+    each word upright and again upside down for the spymasters; or, for a
+    game played with pictures, a picture on each side.
 
     \b
     Example:
       cngen deck --words custom.txt --blanks 8 --paper letter -o party.pdf
     """
     from ..jobs.deck import build_deck
-    from ..settings.options import deck_options
+    from ..settings.options import deck_options, game_of
     from .outputs import plan_outputs
     from .report import deck_summary
 
     options, output = deck_options(settings), settings["deck.output"]
     plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings["preview"])
-    result = build_deck(options, progress=say)
+    result = build_deck(options, progress=say, game=game_of(settings))
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     click.echo(deck_summary(result, output, options.sheet, folder))
     _notes(result.notes)
@@ -433,13 +434,13 @@ def games() -> None:
 @main.command()
 @reports_errors
 def decks() -> None:
-    """List the bundled decks with their languages and word counts.
+    """List the bundled decks with their languages and word or picture counts.
 
     \b
     Example:
       cngen decks
     """
-    from ..inputs.bundled import deck_paths
+    from ..inputs.bundled import PICTURE_DECK, deck_paths, picture_deck_files
     from ..jobs.sources import load_words
     from ..model.words import WordListError, raise_problems
 
@@ -450,4 +451,7 @@ def decks() -> None:
         except WordListError as error:
             raise CngenError(f"the bundled deck '{name}' is broken: {error}") from None
         click.echo(f"{name:<12} {word_list.language:<4} {len(word_list.entries):>5} words  {word_list.description}")
+    pictures = picture_deck_files()
+    click.echo(f"{PICTURE_DECK:<12} {'-':<4} {len(pictures):>5} pictures  cngen's picture deck, for the games played "
+               "with pictures (--images FOLDER prints yours)")
 

@@ -185,6 +185,11 @@ def make_theme(
 
 
 
+def rgb_of(colour: Colour) -> tuple[float, float, float]:
+    """A resolved colour as red, green, blue: a CMYK one as the RGB it looks like."""
+    return Ink(colour).rgb if len(colour) == 4 else colour  # type: ignore[arg-type,return-value]
+
+
 def text_colour(colour: Colour, theme: Theme) -> Colour:
     """``colour`` for text where the theme allows it: on CMYK files text is black ink only, so
     a colour with cyan, magenta or yellow in it gives way to the theme's black."""

@@ -6,10 +6,12 @@ from __future__ import annotations
 from .classic import CLASSIC
 from .duet import DUET
 from .game import Game
+from .pictures import PICTURES
 
 GAMES: dict[str, Game] = {game.name: game for game in (
     CLASSIC,
     DUET,
+    PICTURES,
 )}
 DEFAULT_GAME = CLASSIC.name
 

@@ -6,10 +6,35 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..errors import CngenError
-from ..geometry.rulesexample import MIN_WORD_SIZE
+from ..geometry.rulesexample import CELL_GAP, MIN_WORD_SIZE
 from ..geometry.rulespage import RulesPage
+from ..geometry.sheet import Box
 from ..model.ruletext import Rich, RulesText
 from ..units import format_mm
+
+
+def grid_card(width: float, columns: int, ratio: float) -> tuple[float, float]:
+    """The width and height of each card of a table ``columns`` cards wide that fills
+    ``width``, each card ``ratio`` times as tall as it is wide (``rulesexample.table_card``, for
+    a grid that need not be square)."""
+    card_width = (width - (columns - 1) * CELL_GAP) / columns
+    return card_width, card_width * ratio
+
+
+def grid_height(width: float, rows: int, columns: int, ratio: float) -> float:
+    """The height of that table, ``rows`` cards tall (``grid_card``)."""
+    return rows * grid_card(width, columns, ratio)[1] + (rows - 1) * CELL_GAP
+
+
+def grid_cells(width: float, rows: int, columns: int, ratio: float, top: float) -> tuple[Box, ...]:
+    """That table's cards (``grid_card``), row-major, the top row first, from x = 0 with the top
+    row's top at ``top``."""
+    card_width, card_height = grid_card(width, columns, ratio)
+    return tuple(
+        Box(column * (card_width + CELL_GAP), top - (row + 1) * card_height - row * CELL_GAP, card_width, card_height)
+        for row in range(rows)
+        for column in range(columns)
+    )
 
 
 def on_paper(page: RulesPage) -> str:

@@ -22,6 +22,8 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
                      ) -> tuple[KitContents, Language]:
     """The kit these options print, counted without drawing it (the words are read and
     counted), and its language: the options', else its deck's."""
+    if game.grid.cards == "picture":
+        return _planned_pictures(game, deck, keys, tokens)
     word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
     raise_problems(word_list)
     words = len(word_list.entries)
@@ -43,11 +45,40 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
     ), language
 
 
+def _planned_pictures(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions
+                      ) -> tuple[KitContents, Language]:
+    """The kit of a game played with pictures: the pictures are read, checked and counted."""
+    from .picturedeck import count_pictures  # the pictures' reader: only for picture decks
+
+    pictures = count_pictures(deck, game.grid.cells)
+    language = settle_language(game, deck.style.lang)
+    return KitContents(
+        deck=picture_phrase(deck.images, language.labels),
+        codenames=pictures,
+        word_cards=math.ceil(pictures / 2),
+        blank_cards=deck.blanks,
+        key_cards=keys.count,
+        keys_per_card=game.key_cards.per_card(keys.single_sided),
+        tile_sets=tokens.sets,
+        profile=deck.sheet.profile,
+        sides=deck.sheet.sides,
+        tile_kinds=game.tiles,
+        source=picture_phrase(deck.images, language.english),
+    ), language
+
+
+def picture_phrase(images: Path | None, labels: Labels) -> str:
+    """Where the pictures come from, as the rules sheet tells players (never a folder's path)."""
+    return labels.text("own pictures" if images is not None else "picture deck")
+
+
 def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys: KeysResult, tokens: TokensResult,
                    sheet: SheetOptions, language: Language) -> KitContents:
     """The kit as the jobs really made it."""
+    pictures = deck.noun == "picture"
     return KitContents(
-        deck=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.labels),
+        deck=picture_phrase(deck_options.images, language.labels) if pictures else
+        deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.labels),
         codenames=deck.words,
         word_cards=deck.word_cards,
         blank_cards=deck.blank_cards,
@@ -58,8 +89,9 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         sides=sheet.sides,
         tile_kinds=game.tiles,
         language=deck.language,
-        source=deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english),
-        named_by=naming_file(deck_options.words, deck.list_name),
+        source=picture_phrase(deck_options.images, language.english) if pictures else
+        deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english),
+        named_by="" if pictures else naming_file(deck_options.words, deck.list_name),
     )
 
 

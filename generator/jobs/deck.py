@@ -8,6 +8,7 @@ import msgspec
 
 from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
+from ..games.game import Game
 from ..geometry.sheet import SheetPlan
 from ..geometry.wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
 from ..model.rng import make_rng, shuffled
@@ -44,14 +45,22 @@ class DeckResult(msgspec.Struct, frozen=True):
     plan: SheetPlan
     images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
     notes: tuple[str, ...] = ()  # the English deck printed for want of one in the kit's language
+    noun: str = "word"  # what a face carries: "word", or "picture" for picture cards
 
     @property
     def word_cards(self) -> int:
         return self.cards - self.blank_cards
 
 
-def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda step: None) -> DeckResult:
-    """The deck's PDF; ``progress`` hears what is happening on long lists."""
+def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda step: None,
+               game: Game | None = None) -> DeckResult:
+    """The codename cards of ``game`` (by default the default game's): word cards, or picture
+    cards for a game played with pictures (``Grid.cards``). ``progress`` hears what is happening
+    on long lists."""
+    if game is not None and game.grid.cards == "picture":
+        from .picturedeck import build_picture_deck  # Pillow's and svglib's work: only for pictures
+
+        return build_picture_deck(options, game.grid.cells, progress)
     font = load_font(options.font)
     word_list = load_words(options.words, options.deck, options.dedupe, options.style)
     if len(word_list.entries) < PROGRESS_FROM:

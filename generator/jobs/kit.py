@@ -54,7 +54,7 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
     starts. The kit's language is settled once, from the deck, and handed to the others."""
     game = options.game
     progress("codename cards")
-    deck = build_deck(options.deck)
+    deck = build_deck(options.deck, game=game)
     style = options.deck.style
     language = settle_language(game, style.lang or deck.language or None, sharp_s=style.sharp_s)
     progress("key cards")

@@ -37,7 +37,9 @@ class KitContents(msgspec.Struct, frozen=True):
             "deck": self.deck,
             "words": self.codenames,
             "codenames": self.codenames,
+            "pictures": self.codenames,  # the picture edition's codenames
             "word_cards": self.word_cards,
+            "picture_cards": self.word_cards,  # the picture edition's codename cards
             "blank_cards": self.blank_cards,
             "key_cards": self.key_cards,
             "keys": self.keys,

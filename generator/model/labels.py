@@ -35,7 +35,7 @@ from ..inputs.schema import Group, Invalid, Key, Text, read_yaml
 # Each text key, and the placeholders its text may (and, for these, must) hold.
 TEXT_KEYS: dict[str, tuple[str, ...]] = {
     "name": (), "key card": (), "page": ("number",), "bundled deck": ("name",), "named deck": ("name",),
-    "own words": (),
+    "own words": (), "picture deck": (), "own pictures": (),
 }
 HOLDS = "a labels file holds plain text only"
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")

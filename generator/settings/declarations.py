@@ -47,6 +47,9 @@ class Setting(msgspec.Struct, frozen=True):
     helps: dict[str, str] = msgspec.field(default_factory=dict)  # a command's own wording of the help
     # Other names that choose one value: --NAME on the command line, NAME: true in the file.
     shorthands: tuple[str, ...] = ()
+    # The codename cards the setting is for ("word" or "picture", as games.Grid.cards says):
+    # with a game played with the other kind it means nothing. None: every kind.
+    cards: str | None = None
 
     @property
     def section(self) -> str:
@@ -73,13 +76,13 @@ class Setting(msgspec.Struct, frozen=True):
         return self.helps.get(command, self.help)
 
 
-def _colour(name: str, help: str, commands: tuple[str, ...]) -> Setting:
+def _colour(name: str, help: str, commands: tuple[str, ...], cards: str | None = None) -> Setting:
     kind = kinds.nullable(
         kinds.text('a colour such as "#D8322B", in quotes (YAML reads an unquoted # as the start of a comment)',
                    parse_colour, "#RRGGBB"),
         empty_is_null=False,  # `red: #D8322B` reads as empty: refuse it rather than keep our red
     )
-    return Setting(f"theme.{name}", kind, None, help, commands)
+    return Setting(f"theme.{name}", kind, None, help, commands, cards=cards)
 
 
 LENGTH = kinds.text("a length with a unit such as 5mm", parse_length, "LENGTH")
@@ -97,7 +100,7 @@ PRESET_SERVICES = ("tgc", "mpc", "dtc")  # the services that choose the card siz
 IMAGE_SERVICES = ("tgc", "mpc")  # the services that take one PNG a face
 # Printing conditions of the ICC's characterisation registry (output/pdfx.py describes them).
 OUTPUT_CONDITION_NAMES = ("FOGRA39", "FOGRA51", "FOGRA52", "CGATS TR 001", "CGATS TR 006")
-GAME_COMMANDS = ("keys", "tokens", "rules", "kit")  # the commands that print a game's own components
+GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit")  # the commands that print a game's own components
 MOST_KEY_CARDS = max(game.most_key_cards for game in GAMES.values())
 
 
@@ -174,14 +177,15 @@ SETTINGS: tuple[Setting, ...] = (
                    "keys": "The language of the plain backs of single-sided key cards (default: English)."}),
     Setting("sharp_s", kinds.choice(*SHARP_S), "ss",
             "How German \u00df is capitalised: ss (STRASSE, what most readers expect) or capital "
-            "(STRA\u1e9eE, with the capital \u1e9e), on the codename cards.", ("deck", "kit"), "--sharp-s"),
+            "(STRA\u1e9eE, with the capital \u1e9e), on the codename cards.", ("deck", "kit"), "--sharp-s",
+            cards="word"),
     Setting("ink", kinds.choice(*INK_STYLES), "full",
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
             CARDS, "--ink"),
     Setting("game", kinds.choice(*GAMES), DEFAULT_GAME,
-            "The game to print ('cngen games' lists them): its key cards, tiles and rules. The codename "
-            "cards serve every game. --NAME is short for --game NAME.",
+            "The game to print ('cngen games' lists them): its codename cards (words, or pictures for the "
+            "games played with pictures), key cards, tiles and rules. --NAME is short for --game NAME.",
             GAME_COMMANDS, "--game", shorthands=tuple(GAMES)),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
             ("keys", "tokens", "rules", "kit", "calibrate")),
@@ -191,23 +195,40 @@ SETTINGS: tuple[Setting, ...] = (
     _colour("green", "Green agents, in the games that have them: their cells and tiles.",
             ("keys", "tokens", "rules", "kit")),
     _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit")),
-    _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit")),
+    _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit"), cards="word"),
     _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit")),
     Setting("deck.deck", kinds.nullable(kinds.text(metavar="NAME")), None,
             "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. Default: "
             "the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
-            ("deck", "rules", "kit"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."}),
+            ("deck", "rules", "kit"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."},
+            cards="word"),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
             "Your own words: a .txt file (one entry per line, '#' starts a comment), a YAML deck, "
             "or - for standard input.", ("deck", "rules", "kit"), "--words",
-            helps={"rules": "The word list of the kit the sheet describes (its codenames are counted)."}),
+            helps={"rules": "The word list of the kit the sheet describes (its codenames are counted)."},
+            cards="word"),
     Setting("deck.dedupe", kinds.flag(), False,
             "Keep the first of each repeated word and drop the rest, instead of stopping.",
             ("deck", "rules", "kit"), "--dedupe/--no-dedupe",
-            helps={"rules": "Count each repeated word of the list once, as the deck with --dedupe prints it."}),
+            helps={"rules": "Count each repeated word of the list once, as the deck with --dedupe prints it."},
+            cards="word"),
+    Setting("deck.images", kinds.nullable(kinds.input_folder()), None,
+            "Your own pictures: a folder of PNG, JPEG, WebP, TIFF or SVG files, each one face of a picture "
+            "card, in the order of their names (--deck-seed shuffles them). Default: cngen's picture deck.",
+            ("deck", "rules", "kit"), "--images",
+            helps={"rules": "The folder of pictures of the kit the sheet describes (its pictures are counted)."},
+            cards="picture"),
+    Setting("deck.fit", kinds.choice("cover", "contain"), "cover",
+            "How a picture fills its card: cover fills the frame and crops what overflows, centred; contain "
+            "shows the whole picture on the card's ground.", ("deck", "kit"), "--fit", cards="picture"),
+    Setting("deck.dpi", kinds.whole(72, 1200), 300,
+            "Most pixels per inch a photo keeps at its printed size: larger ones are resampled, so a folder "
+            "of phone photos makes a file of a sensible size. Below 150 dpi the summary warns.",
+            ("deck", "kit"), "--dpi", cards="picture"),
     Setting("deck.blanks", kinds.whole(0, 10_000), 5, "Blank cards to write your own words on.",
             ("deck", "rules", "kit"), "--blanks", helps={"rules": "Blank cards in the kit the sheet describes."}),
-    Setting("deck.card_size", SIZE, WORD_CARD, "Codename card size, landscape, with a unit: mm, cm, in or pt.",
+    Setting("deck.card_size", SIZE, WORD_CARD, "Codename card size, with a unit: mm, cm, in or pt. By game: "
+            + _games_line(lambda game: game.defaults.get("deck.card_size", WORD_CARD)) + ".",
             ("deck", "kit"), "--card-size", "--deck-card-size"),
     Setting("deck.seed", SEED, None, "Shuffle the words with this seed before pairing them; without it the "
             "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
@@ -237,7 +258,8 @@ SETTINGS: tuple[Setting, ...] = (
             "Full sets of tiles, by game: " + _games_line(_tile_set) + ".",
             ("tokens", "rules", "kit"), "--sets", "--token-sets",
             helps={"rules": "Full sets of tiles in the kit the sheet describes."}),
-    Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size; the word card's size lets a tile cover a word.",
+    Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size: the codename card's, so that a tile covers a card. "
+            "By game: " + _games_line(lambda game: game.defaults.get("tokens.card_size", WORD_CARD)) + ".",
             ("tokens", "kit"), "--card-size", "--token-card-size"),
     Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("tokens", "kit"), "--font", None),
@@ -401,6 +423,13 @@ def _on(key: str) -> tuple[str, ...]:
     return tuple(command for command in GAME_COMMANDS if command in BY_KEY[key].commands)
 
 
+def _other_cards(game: Game, cards: str) -> str:
+    """Why a setting for one kind of codename card means nothing for a game played with another,
+    and which games it is for."""
+    games = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.grid.cards == cards)
+    return f"{game.title} is played with {game.grid.cards} cards, and this is for {cards} cards ({games})"
+
+
 def _game_rules(game: Game) -> tuple[list, list, list, list]:
     """The game's own defaults, ranges, refusals and settings without effect, as rules of the
     kinds above, holding while ``game`` is chosen."""
@@ -410,8 +439,11 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
     ranges = [RangeWhen("keys.count", when, 1, game.most_key_cards, _on("keys.count"),
                         f"{game.title} deals at most {game.most_key_cards:,} key cards, balanced and fresh")] \
         if game.most_key_cards < MOST_KEY_CARDS else []
+    defaults += [DefaultWhen(key, when, value, _on(key)) for key, value in game.defaults.items()]
     excludes = [Excludes(when, refused, _on(refused[0]), why) for refused, why in game.settings.refused.items()]
     no_effect = [NoEffect(key, when, _on(key), why) for key, why in game.settings.ignored.items()]
+    no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
+                  for setting in SETTINGS if setting.cards not in (None, game.grid.cards)]
     return defaults, ranges, excludes, no_effect
 
 

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 from ..errors import UsageError, quoted, suggest
 
 Scalar = Literal["text", "int", "bool", "list"]
-PathRole = Literal["input", "output", "folder"]
+PathRole = Literal["input", "output", "folder", "input-folder"]
 
 
 class Kind(msgspec.Struct, frozen=True):
@@ -111,6 +111,11 @@ def output_path(metavar: str = "FILE") -> Kind:
 
 def folder() -> Kind:
     return Kind("a folder name", "DIR", _path, path="folder")
+
+
+def input_folder(metavar: str = "DIR") -> Kind:
+    """A folder cngen reads (a user's pictures): never written to."""
+    return Kind("a folder name", metavar, _path, path="input-folder")
 
 
 def _path(text: str) -> Path:

@@ -58,6 +58,9 @@ class Style(msgspec.Struct, frozen=True):
 
 class DeckOptions(msgspec.Struct, frozen=True):
     words: Path | None = default("deck.words")  # a user's list, or "-" for standard input
+    images: Path | None = default("deck.images")  # a folder of the user's pictures, for picture cards
+    fit: str = default("deck.fit")
+    dpi: int = default("deck.dpi")
     deck: str | None = default("deck.deck")  # the bundled deck when there is no list; None: the language's
     dedupe: bool = default("deck.dedupe")
     blanks: int = default("deck.blanks")

@@ -1,8 +1,14 @@
 """The classic rules sheet's drawn example: the spymasters' view (the key card, the clue in a
 bubble, the clue's words ringed) above the table as the turn leaves it (the guessed words
-covered by their tiles), as ``example_layout`` lays them out for the column."""
+covered by their tiles), as ``example_layout`` lays them out for the column.
+
+Another game of two teams draws its example with the same figure: it gives its own key card
+(an artist, the face it draws and the card's box) and draws its own cards on the table
+(``ExampleArt.table_card``), as the picture edition does."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
@@ -24,12 +30,19 @@ from .example_layout import EXAMPLE_CARD, ExampleLayout
 
 
 class ExampleArt:
-    """What the example draws: its layout in a column, its turn, and the key card's artist."""
+    """What the example draws: its layout in a column, its turn, and the key card: its artist
+    (``card``: the classic one when not given), the ``face`` it draws and the ``key_card`` box
+    it draws it in, at full size."""
 
-    def __init__(self, layout: ExampleLayout, example: Example, fonts: FontFamily, theme: Theme):
+    def __init__(self, layout: ExampleLayout, example: Example, fonts: FontFamily, theme: Theme, *,
+                 card: Any = None, face: Any = None, key_card: Box | None = None):
         self.layout, self.example, self.fonts, self.theme = layout, example, fonts, theme
-        self.card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
-                                  scale=layout.key.width / EXAMPLE_CARD)
+        if card is None:
+            card = KeyCardArtist(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD), fonts.bold, theme,
+                                 scale=layout.key.width / EXAMPLE_CARD)
+        self.card = card
+        self.face = face if face is not None else KeyFace(example.key)
+        self.key_card = key_card if key_card is not None else card.layout.card
 
     def define(self, canvas: Canvas) -> None:
         """The key card's forms, declared once before the sheet is poured."""
@@ -37,6 +50,24 @@ class ExampleArt:
 
     def figure(self) -> Flowable:
         return ExampleFigure(self)
+
+    def table_card(self, canvas: Canvas, cell: int, letter: str | None) -> None:
+        """A card of the table: a word card, covered by the tile of ``letter`` if it was guessed."""
+        layout, theme, fonts = self.layout, self.theme, self.fonts
+        word_card(canvas, layout.cells[cell], theme)
+        word = layout.words[cell]
+        text_colour = theme.text
+        if letter is not None:
+            ground, symbol = cell_colours(letter, theme)
+            text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
+            tile = layout.tile(cell)
+            fill(canvas, ground)
+            canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
+            x, y, size = layout.symbol(cell)
+            draw_role_symbol(canvas, letter, x, y, size, symbol)
+        if word is not None:
+            fill(canvas, text_colour)
+            centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
 
 
 class ExampleFigure(ExampleFlowable):
@@ -48,7 +79,7 @@ class ExampleFigure(ExampleFlowable):
         canvas, art = self.canv, self.art
         layout, example, theme, fonts = art.layout, art.example, art.theme, art.fonts
         # The spymasters' view.
-        draw_face_in(canvas, layout.key, art.card.layout.card, art.card, KeyFace(example.key))
+        draw_face_in(canvas, layout.key, art.key_card, art.card, art.face)
         for cell in example.targets:
             ring(canvas, layout.key_cells[cell], 0.0, RING_WIDTH * 0.75, theme)
         if layout.bubble is not None and layout.clue is not None:
@@ -60,22 +91,8 @@ class ExampleFigure(ExampleFlowable):
                      theme)
         # The table after the turn.
         covered = dict(example.covers)
-        for cell, box in enumerate(layout.cells):
-            word_card(canvas, box, theme)
-            word = layout.words[cell]
-            letter = covered.get(cell)
-            text_colour = theme.text
-            if letter is not None:
-                ground, symbol = cell_colours(letter, theme)
-                text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
-                tile = layout.tile(cell)
-                fill(canvas, ground)
-                canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
-                x, y, size = layout.symbol(cell)
-                draw_role_symbol(canvas, letter, x, y, size, symbol)
-            if word is not None:
-                fill(canvas, text_colour)
-                centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
+        for cell in range(len(layout.cells)):
+            art.table_card(canvas, cell, covered.get(cell))
         for cell in example.targets:
             ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
         if layout.grid_caption is not None:

@@ -5,12 +5,15 @@ the clue in a speech bubble beside it, with a caption) above the table as the tu
 Every word is set at 7 pt or more (``MIN_WORD_SIZE``): words that do not fit their cell at
 that size, or a clue or caption too long for its room, are listed for the caller to report.
 
+Another game of two teams lays its example out the same way with its own grid (rows x columns),
+cards (their shape) and key card face: the picture edition's 5 x 4 pictures, which carry no word.
+
 Pure: points, origin at the bottom left of the figure, the column's width given.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -26,14 +29,12 @@ from ...geometry.rulesexample import (
     drawn_cells,
     fit_caption,
     fit_words,
-    table_card,
-    table_cells,
-    table_height,
 )
 from ...geometry.sheet import Box
 from ...geometry.style import SUBTITLE
 from ...typeface.font import Font
 from ...units import MM
+from ..examples import grid_card, grid_cells, grid_height
 from .deal import SIDE
 
 CLUE_SIZE = SUBTITLE  # the clue in its bubble at its largest
@@ -90,14 +91,20 @@ class ExampleLayout(msgspec.Struct, frozen=True):
 
 def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str | None = None,
                    clue_caption: str | None = None, grid_caption: str | None = None,
-                   caption_font: Font | None = None) -> ExampleLayout:
-    """The figure for a column ``width`` wide: ``words`` in ``font``, the clue in ``font`` and
-    the captions in ``caption_font`` (``font`` when not given)."""
+                   caption_font: Font | None = None, rows: int = SIDE, columns: int = SIDE,
+                   cell_ratio: float = CELL_RATIO, key_face: Any = None) -> ExampleLayout:
+    """The figure for a column ``width`` wide: ``words`` in ``font`` (none for cards that
+    carry no word), the clue in ``font`` and the captions in ``caption_font`` (``font`` when not
+    given); a grid of ``rows`` x ``columns`` cards each ``cell_ratio`` times as tall as wide, and
+    the key card as ``key_face`` lays it out (its ``card`` and ``cells``: the classic card at
+    EXAMPLE_CARD when not given), drawn as wide as a square card would be."""
     caption_font = caption_font or font
     figure = min(width, MAX_WIDTH)
     overflowing: list[str] = []
+    key_face = key_face or key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD)
 
     key_side = min(figure * KEY_SHARE, MAX_KEY)
+    key_height = key_side * (key_face.card.height / key_face.card.width)
     beside = figure - key_side - KEY_GAP  # room right of the key card
     fitted_clue = None
     bubble_height = 0.0
@@ -113,19 +120,19 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
         overflowing.append("clue caption")
     first_caption_height = caption_height(first_caption, caption_font)
     gap = CAPTION_GAP if bubble_height and first_caption_height else 0.0
-    top_row = max(key_side, bubble_height + gap + first_caption_height)
+    top_row = max(key_height, bubble_height + gap + first_caption_height)
 
-    cell_width, cell_height = table_card(figure, SIDE, CELL_RATIO)
-    grid_height = table_height(figure, SIDE, CELL_RATIO)
+    cell_width, cell_height = grid_card(figure, columns, cell_ratio)
+    table_height = grid_height(figure, rows, columns, cell_ratio)
     last_caption = fit_caption(grid_caption, caption_font, figure, GRID_CAPTION_LINES)
     if grid_caption is not None and last_caption is None:
         overflowing.append("grid caption")
     last_caption_height = caption_height(last_caption, caption_font)
     bottom = CAPTION_GAP + last_caption_height if last_caption_height else 0.0
-    height = top_row + ROW_GAP + grid_height + bottom
+    height = top_row + ROW_GAP + table_height + bottom
 
-    key = Box(0.0, height - key_side, key_side, key_side)
-    key_cells = drawn_cells(key_face_layout(EXAMPLE_CARD, EXAMPLE_CARD).cells, key, key_side / EXAMPLE_CARD)
+    key = Box(0.0, height - key_height, key_side, key_height)
+    key_cells = drawn_cells(key_face.cells, key, key_side / key_face.card.width)
 
     bubble = None
     tail: tuple[tuple[float, float], ...] = ()
@@ -142,10 +149,10 @@ def example_layout(width: float, words: Sequence[str], font: Font, *, clue: str 
         clue_caption_placed = Caption(first_caption, key.right + KEY_GAP, top)
 
     grid_top = height - top_row - ROW_GAP
-    cells = table_cells(figure, SIDE, CELL_RATIO, grid_top)
+    cells = grid_cells(figure, rows, columns, cell_ratio, grid_top)
     fitted = fit_words(words, font, cell_width - 2 * TILE_INSET - WORD_PADDING, cell_height * WORD_HEIGHT_SHARE)
     grid_caption_placed = None
     if last_caption is not None:
-        grid_caption_placed = Caption(last_caption, 0.0, grid_top - grid_height - CAPTION_GAP)
+        grid_caption_placed = Caption(last_caption, 0.0, grid_top - table_height - CAPTION_GAP)
     return ExampleLayout(figure, height, cells, fitted, key, key_cells, bubble, tail, fitted_clue,
                          clue_caption_placed, grid_caption_placed, tuple(overflowing))

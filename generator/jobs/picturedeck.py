@@ -1,0 +1,150 @@
+"""The picture deck: from a folder of pictures (the user's, or cngen's own) to the bytes of a
+print-ready, double-sided PDF of picture cards.
+
+Each picture is read and checked by the one reader of pictures, fitted to the card's window
+(cover or contain), made ready for the file once (a photo resampled to the resolution it
+prints at and converted to the file's colour space; an SVG's colours converted), and drawn
+once as a form."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, in_file_colours
+from ..draw.theme import Theme, rgb_of
+from ..errors import CngenError, UsageError
+from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
+from ..geometry.picturefit import fit_picture
+from ..geometry.sheet import Box
+from ..inputs.bundled import picture_deck_path
+from ..inputs.images import Picture, open_raster, open_vector, read_pictures
+from ..model.rng import make_rng, shuffled
+from ..output.raster import prepare_raster
+from ..settings.declarations import is_cmyk
+from ..settings.options import DeckOptions
+from ..units import format_mm
+from .cards import card_printing, card_theme, ink_limit, output_condition, print_cards
+from .deck import DeckResult, pair_words
+from .sources import load_font
+
+SHARP_DPI = 150  # a photo printed with fewer pixels an inch than this looks soft: say so
+SOFT_SHOWN = 5  # photos named in the note on soft photos; the rest are counted
+PROGRESS_FROM = 40  # photos take a moment each: say what is happening from this many
+
+
+def build_picture_deck(options: DeckOptions, least: int,
+                       progress: Callable[[str], None] = lambda step: None) -> DeckResult:
+    """The deck's PDF; ``least``: the pictures a game needs on the table, so a smaller folder is
+    refused before anything is drawn."""
+    folder = options.images or picture_deck_path()
+    found = read_pictures(folder)
+    pictures = list(found.pictures)
+    _check_count(pictures, least, options)
+    if options.seed is not None:
+        pictures = shuffled(pictures, make_rng(options.seed))
+    sheet = options.sheet
+    printing = card_printing(options.card_size, sheet)
+    layout = picture_face_layout(*printing.card_size, bleed=printing.bleed)
+    if not window_fits(layout):
+        raise UsageError(f"a {format_mm(printing.card_size[0])} x {format_mm(printing.card_size[1])} mm card is "
+                         "too small to show a picture: choose a larger --card-size, e.g. 66x66mm")
+    theme = card_theme(sheet, options.style)
+    if len(pictures) < PROGRESS_FROM:
+        progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
+    progress(f"preparing {len(pictures):,} pictures for the cards")
+    art, soft = _art(pictures, layout, options, theme)
+    pairs = pair_words([picture.name for picture in pictures], options.blanks)
+    cards = [(pair.front, pair.back) for pair in pairs]
+    font = load_font(options.font)  # the press sheets' slug line
+    printed = print_cards("Picture cards", printing, cards, PictureCardArtist(layout, art, theme, font.name), theme,
+                          sheet, options.style, font)
+    return DeckResult(
+        pdf=printed.pdf,
+        source=str(folder) if options.images is not None else "cngen's picture deck",
+        words=len(pictures),
+        cards=len(pairs),
+        blank_cards=options.blanks,
+        blank_back=len(pictures) % 2 == 1,
+        dropped=0,
+        list_name="",
+        language="",
+        sheets=printed.sheets,
+        pages=printed.pages,
+        plan=printing.plan,
+        images=printed.images,
+        notes=(tuple(found.notes) if options.images is not None else ()) + tuple(soft),
+        noun="picture",
+    )
+
+
+def count_pictures(options: DeckOptions, least: int) -> int:
+    """How many pictures the deck would print, checked as the deck checks them, without
+    drawing it (a rules sheet printed on its own counts them)."""
+    pictures = list(read_pictures(options.images or picture_deck_path()).pictures)
+    _check_count(pictures, least, options)
+    return len(pictures)
+
+
+def _check_count(pictures: Sequence[Picture], least: int, options: DeckOptions) -> None:
+    """Refuse a folder too small for one game, and two files of the same picture: it would lie
+    on the table twice."""
+    where = options.images or "cngen's picture deck"
+    if len(pictures) < least:
+        found = "no pictures" if not pictures else f"only {len(pictures):,} picture" + ("s" if len(pictures) > 1 else "")
+        raise CngenError(f"{where} holds {found}, and a game lays out {least}: add pictures to the folder "
+                         "(PNG, JPEG, WebP, TIFF or SVG files)")
+    first: dict[str, str] = {}
+    repeats = []
+    for picture in pictures:
+        earlier = first.setdefault(picture.digest, picture.name)
+        if earlier != picture.name:
+            repeats.append(f"  {picture.name} is the same picture as {earlier}")
+    if repeats:
+        raise CngenError(f"{where}: {len(repeats):,} picture{'s are' if len(repeats) > 1 else ' is'} in the folder "
+                         "twice, and would lie on the table twice: remove the copies\n" + "\n".join(repeats))
+
+
+def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOptions,
+         theme: Theme) -> tuple[dict[str, Art], list[str]]:
+    """Each picture made ready for the file, one at a time (a folder of photos is never in
+    memory at once), and a warning for each photo that prints soft."""
+    cmyk = is_cmyk(options.sheet.profile)
+    condition = output_condition(options.sheet) if cmyk else None
+    ground = rgb_of(theme.label)
+    art: dict[str, Art] = {}
+    soft: list[str] = []
+    for picture in pictures:
+        if picture.kind == "vector":
+            art[picture.name] = _vector(picture, layout, options.fit, theme, ink_limit(options.sheet))
+            continue
+        image = open_raster(picture)
+        crop, placed = fit_picture(picture.size, layout.window, options.fit)  # as shown: EXIF's turn applied
+        ready = prepare_raster(image, crop, (placed.width, placed.height), options.dpi, cmyk, ground, condition,
+                               ink_limit=ink_limit(options.sheet))
+        del image
+        art[picture.name] = RasterArt(ready.data, placed)
+        if ready.dpi < SHARP_DPI:
+            soft.append(f"{picture.name} ({ready.dpi:.0f} dpi)")
+    return art, _soft_note(soft)
+
+
+def _soft_note(soft: list[str]) -> list[str]:
+    """One note for every photo that prints soft, naming the first few."""
+    if not soft:
+        return []
+    shown = ", ".join(soft[:SOFT_SHOWN]) + (f" and {len(soft) - SOFT_SHOWN:,} more" if len(soft) > SOFT_SHOWN else "")
+    verb = "prints" if len(soft) == 1 else "print"
+    return [f"{shown} {verb} below the {SHARP_DPI} dpi that looks sharp on paper: use a larger image, "
+            "or a smaller --card-size"]
+
+
+def _vector(picture: Picture, layout: PictureFaceLayout, fit: str, theme: Theme, limit: float) -> VectorArt:
+    drawing = in_file_colours(open_vector(picture), theme, limit)
+    box = layout.vector_box
+    _, placed = fit_picture((drawing.width, drawing.height), box, fit)
+    return VectorArt(drawing, placed, clip=_overflows(placed, box))
+
+
+def _overflows(placed: Box, box: Box) -> bool:
+    return placed.x < box.x - 1e-6 or placed.y < box.y - 1e-6 or placed.right > box.right + 1e-6 \
+        or placed.top > box.top + 1e-6

@@ -1,0 +1,261 @@
+"""Picture cards, as a player and a print shop see them: cngen's picture deck and a folder of
+the user's own photos, each picture drawn once, fitted without distortion, marked at its upper
+left, in RGB at home and CMYK on press, and every bad folder refused before anything is written."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+import pytest
+from PIL import Image
+
+import builds
+from builds import DeckResult
+from generator.games import GAMES
+from generator.geometry.pictureface import picture_face_layout
+from generator.inputs.bundled import picture_deck_files
+from generator.jobs.deck import build_deck
+from generator.settings.options import DeckOptions, SheetOptions
+from generator.units import MM
+
+GAME = "pictures"
+CARD = (66 * MM, 66 * MM)
+PHOTOS = 21  # an odd count: the last card's back is left to draw on
+PICTURE_FORM = re.compile(r"picture-[0-9]+-")  # a picture's form; the card's own are picture-card...
+SHOP = SheetOptions(profile="shop", paper=(320 * MM, 450 * MM), marks=True)
+
+
+def photo(size: tuple[int, int], number: int) -> Image.Image:
+    """A photo-like picture: a gradient with a block of colour, different for every number."""
+    width, height = size
+    image = Image.linear_gradient("L").resize(size).convert("RGB")
+    block = Image.new("RGB", (width // 3, height // 3), ((number * 37) % 256, (number * 91) % 256, 200))
+    image.paste(block, (width // 3, height // 3))
+    return image
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("photos")
+    for number in range(PHOTOS):
+        size = (600, 800) if number == 4 else (900, 675)
+        photo(size, number).save(folder / f"photo-{number:02}.jpg", quality=90)
+    (folder / "notes.txt").write_text("not a picture", encoding="utf-8")
+    return folder
+
+
+def deck(images: Path | None = None, **options) -> DeckResult:
+    return builds.deck(DeckOptions(images=images, card_size=CARD, **options), GAME)
+
+
+def image_placements(pdf: bytes) -> list[list[str]]:
+    """Each page's pictures, in the order they are placed: a short digest of each image's pixels,
+    or of the form that draws a vector picture."""
+    pages = []
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        for page in document.pages:
+            placed = []
+            for name, xobject in page.resources.get("/XObject", {}).items():
+                if PICTURE_FORM.search(str(name)):
+                    placed.append(_digest(xobject))
+            pages.append(placed)
+    return pages
+
+
+def _digest(xobject) -> str:
+    images = [value for value in xobject.get("/Resources", {}).get("/XObject", {}).values()
+              if value.get("/Subtype") == "/Image"]
+    data = images[0].read_raw_bytes() if images else xobject.read_raw_bytes()
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def images_of(pdf: bytes) -> list[pikepdf.Object]:
+    """Every image the file stores, each once."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        seen = {}
+        for number, obj in enumerate(document.objects):
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image":
+                seen[number] = (int(obj.Width), int(obj.Height), str(obj.ColorSpace), str(obj.get("/Filter")))
+        return list(seen.values())
+
+
+def render(pdf: bytes, page: int = 0, scale: float = 2.0) -> Image.Image:
+    return pypdfium2.PdfDocument(pdf)[page].render(scale=scale).to_pil().convert("RGB")
+
+
+# --- cngen's picture deck -----------------------------------------------------------------------
+
+
+def test_the_bundled_deck_prints_every_picture_once_on_double_sided_cards():
+    pictures = len(picture_deck_files())
+    result = deck()
+    assert pictures >= 280 and result.words == pictures and result.noun == "picture"
+    assert result.cards == pictures // 2 + pictures % 2 + result.blank_cards
+    with pikepdf.open(io.BytesIO(result.pdf)) as document:
+        forms = [obj for obj in document.objects if isinstance(obj, pikepdf.Stream)
+                 and obj.get("/Subtype") == "/Form" and obj.stream_dict.get("/BBox") is not None]
+        drawn = {}
+        for page in document.pages:
+            for name in page.resources.get("/XObject", {}).keys():
+                drawn[str(name)] = drawn.get(str(name), 0) + 1
+    pictures_drawn = [name for name in drawn if PICTURE_FORM.search(name)]
+    assert len(pictures_drawn) == pictures  # one form a picture, each placed on one page
+    assert len(forms) >= pictures
+
+
+def test_every_face_wears_the_corner_mark_at_its_upper_left_in_the_kits_line_colour():
+    result = deck()
+    scale = 2.0
+    image = render(result.pdf, 0, scale)
+    layout = picture_face_layout(*CARD)
+    slot = result.plan.front_slots()[0].box
+    page_height = result.plan.page_height
+    left, top = layout.mark_corner
+    # Just inside the mark's right angle, and just outside its hypotenuse.
+    inside = (slot.x + left + layout.mark * 0.2, slot.y + top - layout.mark * 0.2)
+    outside = (slot.x + left + layout.mark * 0.9, slot.y + top - layout.mark * 0.9)
+    pixel = lambda point: image.getpixel((round(point[0] * scale), round((page_height - point[1]) * scale)))  # noqa: E731
+    mark = pixel(inside)
+    assert max(mark) < 180 and mark[0] > mark[2], mark  # the warm brown of the kit's lines
+    assert pixel(outside) != mark
+
+
+def test_a_press_file_of_the_bundled_deck_holds_no_rgb_colour():
+    result = deck(sheet=SHOP)
+    with pikepdf.open(io.BytesIO(result.pdf)) as document:
+        for page in document.pages:
+            for operands, operator in pikepdf.parse_content_stream(page):
+                assert str(operator) not in ("rg", "RG", "sc", "scn"), operator
+        forms = [obj for obj in document.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form"]
+        for form in forms:
+            for operands, operator in pikepdf.parse_content_stream(form):
+                assert str(operator) not in ("rg", "RG"), (operator, operands)
+            assert "/ExtGState" not in form.get("/Resources", {})  # no transparency on press
+
+
+# --- the user's own photos ----------------------------------------------------------------------
+
+
+def test_each_photo_is_embedded_once_resampled_to_the_dpi_it_prints_at(photos):
+    result = deck(photos)
+    assert result.words == PHOTOS and result.blank_back
+    window = picture_face_layout(*CARD).window
+    most = round(300 * window.width / 72) + 1
+    images = images_of(result.pdf)
+    assert len(images) == PHOTOS
+    for width, height, space, _ in images:
+        assert max(width, height) <= most and space == "/DeviceRGB"
+    assert not any("prints below" in note for note in result.notes)
+    assert any("notes.txt" in note for note in result.notes)  # skipped, and said so
+
+
+def test_cover_fills_the_window_and_contain_keeps_the_whole_photo(photos):
+    cover, contain = deck(photos), deck(photos, fit="contain")
+    window = picture_face_layout(*CARD).window
+    scale = 2.0
+    for result, filled in ((cover, True), (contain, False)):
+        image = render(result.pdf, 0, scale)
+        slot = result.plan.front_slots()[0].box
+        # Just inside the window's lower edge, in the middle: a photo 4:3 wide leaves it empty
+        # with contain.
+        x = (slot.x + window.centre[0]) * scale
+        y = (result.plan.page_height - (slot.y + window.y + 2 * MM)) * scale
+        pixel = image.getpixel((round(x), round(y)))
+        assert (pixel != (255, 255, 255)) == filled, pixel
+
+
+def test_a_portrait_photo_stays_portrait_with_contain(photos):
+    images = images_of(deck(photos, fit="contain").pdf)
+    assert sum(1 for width, height, _, _ in images if height > width) == 1
+
+
+def test_the_deck_seed_shuffles_the_photos_the_same_way_every_time(photos):
+    kept = image_placements(deck(photos).pdf)
+    shuffled = image_placements(deck(photos, seed=3).pdf)
+    again = image_placements(build_deck(DeckOptions(images=photos, card_size=CARD, seed=3), game=GAMES[GAME]).pdf)
+    assert shuffled == again
+    assert shuffled != kept and sorted(sum(shuffled, [])) == sorted(sum(kept, []))
+
+
+def test_press_files_carry_only_cmyk_photos(photos):
+    result = deck(photos, sheet=SHOP)
+    spaces = {space for _, _, space, _ in images_of(result.pdf)}
+    assert spaces == {"/DeviceCMYK"}
+
+
+def test_small_photos_print_with_a_note_naming_them(tmp_path):
+    for number in range(20):
+        photo((200, 150), number).save(tmp_path / f"small-{number:02}.png")
+    result = build_deck(DeckOptions(images=tmp_path, card_size=CARD, blanks=0), game=GAMES[GAME])
+    note = " ".join(result.notes)
+    assert "small-00.png" in note and "and 15 more" in note and "150 dpi" in note
+
+
+# --- bad folders, through the command line --------------------------------------------------------
+
+
+def refused(run, *args: str):
+    result = run("deck", "--pictures", "-o", "out/deck.pdf", *args)
+    assert result.exit_code in (1, 2) and not Path("out").exists(), result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_a_folder_with_too_few_pictures_says_how_many_are_needed(run, tmp_path):
+    folder = tmp_path / "few"
+    folder.mkdir()
+    for number in range(3):
+        photo((300, 300), number).save(folder / f"p{number}.png")
+    output = refused(run, "--images", str(folder))
+    assert "only 3 pictures" in output and "20" in output
+
+
+def test_an_empty_folder_is_refused(run, tmp_path):
+    (tmp_path / "empty").mkdir()
+    output = refused(run, "--images", str(tmp_path / "empty"))
+    assert "empty" in output or "no pictures" in output
+
+
+def test_the_same_picture_twice_is_refused_naming_both_files(run, tmp_path):
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    for number in range(20):
+        photo((300, 300), number).save(folder / f"p{number:02}.png")
+    (folder / "copy.png").write_bytes((folder / "p05.png").read_bytes())
+    output = refused(run, "--images", str(folder))
+    assert "copy.png" in output and "p05.png" in output
+
+
+def test_a_broken_picture_is_named_with_the_fix(run, tmp_path):
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    for number in range(20):
+        photo((300, 300), number).save(folder / f"p{number:02}.jpg")
+    data = (folder / "p07.jpg").read_bytes()
+    (folder / "p07.jpg").write_bytes(data[: len(data) // 2])
+    (folder / "fake.png").write_text("hello", encoding="utf-8")
+    output = refused(run, "--images", str(folder))
+    assert "p07.jpg" in output and "fake.png" in output
+
+
+def test_pictures_options_mean_nothing_for_a_word_game(run, tmp_path):
+    result = run("deck", "--images", str(tmp_path), "-o", "out/deck.pdf")
+    assert result.exit_code == 2 and "--game pictures" in result.output
+    result = run("deck", "--pictures", "--words", "words.txt", "-o", "out/deck.pdf")
+    assert result.exit_code == 2 and "word cards" in result.output
+
+
+def test_the_picture_kit_uses_the_games_square_cards_and_tiles(run, photos):
+    result = run("kit", "--pictures", "--images", str(photos), "--seed", "3", "--out-dir", "kit")
+    assert result.exit_code == 0, result.output
+    assert "21 pictures" in result.output and "picture cards" in result.output
+    for name in ("deck.pdf", "tokens.pdf"):
+        with pikepdf.open(Path("kit") / name) as document:
+            assert document.pages  # written
+    tiles = pypdfium2.PdfDocument(str(Path("kit") / "tokens.pdf"))
+    assert len(tiles) == 4  # 20 tiles of 66 mm: 12 a sheet, two sheets, both sides
