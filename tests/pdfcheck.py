@@ -297,3 +297,8 @@ def pdf_pages(pdf) -> list[str]:
         return [page.get_textpage().get_text_range() for page in document]
     finally:
         document.close()
+
+
+def text_of(pdf) -> str:
+    """Every page's text in one line, each run of spaces one space."""
+    return " ".join(" ".join(text.split()) for text in pdf_pages(pdf))

@@ -17,7 +17,7 @@ import builds
 import pdfplumber
 import pytest
 import yaml
-from pdfcheck import MM, pdf_pages, rounded, theme_for
+from pdfcheck import MM, rounded, text_of, theme_for
 from test_rules_layout import Sheet, read_sheet
 
 from generator.games import GAMES
@@ -65,9 +65,6 @@ def sheet_text(paper: str) -> str:
     return " ".join(" ".join(line.text.split()) for line in (*sheet.head, *sheet.lines)) + " " + \
         " ".join(sheet.footers)
 
-
-def text_of(pdf: bytes) -> str:
-    return " ".join(" ".join(text.split()) for text in pdf_pages(pdf))
 
 
 # --- Text ------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import pdfplumber
 import pikepdf
 import pytest
 import yaml
-from pdfcheck import MM, pdf_pages
+from pdfcheck import MM, text_of
 from test_rules_layout import Sheet, read_sheet
 
 from generator.errors import CngenError
@@ -70,9 +70,6 @@ def sheet_text(paper: str = "a4") -> str:
     return " ".join(" ".join(line.text.split()) for line in (*sheet.head, *sheet.lines)) + " " + \
         " ".join(sheet.footers)
 
-
-def text_of(pdf: bytes) -> str:
-    return " ".join(" ".join(text.split()) for text in pdf_pages(pdf))
 
 
 # --- The sheet ---------------------------------------------------------------------------------

@@ -20,18 +20,24 @@ from .tokens import TokensResult
 
 def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions
                      ) -> tuple[KitContents, Language]:
-    """The kit these options print, counted without drawing it (the words are read and
-    counted), and its language: the options', else its deck's."""
+    """The kit these options print, counted without drawing it (the words or pictures are read
+    and counted), and its language: the options', else its deck's."""
     if game.grid.cards == "picture":
-        return _planned_pictures(game, deck, keys, tokens)
-    word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
-    raise_problems(word_list)
-    words = len(word_list.entries)
-    language = settle_language(game, deck.style.lang, word_list.language, deck.style.sharp_s)
+        from .picturedeck import count_pictures  # the pictures' reader: only for picture decks
+
+        faces, deck_language, name = count_pictures(deck, game.grid.cells), "", ""
+        language = settle_language(game, deck.style.lang)
+        phrase = lambda labels: picture_phrase(deck.images, labels)  # noqa: E731
+    else:
+        word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
+        raise_problems(word_list)
+        faces, deck_language, name = len(word_list.entries), word_list.language, word_list.name
+        language = settle_language(game, deck.style.lang, deck_language, deck.style.sharp_s)
+        phrase = lambda labels: deck_phrase(deck.words, bundled_deck(deck), name, labels)  # noqa: E731
     return KitContents(
-        deck=deck_phrase(deck.words, bundled_deck(deck), word_list.name, language.labels),
-        codenames=words,
-        word_cards=math.ceil(words / 2),
+        deck=phrase(language.labels),
+        codenames=faces,
+        word_cards=math.ceil(faces / 2),
         blank_cards=deck.blanks,
         key_cards=keys.count,
         keys_per_card=game.key_cards.per_card(keys.single_sided),
@@ -39,31 +45,9 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         profile=deck.sheet.profile,
         sides=deck.sheet.sides,
         tile_kinds=game.tiles,
-        language=word_list.language,
-        source=deck_phrase(deck.words, bundled_deck(deck), word_list.name, language.english),
-        named_by=naming_file(deck.words, word_list.name),
-    ), language
-
-
-def _planned_pictures(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions
-                      ) -> tuple[KitContents, Language]:
-    """The kit of a game played with pictures: the pictures are read, checked and counted."""
-    from .picturedeck import count_pictures  # the pictures' reader: only for picture decks
-
-    pictures = count_pictures(deck, game.grid.cells)
-    language = settle_language(game, deck.style.lang)
-    return KitContents(
-        deck=picture_phrase(deck.images, language.labels),
-        codenames=pictures,
-        word_cards=math.ceil(pictures / 2),
-        blank_cards=deck.blanks,
-        key_cards=keys.count,
-        keys_per_card=game.key_cards.per_card(keys.single_sided),
-        tile_sets=tokens.sets,
-        profile=deck.sheet.profile,
-        sides=deck.sheet.sides,
-        tile_kinds=game.tiles,
-        source=picture_phrase(deck.images, language.english),
+        language=deck_language,
+        source=phrase(language.english),
+        named_by=naming_file(deck.words, name),
     ), language
 
 

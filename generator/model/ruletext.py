@@ -547,15 +547,18 @@ class _Words(Shape, frozen=True):
         return word
 
 
-def key_grid(side: int, letters: tuple[str, ...], meanings: str, sample: str, whole: str, row_name: str) -> Shape:
-    """A key's grid, row by row: ``side`` rows of ``side`` of ``letters``; read as the cells,
-    row-major. A mistake names ``whole`` ("the grid", "side A") or ``row_name`` and the row's
-    number."""
-    return _Grid(side=side, letters=letters, meanings=meanings, sample=sample, whole=whole, row_name=row_name)
+def key_grid(side: int, letters: tuple[str, ...], meanings: str, sample: str, whole: str, row_name: str,
+             columns: int | None = None) -> Shape:
+    """A key's grid, row by row: ``side`` rows of ``columns`` (``side`` unless given) of
+    ``letters``; read as the cells, row-major. A mistake names ``whole`` ("the grid", "side A")
+    or ``row_name`` and the row's number."""
+    return _Grid(side=side, columns=columns or side, letters=letters, meanings=meanings, sample=sample, whole=whole,
+                 row_name=row_name)
 
 
 class _Grid(Shape, frozen=True):
-    side: int = 5
+    side: int = 5  # rows
+    columns: int = 5
     letters: tuple[str, ...] = ()
     meanings: str = ""
     sample: str = ""
@@ -567,9 +570,9 @@ class _Grid(Shape, frozen=True):
         row_nodes = reading.read(rows, node, where)
         for number, row in enumerate(row_nodes, start=1):
             text = Text().read(row, f"{where} row {number}", reading)
-            if len(text) != self.side or any(letter not in self.letters for letter in text):
-                raise reading.fail(row, where, f"{self.row_name} {number} {quoted(text)} must be {self.side} of the "
-                                               f"letters {', '.join(self.letters)} ({self.meanings})")
+            if len(text) != self.columns or any(letter not in self.letters for letter in text):
+                raise reading.fail(row, where, f"{self.row_name} {number} {quoted(text)} must be {self.columns} of "
+                                               f"the letters {', '.join(self.letters)} ({self.meanings})")
         if len(row_nodes) != self.side:
             raise reading.fail(node, where, f"{self.whole} has {self.side} rows, not {len(row_nodes)}")
         return tuple("".join(row.value.strip() for row in row_nodes))

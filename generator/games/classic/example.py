@@ -24,14 +24,13 @@ from __future__ import annotations
 from typing import Callable, ClassVar, Iterator
 
 import msgspec
-import yaml
 from msgspec.structs import replace
 
 from ...errors import closest, quoted
-from ...inputs.schema import Choice, Group, Invalid, Key, Lined, ListOf, Node, Reading, Shape, Text
+from ...inputs.schema import Choice, Group, Invalid, Key, Lined, ListOf, Shape, Text
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
-from ...model.ruletext import Rich, example_words
-from .deal import CLASSIC, SIDE, KeyShape
+from ...model.ruletext import Rich, example_words, key_grid
+from .deal import CLASSIC, KeyShape
 from .deal import Key as GameKey
 
 DRAWING = "key-and-grid"
@@ -104,7 +103,8 @@ def example_shape(rich: Callable[..., Shape], unknown: Callable[[str], str | Non
     """The ``example:`` block's shape for the one YAML reader (``RulesExample.shape``)."""
     key = Group({"starting": Key(Choice(names=TEAMS, what="starting team", expect="red or blue"),
                                  required=True),
-                 "grid": Key(KeyRows(rows=grid.shape.rows, columns=grid.shape.columns, sample=grid.sample),
+                 "grid": Key(key_grid(grid.shape.rows, LETTERS, MEANINGS, grid.sample, "the grid", "grid row",
+                                      columns=grid.shape.columns),
                              required=True)},
                 unknown=unknown, check=lambda fields: _key(fields, grid))
     cells = ListOf(Lined(Text()), least=1, name="", expect=f"a list of the example's {grid.noun}s, such as "
@@ -114,27 +114,6 @@ def example_shape(rich: Callable[..., Shape], unknown: Callable[[str], str | Non
     return Group({grid.cells: Key(listing, required=True), "key": Key(key, required=True),
                   "clue": Key(rich(tags=False)), "targets": Key(cells), "guesses": Key(cells),
                   "captions": Key(captions)}, unknown=unknown, check=lambda fields: _example(fields, grid), join=": ")
-
-
-class KeyRows(Shape, frozen=True):
-    """A key's grid, row by row: ``rows`` rows of ``columns`` letters R, B, N, A; read as the
-    cells, row-major."""
-
-    rows: int = SIDE
-    columns: int = SIDE
-    sample: str = "RRNBB"
-
-    def read(self, node: yaml.Node, where: str, reading: Reading) -> tuple[str, ...]:
-        listed = ListOf(Node(), least=1, name="", expect=f"a list of {self.rows} rows such as {self.sample}")
-        row_nodes = reading.read(listed, node, where)
-        for number, row in enumerate(row_nodes, start=1):
-            text = Text().read(row, f"{where} row {number}", reading)
-            if len(text) != self.columns or any(letter not in LETTERS for letter in text):
-                raise reading.fail(row, where, f"grid row {number} {quoted(text)} must be {self.columns} of the "
-                                               f"letters {', '.join(LETTERS)} ({MEANINGS})")
-        if len(row_nodes) != self.rows:
-            raise reading.fail(node, where, f"the grid has {self.rows} rows, not {len(row_nodes)}")
-        return tuple("".join(row.value.strip() for row in row_nodes))
 
 
 def _key(fields, grid: TeamGrid) -> GameKey:
