@@ -259,3 +259,25 @@ def test_the_picture_kit_uses_the_games_square_cards_and_tiles(run, photos):
             assert document.pages  # written
     tiles = pypdfium2.PdfDocument(str(Path("kit") / "tokens.pdf"))
     assert len(tiles) == 4  # 20 tiles of 66 mm: 12 a sheet, two sheets, both sides
+
+
+@pytest.mark.parametrize("fit", ["cover", "contain"])
+@pytest.mark.parametrize("size", [(40.0, 20.0), (15.0, 60.0), (32.0, 32.0)])
+def test_a_drawing_keeps_its_shape_and_its_shown_part_fills_the_box(fit, size):
+    from generator.geometry.picturefit import fit_picture, whole_box
+    from generator.geometry.sheet import Box
+
+    box = Box(10.0, 20.0, 100.0, 100.0)
+    crop, placed = fit_picture(size, box, fit)
+    whole = whole_box(size, crop, placed)
+    assert whole.width / whole.height == pytest.approx(size[0] / size[1])  # never stretched
+    left, top, right, bottom = crop
+    scale = whole.width / size[0]
+    shown = Box(whole.x + left * scale, whole.y + (size[1] - bottom) * scale, (right - left) * scale,
+                (bottom - top) * scale)
+    assert (shown.x, shown.y, shown.width, shown.height) == \
+        pytest.approx((placed.x, placed.y, placed.width, placed.height))  # the part shown fills the box
+    if fit == "cover":
+        assert (placed.width, placed.height) == (box.width, box.height)
+    else:
+        assert placed.width <= box.width + 1e-9 and placed.height <= box.height + 1e-9

@@ -32,11 +32,12 @@ class RasterArt(msgspec.Struct, frozen=True):
 
 class VectorArt(msgspec.Struct, frozen=True):
     """A vector picture (a ReportLab drawing, its colours already in the file's colour space)
-    and the box it is scaled into; ``clip``: it overflows the window and is cut at the frame."""
+    and the box the whole of it is scaled into; ``clip``: the box it is clipped to, where it
+    overflows (a drawing that covers its box)."""
 
     drawing: Any
     box: Box
-    clip: bool = False
+    clip: Box | None = None
 
 
 Art = RasterArt | VectorArt
@@ -111,8 +112,10 @@ def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout, font_name: st
     else:
         from reportlab.graphics import renderPDF
 
-        if art.clip:
-            _clip_to_window(canvas, layout)
+        if art.clip is not None:
+            path = canvas.beginPath()
+            path.rect(art.clip.x, art.clip.y, art.clip.width, art.clip.height)
+            canvas.clipPath(path, stroke=0, fill=0)
         drawing = art.drawing
         # Drawing a ReportLab drawing begins by setting its state's font, Helvetica unless the
         # drawing names another: a press file must embed every font it names.

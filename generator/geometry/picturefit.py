@@ -44,3 +44,12 @@ def fit_picture(size: tuple[float, float], box: Box, fit: str) -> tuple[Crop, Bo
                      placed_width, placed_height)
         return (0.0, 0.0, float(width), float(height)), placed
     raise ValueError(f"the fit is one of {', '.join(FITS)}, not {fit!r}")
+
+
+def whole_box(size: tuple[float, float], crop: Crop, placed: Box) -> Box:
+    """Where the whole picture lies when its ``crop`` fills ``placed``: a drawing (which is
+    not cut, only clipped) is drawn there, and clipped to ``placed``."""
+    left, top, right, bottom = crop
+    scale = placed.width / (right - left)
+    width, height = size
+    return Box(placed.x - left * scale, placed.y - (height - bottom) * scale, width * scale, height * scale)

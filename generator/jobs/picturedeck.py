@@ -14,8 +14,7 @@ from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, in_
 from ..draw.theme import Theme, rgb_of
 from ..errors import CngenError, UsageError
 from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
-from ..geometry.picturefit import fit_picture
-from ..geometry.sheet import Box
+from ..geometry.picturefit import fit_picture, whole_box
 from ..inputs.bundled import picture_deck_path
 from ..inputs.images import Picture, open_raster, open_vector, read_pictures
 from ..model.rng import make_rng, shuffled
@@ -139,12 +138,10 @@ def _soft_note(soft: list[str]) -> list[str]:
 
 
 def _vector(picture: Picture, layout: PictureFaceLayout, fit: str, theme: Theme, limit: float) -> VectorArt:
+    """A drawing is clipped, never cut: with cover, the whole of it is placed so that the part
+    shown fills the box, and the rest is clipped away."""
     drawing = in_file_colours(open_vector(picture), theme, limit)
-    box = layout.vector_box
-    _, placed = fit_picture((drawing.width, drawing.height), box, fit)
-    return VectorArt(drawing, placed, clip=_overflows(placed, box))
-
-
-def _overflows(placed: Box, box: Box) -> bool:
-    return placed.x < box.x - 1e-6 or placed.y < box.y - 1e-6 or placed.right > box.right + 1e-6 \
-        or placed.top > box.top + 1e-6
+    size = (drawing.width, drawing.height)
+    crop, placed = fit_picture(size, layout.vector_box, fit)
+    whole = crop == (0.0, 0.0, float(size[0]), float(size[1]))
+    return VectorArt(drawing, placed if whole else whole_box(size, crop, placed), clip=None if whole else placed)
