@@ -489,4 +489,9 @@ def test_no_eight_words_in_a_row_of_the_rules_come_from_a_reference_text():
     # The sheet as printed too (every variant), head and figure included, read across lines.
     printed = " ".join(default_sheet_pages())
     borrowed |= {" ".join(run) for run in shingles(printed) & reference}
+    # Every game's English text, and its translations (a translation may follow an English seed).
+    for game in GAMES.values():
+        for path in sorted(game.texts.glob("*.yaml")):
+            texts = bundled_strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+            borrowed |= {f"{path.name}: {' '.join(run)}" for text in texts for run in shingles(text) & reference}
     assert not borrowed
