@@ -6,7 +6,9 @@ The CLI turns the errors into messages and exit codes.
 from __future__ import annotations
 
 import unicodedata
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
+
+T = TypeVar("T")
 
 
 class CngenError(Exception):
@@ -30,6 +32,13 @@ def describe_character(char: str) -> str:
     name = unicodedata.name(char, "unnamed character")
     shown = char if char.isprintable() and not char.isspace() else ""
     return f"'{shown}' (U+{ord(char):04X} {name})" if shown else f"U+{ord(char):04X} {name}"
+
+
+def first_few(items: Sequence[T], most: int, show: Callable[[T], str] = str) -> str:
+    """'a, b, c and 12 more': the first ``most`` of ``items`` as ``show`` writes them (only those
+    are written), and how many are left unnamed, so that a long list does not fill the terminal."""
+    shown = ", ".join(show(item) for item in items[:most])
+    return f"{shown} and {len(items) - most:,} more" if len(items) > most else shown
 
 
 def closest(name: str, valid: Sequence[str]) -> str | None:

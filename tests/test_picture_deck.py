@@ -39,6 +39,14 @@ def photo(size: tuple[int, int], number: int) -> Image.Image:
     return image
 
 
+def photo_folder(folder: Path, count: int, suffix: str = ".png") -> Path:
+    """``folder`` made, with ``count`` different square photos p00, p01... in it."""
+    folder.mkdir()
+    for number in range(count):
+        photo((300, 300), number).save(folder / f"p{number:02}{suffix}")
+    return folder
+
+
 @pytest.fixture(scope="module")
 def photos(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("photos")
@@ -207,10 +215,7 @@ def refused(run, *args: str):
 
 
 def test_a_folder_with_too_few_pictures_says_how_many_are_needed(run, tmp_path):
-    folder = tmp_path / "few"
-    folder.mkdir()
-    for number in range(3):
-        photo((300, 300), number).save(folder / f"p{number}.png")
+    folder = photo_folder(tmp_path / "few", 3)
     output = refused(run, "--images", str(folder))
     assert "only 3 pictures" in output and "20" in output
 
@@ -222,20 +227,14 @@ def test_an_empty_folder_is_refused(run, tmp_path):
 
 
 def test_the_same_picture_twice_is_refused_naming_both_files(run, tmp_path):
-    folder = tmp_path / "twice"
-    folder.mkdir()
-    for number in range(20):
-        photo((300, 300), number).save(folder / f"p{number:02}.png")
+    folder = photo_folder(tmp_path / "twice", 20)
     (folder / "copy.png").write_bytes((folder / "p05.png").read_bytes())
     output = refused(run, "--images", str(folder))
     assert "copy.png" in output and "p05.png" in output
 
 
 def test_a_broken_picture_is_named_with_the_fix(run, tmp_path):
-    folder = tmp_path / "broken"
-    folder.mkdir()
-    for number in range(20):
-        photo((300, 300), number).save(folder / f"p{number:02}.jpg")
+    folder = photo_folder(tmp_path / "broken", 20, ".jpg")
     data = (folder / "p07.jpg").read_bytes()
     (folder / "p07.jpg").write_bytes(data[: len(data) // 2])
     (folder / "fake.png").write_text("hello", encoding="utf-8")

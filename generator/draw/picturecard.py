@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.pictureface import PictureFaceLayout
 from ..geometry.sheet import Box
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
-from .cornermark import draw_corner_mark
+from .cornermark import WINDOW_RADIUS, clip_to_window, draw_window_mark
 from .paint import fill, form_name, stroke
 from .theme import Colour, Ink, Theme, rgb_of
 
@@ -79,10 +79,7 @@ class PictureCardArtist:
     def _frame_and_mark(self, canvas: Canvas) -> None:
         """The mark is cut by the window's rounded corner, so it reads as the frame's own corner."""
         layout, theme = self.layout, self.theme
-        canvas.saveState()
-        _clip_to_window(canvas, layout)
-        draw_corner_mark(canvas, *layout.mark_corner, layout.mark, theme.line)
-        canvas.restoreState()
+        draw_window_mark(canvas, layout.window, layout.mark, theme.line)
         stroke(canvas, theme.line, FRAME_LINE)
         frame = layout.frame
         canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
@@ -90,15 +87,7 @@ class PictureCardArtist:
 
 def _window_path(canvas: Canvas, layout: PictureFaceLayout, fill: int = 0) -> None:
     window = layout.window
-    canvas.roundRect(window.x, window.y, window.width, window.height, FRAME_RADIUS - FRAME_LINE / 2,
-                     stroke=0, fill=fill)
-
-
-def _clip_to_window(canvas: Canvas, layout: PictureFaceLayout) -> None:
-    window = layout.window
-    path = canvas.beginPath()
-    path.roundRect(window.x, window.y, window.width, window.height, FRAME_RADIUS - FRAME_LINE / 2)
-    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.roundRect(window.x, window.y, window.width, window.height, WINDOW_RADIUS, stroke=0, fill=fill)
 
 
 def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout, font_name: str) -> None:
@@ -107,7 +96,7 @@ def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout, font_name: st
     if isinstance(art, RasterArt):
         from reportlab.lib.utils import ImageReader
 
-        _clip_to_window(canvas, layout)  # the window's rounded corners
+        clip_to_window(canvas, layout.window)  # the window's rounded corners
         canvas.drawImage(ImageReader(io.BytesIO(art.data)), box.x, box.y, box.width, box.height)
     else:
         from reportlab.graphics import renderPDF

@@ -41,7 +41,7 @@ import msgspec
 from lxml import etree
 from PIL import Image, ImageCms, UnidentifiedImageError
 
-from ..errors import CngenError, quoted
+from ..errors import CngenError, first_few, quoted
 from .reader import read_input
 
 RASTER_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
@@ -70,6 +70,7 @@ TRANSPOSITIONS = {
 # What an embedded colour profile must describe for each kind of pixel.
 PROFILE_SPACES = {"RGB": "RGB", "L": "GRAY", "CMYK": "CMYK"}
 PROFILE_CLASSES = frozenset({"scnr", "mntr", "prtr", "spac"})
+DAMAGED = "damaged"  # a profile that cannot be read
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -256,8 +257,7 @@ def _kind(name: str) -> str | None:
 
 
 def _listed(names: list[str]) -> str:
-    listed = ", ".join(shown(name) for name in names[:SKIPPED_SHOWN])
-    return listed if len(names) <= SKIPPED_SHOWN else f"{listed} and {len(names) - SKIPPED_SHOWN:,} more"
+    return first_few(names, SKIPPED_SHOWN, shown)
 
 
 def _read(path: Path, name: str) -> Picture:
@@ -321,29 +321,39 @@ def _check_raster(data: bytes) -> tuple[str, tuple[float, float], list[str]]:
             raise _Refused(f"is cut short or damaged ({_reason(error)}): save it again from the original, "
                            "or download it again") from None
         turned = orientation(image) in (5, 6, 7, 8)
-        _, problem = _profile(image)
+        problem = _profile(image)
     notes = [problem] if problem else []
     return image.format or "", ((height, width) if turned else (width, height)), notes
 
 
-def _profile(image: Image.Image) -> tuple[ImageCms.ImageCmsProfile | None, str | None]:
-    """The embedded profile if it can be used, and why not if there is one that cannot."""
+def _profile(image: Image.Image) -> str | None:
+    """Why the embedded profile cannot be used, if there is one that cannot."""
     data = image.info.get("icc_profile")
     if not data:
-        return None, None
+        return None
     family = {"RGB": "RGB", "RGBA": "RGB", "RGBX": "RGB", "RGBa": "RGB", "P": "RGB", "PA": "RGB", "YCbCr": "RGB",
               "CMYK": "CMYK"}.get(image.mode, "L")
     assumed = "as made for the press" if family == "CMYK" else "as sRGB"
+    problem = profile_problem(data, family)
+    if problem is None:
+        return None
+    if problem == DAMAGED:
+        return f"its colour profile is damaged, so its colours are taken {assumed}"
+    return (f"its colour profile is for {problem} colours, not its own {family} pixels, so its colours are "
+            f"taken {assumed}")
+
+
+def profile_problem(data: bytes, family: str) -> str | None:
+    """None when ``data`` is a profile for pixels of ``family`` (RGB, CMYK or L) that a colour
+    transform can use; else DAMAGED, or the colours it is for ("CMYK")."""
     try:
-        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
-        space = profile.profile.xcolor_space.strip()
-        device_class = profile.profile.device_class
+        header = ImageCms.ImageCmsProfile(io.BytesIO(data)).profile
+        space, device_class = header.xcolor_space.strip(), header.device_class
     except Exception:
-        return None, f"its colour profile is damaged, so its colours are taken {assumed}"
+        return DAMAGED
     if space != PROFILE_SPACES[family] or device_class not in PROFILE_CLASSES:
-        return None, (f"its colour profile is for {space or 'another'} colours, not its own {family} pixels, "
-                      f"so its colours are taken {assumed}")
-    return profile, None
+        return space or "another"
+    return None
 
 
 def _reason(error: Exception) -> str:

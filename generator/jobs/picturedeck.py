@@ -12,20 +12,21 @@ from typing import Callable, Sequence
 
 from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, in_file_colours
 from ..draw.theme import Theme, rgb_of
-from ..errors import CngenError, UsageError
+from ..errors import CngenError, UsageError, first_few
 from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
 from ..geometry.picturefit import fit_picture, whole_box
 from ..inputs.bundled import picture_deck_path
-from ..inputs.images import Picture, open_raster, open_vector, read_pictures
+from ..inputs.images import Picture, PictureFolder, open_raster, open_vector, read_pictures
 from ..model.rng import make_rng, shuffled
 from ..output.raster import prepare_raster
 from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions
-from ..units import format_mm
+from ..units import format_mm, plural
 from .cards import card_printing, card_theme, ink_limit, output_condition, print_cards
 from .deck import DeckResult, pair_words
 from .sources import load_font
 
+OUR_DECK = "cngen's picture deck"  # how messages name the bundled deck, never by its installed path
 SHARP_DPI = 150  # a photo printed with fewer pixels an inch than this looks soft: say so
 SOFT_SHOWN = 5  # photos named in the note on soft photos; the rest are counted
 PROGRESS_FROM = 40  # photos take a moment each: say what is happening from this many
@@ -35,10 +36,8 @@ def build_picture_deck(options: DeckOptions, least: int,
                        progress: Callable[[str], None] = lambda step: None) -> DeckResult:
     """The deck's PDF; ``least``: the pictures a game needs on the table, so a smaller folder is
     refused before anything is drawn."""
-    folder = options.images or picture_deck_path()
-    found = read_pictures(folder)
+    found = _checked_pictures(options, least)
     pictures = list(found.pictures)
-    _check_count(pictures, least, options)
     if options.seed is not None:
         pictures = shuffled(pictures, make_rng(options.seed))
     sheet = options.sheet
@@ -59,7 +58,7 @@ def build_picture_deck(options: DeckOptions, least: int,
                           sheet, options.style, font)
     return DeckResult(
         pdf=printed.pdf,
-        source=str(folder) if options.images is not None else "cngen's picture deck",
+        source=str(options.images) if options.images is not None else OUR_DECK,
         words=len(pictures),
         cards=len(pairs),
         blank_cards=options.blanks,
@@ -79,18 +78,18 @@ def build_picture_deck(options: DeckOptions, least: int,
 def count_pictures(options: DeckOptions, least: int) -> int:
     """How many pictures the deck would print, checked as the deck checks them, without
     drawing it (a rules sheet printed on its own counts them)."""
-    pictures = list(read_pictures(options.images or picture_deck_path()).pictures)
-    _check_count(pictures, least, options)
-    return len(pictures)
+    return len(_checked_pictures(options, least).pictures)
 
 
-def _check_count(pictures: Sequence[Picture], least: int, options: DeckOptions) -> None:
-    """Refuse a folder too small for one game, and two files of the same picture: it would lie
-    on the table twice."""
-    where = options.images or "cngen's picture deck"
+def _checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
+    """The deck's pictures, read by the one reader; a folder too small for one game is refused,
+    and so are two files of the same picture: it would lie on the table twice."""
+    found = read_pictures(options.images or picture_deck_path())
+    pictures = found.pictures
+    where = options.images or OUR_DECK
     if len(pictures) < least:
-        found = "no pictures" if not pictures else f"only {len(pictures):,} picture" + ("s" if len(pictures) > 1 else "")
-        raise CngenError(f"{where} holds {found}, and a game lays out {least}: add pictures to the folder "
+        found_here = "no pictures" if not pictures else f"only {plural(len(pictures), 'picture')}"
+        raise CngenError(f"{where} holds {found_here}, and a game lays out {least}: add pictures to the folder "
                          "(PNG, JPEG, WebP, TIFF or SVG files)")
     first: dict[str, str] = {}
     repeats = []
@@ -101,6 +100,7 @@ def _check_count(pictures: Sequence[Picture], least: int, options: DeckOptions) 
     if repeats:
         raise CngenError(f"{where}: {len(repeats):,} picture{'s are' if len(repeats) > 1 else ' is'} in the folder "
                          "twice, and would lie on the table twice: remove the copies\n" + "\n".join(repeats))
+    return found
 
 
 def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOptions,
@@ -109,17 +109,18 @@ def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOp
     memory at once), and a warning for each photo that prints soft."""
     cmyk = is_cmyk(options.sheet.profile)
     condition = output_condition(options.sheet) if cmyk else None
+    limit = ink_limit(options.sheet)
     ground = rgb_of(theme.label)
     art: dict[str, Art] = {}
     soft: list[str] = []
     for picture in pictures:
         if picture.kind == "vector":
-            art[picture.name] = _vector(picture, layout, options.fit, theme, ink_limit(options.sheet))
+            art[picture.name] = _vector(picture, layout, options.fit, theme, limit)
             continue
         image = open_raster(picture)
         crop, placed = fit_picture(picture.size, layout.window, options.fit)  # as shown: EXIF's turn applied
         ready = prepare_raster(image, crop, (placed.width, placed.height), options.dpi, cmyk, ground, condition,
-                               ink_limit=ink_limit(options.sheet))
+                               ink_limit=limit)
         del image
         art[picture.name] = RasterArt(ready.data, placed)
         if ready.dpi < SHARP_DPI:
@@ -131,7 +132,7 @@ def _soft_note(soft: list[str]) -> list[str]:
     """One note for every photo that prints soft, naming the first few."""
     if not soft:
         return []
-    shown = ", ".join(soft[:SOFT_SHOWN]) + (f" and {len(soft) - SOFT_SHOWN:,} more" if len(soft) > SOFT_SHOWN else "")
+    shown = first_few(soft, SOFT_SHOWN)
     verb = "prints" if len(soft) == 1 else "print"
     return [f"{shown} {verb} below the {SHARP_DPI} dpi that looks sharp on paper: use a larger image, "
             "or a smaller --card-size"]

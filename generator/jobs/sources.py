@@ -7,7 +7,7 @@ from pathlib import Path
 
 import msgspec
 
-from ..errors import CngenError, describe_character, quoted
+from ..errors import CngenError, describe_character, first_few, quoted
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name
@@ -88,9 +88,7 @@ class Unprintable(msgspec.Struct, frozen=True):
     font: str
 
     def __str__(self) -> str:
-        shown = ", ".join(describe_character(char) for char in self.characters[:SHOWN_CHARACTERS])
-        more = len(self.characters) - SHOWN_CHARACTERS
-        listed = f"{shown} and {more:,} more" if more > 0 else shown
+        listed = first_few(self.characters, SHOWN_CHARACTERS, describe_character)
         if self.backwards:
             verb = "is" if len(self.characters) == 1 else "are"
             return f"{listed} {verb} written right to left, {RIGHT_TO_LEFT_REASON}"

@@ -34,7 +34,7 @@ import msgspec
 from PIL import Image, ImageCms, ImageMath
 
 from ..inputs.bundled import profile_path
-from ..inputs.images import PROFILE_CLASSES, TRANSPOSITIONS, orientation
+from ..inputs.images import TRANSPOSITIONS, orientation, profile_problem
 
 POINTS_PER_INCH = 72
 JPEG_QUALITY = 90
@@ -129,16 +129,10 @@ def _prepare(image: Image.Image, crop: tuple[float, ...], placed_size_pt: tuple[
 
 def _usable_profile(icc: bytes | None, mode: str) -> bytes | None:
     """``icc`` if it is a readable profile of ``mode``'s colours (RGB or CMYK), else None: its
-    colours are then taken as sRGB, or as made for the press. The picture reader notes the same
-    profiles as unusable."""
+    colours are then taken as sRGB, or as made for the press, as the picture reader notes."""
     if not icc or mode not in ("RGB", "RGBA", "CMYK"):
         return None
-    try:
-        header = ImageCms.ImageCmsProfile(io.BytesIO(icc)).profile
-        space, device_class = header.xcolor_space.strip(), header.device_class
-    except Exception:
-        return None
-    return icc if space == ("CMYK" if mode == "CMYK" else "RGB") and device_class in PROFILE_CLASSES else None
+    return icc if profile_problem(icc, "CMYK" if mode == "CMYK" else "RGB") is None else None
 
 
 def _normalised(image: Image.Image) -> Image.Image:

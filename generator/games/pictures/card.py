@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ...draw.cornermark import draw_corner_mark
+from ...draw.cornermark import draw_window_mark
 from ...draw.theme import Theme
-from ...geometry.style import FRAME_LINE, FRAME_RADIUS
 from ...typeface.font import Font
 from ..classic.card import KeyCardArtist
 from .face import PicturesFaceLayout
@@ -29,10 +28,4 @@ class PicturesKeyCardArtist(KeyCardArtist):
     def draw_on_frame(self, canvas: Canvas) -> None:
         """The corner mark, cut by the window's rounded corner as on a picture card, so that it
         reads as the frame's own corner."""
-        window = self.pictures.window
-        canvas.saveState()
-        path = canvas.beginPath()
-        path.roundRect(window.x, window.y, window.width, window.height, FRAME_RADIUS - FRAME_LINE / 2)
-        canvas.clipPath(path, stroke=0, fill=0)
-        draw_corner_mark(canvas, *self.pictures.mark_corner, self.pictures.mark, self.theme.line)
-        canvas.restoreState()
+        draw_window_mark(canvas, self.pictures.window, self.pictures.mark, self.theme.line)

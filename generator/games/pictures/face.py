@@ -25,11 +25,6 @@ class PicturesFaceLayout(msgspec.Struct, frozen=True):
     window: Box  # inside the frame's line: the mark is cut by its rounded corner, as on a picture card
     mark: float  # the corner mark's legs
 
-    @property
-    def mark_corner(self) -> tuple[float, float]:
-        """Where the corner mark's right angle sits: the window's upper-left corner."""
-        return self.window.x, self.window.top
-
 
 def pictures_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -> PicturesFaceLayout:
     picture = picture_face_layout(card_width, card_height, bleed)
