@@ -47,9 +47,8 @@ class PictureCardArtist:
     """Draws picture faces: a face is a picture's name (a key of ``art``), or None for a blank
     card to draw on."""
 
-    def __init__(self, layout: PictureFaceLayout, art: Mapping[str, Art], theme: Theme, font_name: str):
+    def __init__(self, layout: PictureFaceLayout, art: Mapping[str, Art], theme: Theme):
         self.layout, self.art, self.theme = layout, art, theme
-        self.font_name = font_name  # ReportLab's drawings set a font first thing: let it be one the file embeds
         self.ground = form_name("picture-card", layout.bleed_box)
         self.top = form_name("picture-card-frame", layout.bleed_box)
         self.forms = {name: form_name(f"picture-{number}", layout.bleed_box) for number, name in enumerate(art)}
@@ -67,7 +66,7 @@ class PictureCardArtist:
         canvas.endForm()
         for name, art in self.art.items():
             canvas.beginForm(self.forms[name], area.x, area.y, area.right, area.top)
-            _draw_art(canvas, art, layout, self.font_name)
+            _draw_art(canvas, art, layout)
             canvas.endForm()
 
     def draw(self, canvas: Canvas, face: str | None) -> None:
@@ -90,7 +89,7 @@ def _window_path(canvas: Canvas, layout: PictureFaceLayout, fill: int = 0) -> No
     canvas.roundRect(window.x, window.y, window.width, window.height, WINDOW_RADIUS, stroke=0, fill=fill)
 
 
-def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout, font_name: str) -> None:
+def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout) -> None:
     canvas.saveState()
     box = art.box
     if isinstance(art, RasterArt):
@@ -106,19 +105,19 @@ def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout, font_name: st
             path.rect(art.clip.x, art.clip.y, art.clip.width, art.clip.height)
             canvas.clipPath(path, stroke=0, fill=0)
         drawing = art.drawing
-        # Drawing a ReportLab drawing begins by setting its state's font, Helvetica unless the
-        # drawing names another: a press file must embed every font it names.
-        drawing.initialFontName = font_name
         canvas.translate(box.x, box.y)
         canvas.scale(box.width / drawing.width, box.height / drawing.height)
         renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
     canvas.restoreState()
 
 
-def in_file_colours(drawing: Any, theme: Theme, ink_limit: float) -> Any:
-    """``drawing`` (an SVG's) with its paints in ``theme``'s colour space, in place: RGB as
-    drawn, or the kit's CMYK within ``ink_limit`` percent; see-through paints flattened onto the
-    light window the pictures lie on."""
+def ready_for_file(drawing: Any, theme: Theme, ink_limit: float, font_name: str) -> Any:
+    """``drawing`` (an SVG's) made ready for the file, in place: its paints in ``theme``'s colour
+    space (RGB as drawn, or the kit's CMYK within ``ink_limit`` percent; see-through paints
+    flattened onto the light window the pictures lie on), and its starting font ``font_name``:
+    drawing a ReportLab drawing begins by setting a font, Helvetica unless the drawing names
+    another, and a press file must embed every font it names."""
+    drawing.initialFontName = font_name
     ground = rgb_of(theme.label)
     if len(theme.label) == 4:
         paint_drawing(drawing, lambda rgb: Ink.from_rgb(rgb).limited(ink_limit).cmyk, ground)

@@ -8,9 +8,9 @@ once as a form."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
-from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, in_file_colours
+from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, ready_for_file
 from ..draw.theme import Theme, rgb_of
 from ..errors import CngenError, UsageError, first_few
 from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
@@ -50,11 +50,11 @@ def build_picture_deck(options: DeckOptions, least: int,
     if len(pictures) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
     progress(f"preparing {len(pictures):,} pictures for the cards")
-    art, soft = _art(pictures, layout, options, theme)
+    font = load_font(options.font)  # the press sheets' slug line, and the font drawings start in
+    art, soft = _art(pictures, layout, options, theme, font.name)
     pairs = pair_words([picture.name for picture in pictures], options.blanks)
     cards = [(pair.front, pair.back) for pair in pairs]
-    font = load_font(options.font)  # the press sheets' slug line
-    printed = print_cards("Picture cards", printing, cards, PictureCardArtist(layout, art, theme, font.name), theme,
+    printed = print_cards("Picture cards", printing, cards, PictureCardArtist(layout, art, theme), theme,
                           sheet, options.style, font)
     return DeckResult(
         pdf=printed.pdf,
@@ -103,8 +103,8 @@ def _checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
     return found
 
 
-def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOptions,
-         theme: Theme) -> tuple[dict[str, Art], list[str]]:
+def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOptions, theme: Theme,
+         font_name: str) -> tuple[dict[str, Art], list[str]]:
     """Each picture made ready for the file, one at a time (a folder of photos is never in
     memory at once), and a warning for each photo that prints soft."""
     cmyk = is_cmyk(options.sheet.profile)
@@ -115,7 +115,8 @@ def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOp
     soft: list[str] = []
     for picture in pictures:
         if picture.kind == "vector":
-            art[picture.name] = _vector(picture, layout, options.fit, theme, limit)
+            drawing = ready_for_file(open_vector(picture), theme, limit, font_name)
+            art[picture.name] = _vector(layout, options.fit, drawing)
             continue
         image = open_raster(picture)
         crop, placed = fit_picture(picture.size, layout.window, options.fit)  # as shown: EXIF's turn applied
@@ -138,10 +139,9 @@ def _soft_note(soft: list[str]) -> list[str]:
             "or a smaller --card-size"]
 
 
-def _vector(picture: Picture, layout: PictureFaceLayout, fit: str, theme: Theme, limit: float) -> VectorArt:
+def _vector(layout: PictureFaceLayout, fit: str, drawing: Any) -> VectorArt:
     """A drawing is clipped, never cut: with cover, the whole of it is placed so that the part
     shown fills the box, and the rest is clipped away."""
-    drawing = in_file_colours(open_vector(picture), theme, limit)
     size = (drawing.width, drawing.height)
     crop, placed = fit_picture(size, layout.vector_box, fit)
     whole = crop == (0.0, 0.0, float(size[0]), float(size[1]))

@@ -68,13 +68,11 @@ def picture_drawing(name: str, theme: Theme, font: str) -> Any:
     its colours in the theme's colour space (CMYK with no more ink than the theme's richest
     colour, the assassin's black, which the file's ink limit already holds). Drawn, it starts in
     the sheet's ``font``, not ReportLab's Helvetica: a press file embeds every font it names."""
-    from ...draw.picturecard import in_file_colours  # svglib's drawings: only a sheet of pictures
+    from ...draw.picturecard import ready_for_file  # svglib's drawings: only a sheet of pictures
     from ...inputs.images import open_vector, read_picture
 
     drawing = open_vector(read_picture(picture_deck_path() / f"{name}.svg"))
-    in_file_colours(drawing, theme, sum(theme.assassin) * 100)
-    drawing.initialFontName = font
-    return drawing
+    return ready_for_file(drawing, theme, sum(theme.assassin) * 100, font)
 
 
 @functools.cache
