@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 
 from generator.games import GAMES
-from generator.jobs.deck import DeckResult, build_deck
+from generator.jobs.codenames import DeckResult
+from generator.jobs.deck import build_deck
 from generator.jobs.keys import KeysResult, build_keys
 from generator.jobs.kit import KitResult, build_kit
 from generator.jobs.rules import RulesResult, build_rules

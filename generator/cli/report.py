@@ -16,7 +16,7 @@ from ..units import format_mm, paper_named, plural
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..geometry.sheet import SheetPlan
-    from ..jobs.deck import DeckResult
+    from ..jobs.codenames import DeckResult
     from ..jobs.keys import KeysResult
     from ..jobs.kit import KitResult
     from ..jobs.rules import RulesResult

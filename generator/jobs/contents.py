@@ -11,7 +11,7 @@ from ..model.kit import KitContents
 from ..model.labels import Labels
 from ..model.words import raise_problems, right_to_left
 from ..settings.options import DeckOptions, KeyOptions, SheetOptions, TokenOptions
-from .deck import DeckResult
+from .codenames import DeckResult
 from .keys import KeysResult
 from .language import Language, settle_language
 from .sources import bundled_deck, load_words

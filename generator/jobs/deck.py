@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-import msgspec
-
 from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
 from ..games.game import Game
-from ..geometry.sheet import SheetPlan
 from ..geometry.wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
 from ..model.rng import make_rng, shuffled
 from ..model.words import Problem, WordList, raise_problems
@@ -17,39 +14,11 @@ from ..settings.options import DeckOptions
 from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
+from .codenames import DeckResult, pair_faces
 from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words, words_label
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
-
-
-class CardPair(msgspec.Struct, frozen=True):
-    """One physical card: a word (or None for a blank to write on) on each side."""
-
-    front: str | None
-    back: str | None
-
-
-class DeckResult(msgspec.Struct, frozen=True):
-    pdf: bytes
-    source: str
-    words: int
-    cards: int
-    blank_cards: int
-    blank_back: bool  # an odd word count leaves the last word card with a blank back
-    dropped: int  # repeated words left out by --dedupe
-    list_name: str  # the name a YAML deck gives itself, "" for a plain list
-    language: str  # the deck's own language:, else the one the options name, else ""
-    sheets: int
-    pages: int
-    plan: SheetPlan
-    images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
-    notes: tuple[str, ...] = ()  # the English deck printed for want of one in the kit's language
-    noun: str = "word"  # what a face carries: "word", or "picture" for picture cards
-
-    @property
-    def word_cards(self) -> int:
-        return self.cards - self.blank_cards
 
 
 def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda step: None,
@@ -74,7 +43,7 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     words = word_list.words
     if options.seed is not None:
         words = shuffled(words, make_rng(options.seed))
-    pairs = pair_words(words, options.blanks)
+    pairs = pair_faces(words, options.blanks)
     progress(f"drawing {len(pairs):,} cards")
     cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
     theme = card_theme(sheet, options.style)
@@ -96,12 +65,6 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
         images=printed.images,
         notes=deck_notes(options),
     )
-
-
-def pair_words(words: list[str], blanks: int) -> list[CardPair]:
-    """Consecutive words share a card; blank cards follow the word cards."""
-    pairs = [CardPair(words[i], words[i + 1] if i + 1 < len(words) else None) for i in range(0, len(words), 2)]
-    return pairs + [CardPair(None, None)] * blanks
 
 
 def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font) -> dict[str, WordFace]:

@@ -23,7 +23,7 @@ from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions
 from ..units import format_mm, plural
 from .cards import card_printing, card_theme, ink_limit, output_condition, print_cards
-from .deck import DeckResult, pair_words
+from .codenames import DeckResult, pair_faces
 from .sources import load_font
 
 OUR_DECK = "cngen's picture deck"  # how messages name the bundled deck, never by its installed path
@@ -52,7 +52,7 @@ def build_picture_deck(options: DeckOptions, least: int,
     progress(f"preparing {len(pictures):,} pictures for the cards")
     font = load_font(options.font)  # the press sheets' slug line, and the font drawings start in
     art, soft = _art(pictures, layout, options, theme, font.name)
-    pairs = pair_words([picture.name for picture in pictures], options.blanks)
+    pairs = pair_faces([picture.name for picture in pictures], options.blanks)
     cards = [(pair.front, pair.back) for pair in pairs]
     printed = print_cards("Picture cards", printing, cards, PictureCardArtist(layout, art, theme), theme,
                           sheet, options.style, font)
