@@ -26,7 +26,7 @@ PACKAGE = ROOT / "generator"
 
 # Each layer imports only layers below it (or its own package). Read off the imports of every
 # module, so that an import running upwards fails here with its file and line.
-LAYERS = ("errors", ("units", "inputs"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"),
+LAYERS = ("errors", ("units", "kinds", "inputs"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"),
           "games", "settings", "jobs", "cli", "__main__")
 RANK = {name: rank for rank, layer in enumerate(LAYERS) for name in ((layer,) if isinstance(layer, str) else layer)}
 

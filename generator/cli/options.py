@@ -14,8 +14,8 @@ import click
 from click.core import ParameterSource
 
 from ..errors import UsageError, quoted
+from ..kinds import Kind
 from ..settings.declarations import Setting, settings_of
-from ..settings.kinds import Kind
 
 
 class _Parsed(click.ParamType):

@@ -7,8 +7,9 @@ coordinates and never knows where it sits.
 
 from __future__ import annotations
 
-from typing import Generic, Iterable, Protocol, TypeVar
+from typing import Any, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
+import msgspec
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.pages import Page, Placed
@@ -26,6 +27,18 @@ class Artist(Protocol, Generic[Face]):
     def define(self, canvas: Canvas) -> None: ...
 
     def draw(self, canvas: Canvas, face: Face) -> None: ...
+
+
+class CardFaces(msgspec.Struct, frozen=True):
+    """A component's cards as its job draws them: each card's front and back face, and the
+    artist that draws a face in a box of ``card_size`` points (defined once on each canvas)."""
+
+    title: str  # "Codename cards", "Key cards", "Agent tiles"
+    card_size: tuple[float, float]
+    faces: Sequence[tuple[Any, Any]]
+    artist: Any  # an Artist of these faces
+    same_up: bool = False  # each back keeps its front's up edge when the card is turned over
+    named: Mapping[str, Any] = msgspec.field(default_factory=dict)  # a codename's face, by its text or name
 
 
 def draw_pages(canvas: Canvas, pages: Iterable[Page], artist: Artist, theme: Theme, font_name: str = "") -> int:

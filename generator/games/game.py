@@ -48,6 +48,25 @@ class SettingRules(msgspec.Struct, frozen=True):
     ignored: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
+class KeySide(msgspec.Struct, frozen=True):
+    """What one spymaster's key says of the table: each codename's role (``model.roles``: R, B,
+    N, A, G), row by row as the codenames lie, the top row first, and the team that starts."""
+
+    label: str  # the side's name on its card ("A", "B"), or "" for a key with one side
+    starting: str | None  # "red" or "blue"; None in a game without teams (Duet)
+    roles: tuple[str, ...]
+
+    def rows(self, columns: int) -> list[str]:
+        return ["".join(self.roles[at:at + columns]) for at in range(0, len(self.roles), columns)]
+
+
+class GameKey(msgspec.Struct, frozen=True):
+    """The key of one game: one side for each spymaster who reads a different one."""
+
+    number: int
+    sides: tuple[KeySide, ...]
+
+
 class KeyCards(ABC):
     """A game's key cards: dealt from a seed, drawn by an artist, listed in the manifest."""
 
@@ -73,6 +92,11 @@ class KeyCards(ABC):
                back_title: str) -> Any:
         """The artist that draws the faces (``draw.sheet.Artist``); ``back_title`` goes on the
         plain back of single-sided cards, in the kit's language."""
+
+    @abstractmethod
+    def game_keys(self, cards: Sequence[Any]) -> list[GameKey]:
+        """What each card of a single-sided deal (``deal(..., single_sided=True)``) says of the
+        game it is played with: one game a card."""
 
     @abstractmethod
     def manifest(self, seed: int, cards: Sequence[Any]) -> str:

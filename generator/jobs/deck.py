@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..draw.sheet import CardFaces
+from ..draw.theme import Theme
 from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
 from ..games.game import Game
@@ -31,29 +33,16 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
 
         return build_picture_deck(options, game.grid.cells, progress)
     font = load_font(options.font)
-    word_list = load_words(options.words, options.deck, options.dedupe, options.style)
-    if len(word_list.entries) < PROGRESS_FROM:
-        progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
-    face_layout = word_face_layout(*printing.card_size, bleed=printing.bleed)
-    _check_card_room(face_layout, font, printing.card_size)
-    progress(f"checking {len(word_list.entries):,} words against the font and the card")
-    faces = fitted_faces(word_list, face_layout, font)
-    words = word_list.words
-    if options.seed is not None:
-        words = shuffled(words, make_rng(options.seed))
-    pairs = pair_faces(words, options.blanks)
-    progress(f"drawing {len(pairs):,} cards")
-    cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
     theme = card_theme(sheet, options.style)
-    printed = print_cards("Codename cards", printing, cards, WordCardArtist(face_layout, font, theme), theme,
-                          sheet, options.style, font)
+    cards, word_list, words = word_cards(options, printing.card_size, printing.bleed, font, theme, progress)
+    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
     return DeckResult(
         pdf=printed.pdf,
         source=words_label(options.words, bundled_deck(options)),
         words=len(words),
-        cards=len(pairs),
+        cards=len(cards.faces),
         blank_cards=options.blanks,
         blank_back=len(words) % 2 == 1,
         dropped=word_list.dropped,
@@ -65,6 +54,28 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
         images=printed.images,
         notes=deck_notes(options),
     )
+
+
+def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
+               progress: Callable[[str], None] = lambda step: None) -> tuple[CardFaces, WordList, list[str]]:
+    """The deck's cards drawn at ``card_size`` with ``bleed``: each word checked and fitted,
+    paired in the list's order (or shuffled by the deck's seed), blanks last; with the list and
+    its words in the order they are paired."""
+    word_list = load_words(options.words, options.deck, options.dedupe, options.style)
+    if len(word_list.entries) < PROGRESS_FROM:
+        progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
+    face_layout = word_face_layout(*card_size, bleed=bleed)
+    _check_card_room(face_layout, font, card_size)
+    progress(f"checking {len(word_list.entries):,} words against the font and the card")
+    faces = fitted_faces(word_list, face_layout, font)
+    words = word_list.words
+    if options.seed is not None:
+        words = shuffled(words, make_rng(options.seed))
+    pairs = pair_faces(words, options.blanks)
+    progress(f"drawing {len(pairs):,} cards")
+    cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
+    return CardFaces("Codename cards", card_size, cards, WordCardArtist(face_layout, font, theme), named=faces), \
+        word_list, words
 
 
 def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font) -> dict[str, WordFace]:

@@ -7,6 +7,8 @@ from typing import Any, Callable, Sequence
 
 import msgspec
 
+from ..draw.sheet import CardFaces
+from ..draw.theme import Theme
 from ..errors import UsageError
 from ..games.game import Game
 from ..geometry.keyface import MIN_KEY_CARD
@@ -49,7 +51,7 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
     key_cards, single_sided = game.key_cards, options.single_sided
     font = load_font(options.font)
     check_title(options.style.title, font)
-    _check_labels(font, key_cards.label_characters)
+    check_labels(font, key_cards.label_characters)
     printing = card_printing(options.card_size, options.sheet)
     dealt, noun = key_cards.counted(options.count, single_sided)
     progress(f"dealing {dealt:,} balanced {noun}")
@@ -60,16 +62,23 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
     if single_sided:
         _check_back_title(back_title, font)
     theme = card_theme(options.sheet, options.style)
-    artist = key_cards.artist(printing.card_size, printing.bleed, font, theme, single_sided=single_sided,
-                              back_title=back_title)
-    printed = print_cards(key_cards.title, printing, key_cards.faces(cards, single_sided), artist, theme,
-                          options.sheet, options.style, font, same_up=key_cards.same_up)
+    faces = key_card_faces(game, cards, single_sided, printing.card_size, printing.bleed, font, theme, back_title)
+    printed = print_cards(faces.title, printing, faces.faces, faces.artist, theme, options.sheet, options.style, font,
+                          same_up=faces.same_up)
     return KeysResult(cards, printed.pdf, key_cards.manifest(options.seed, cards), options.seed, printing.plan,
                       printed.sheets, printed.pages, key_cards.per_card(single_sided), printed.images,
                       notes=language.notes if single_sided else ())
 
 
-def _check_labels(font: Font, characters: str) -> None:
+def key_card_faces(game: Game, cards: Sequence[Any], single_sided: bool, card_size: tuple[float, float],
+                   bleed: float, font: Font, theme: Theme, back_title: str) -> CardFaces:
+    """The game's dealt ``cards`` drawn at ``card_size`` with ``bleed``."""
+    key_cards = game.key_cards
+    artist = key_cards.artist(card_size, bleed, font, theme, single_sided=single_sided, back_title=back_title)
+    return CardFaces(key_cards.title, card_size, key_cards.faces(cards, single_sided), artist, key_cards.same_up)
+
+
+def check_labels(font: Font, characters: str) -> None:
     """Refuse a font that would print the cards' numbers or side letters blank."""
     problem = unprintable(characters, font)
     if problem is not None:

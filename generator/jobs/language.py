@@ -44,7 +44,8 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     code = chosen or deck_language or ENGLISH
     english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "labels/en.yaml")
     nouns = tile_nouns(game)
-    english_tiles = require_every_key(_tiles(game.tile_names(ENGLISH), nouns), nouns, _shown(game.tile_names(ENGLISH)))
+    english_path = game.tile_names(ENGLISH)
+    english_tiles = require_every_key(_tiles(english_path, nouns), nouns, shipped_name(english_path))
     language = primary(code)
     if language == ENGLISH:
         return Language(code, english, english_tiles, english, sharp_s)
@@ -56,8 +57,8 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     tiles_path = game.tile_names(language)
     tiles = _tiles(tiles_path, nouns, english_tiles) if tiles_path.is_file() else \
         Labels(language, english_tiles.texts, tuple(english_tiles.texts))
-    notes = tuple(f"{_shown(path)} has no '{key}': it is printed in English" for key in labels.missing) + \
-        tuple(f"{_shown(tiles_path)} has no '{key}': it is printed in English" for key in tiles.missing)
+    notes = tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in labels.missing) + \
+        tuple(f"{shipped_name(tiles_path)} has no '{key}': it is printed in English" for key in tiles.missing)
     return Language(code, labels, tiles, english, sharp_s, notes)
 
 
@@ -75,7 +76,9 @@ def _tiles(path: Path, nouns: list[str], english: Labels | None = None) -> Label
     return parse_tile_names(read_input(path, "labels"), source_name(path), nouns, english)
 
 
-def _shown(path: Path) -> str:
-    """A shipped file as notes name it: from the folder that ships it ("labels/fr.yaml")."""
+def shipped_name(path: Path) -> str:
+    """A shipped file as notes name it: from the folder that ships it ("labels/fr.yaml",
+    "games/duet/texts/tiles-fr.yaml")."""
     parts = path.parts
-    return "/".join(parts[parts.index("games"):] if "games" in parts else parts[-2:])
+    root = next((parts.index(folder) for folder in ("games", "exports") if folder in parts), len(parts) - 2)
+    return "/".join(parts[root:])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, ready_for_file
+from ..draw.sheet import CardFaces
 from ..draw.theme import Theme, rgb_of
 from ..errors import CngenError, UsageError, first_few
 from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
@@ -21,6 +22,7 @@ from ..model.rng import make_rng, shuffled
 from ..output.raster import prepare_raster
 from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions
+from ..typeface.font import Font
 from ..units import format_mm, plural
 from .cards import card_printing, card_theme, ink_limit, output_condition, print_cards
 from .codenames import DeckResult, pair_faces
@@ -36,31 +38,18 @@ def build_picture_deck(options: DeckOptions, least: int,
                        progress: Callable[[str], None] = lambda step: None) -> DeckResult:
     """The deck's PDF; ``least``: the pictures a game needs on the table, so a smaller folder is
     refused before anything is drawn."""
-    found = _checked_pictures(options, least)
-    pictures = list(found.pictures)
-    if options.seed is not None:
-        pictures = shuffled(pictures, make_rng(options.seed))
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
-    layout = picture_face_layout(*printing.card_size, bleed=printing.bleed)
-    if not window_fits(layout):
-        raise UsageError(f"a {format_mm(printing.card_size[0])} x {format_mm(printing.card_size[1])} mm card is "
-                         "too small to show a picture: choose a larger --card-size, e.g. 66x66mm")
     theme = card_theme(sheet, options.style)
-    if len(pictures) < PROGRESS_FROM:
-        progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
-    progress(f"preparing {len(pictures):,} pictures for the cards")
     font = load_font(options.font)  # the press sheets' slug line, and the font drawings start in
-    art, soft = _art(pictures, layout, options, theme, font.name)
-    pairs = pair_faces([picture.name for picture in pictures], options.blanks)
-    cards = [(pair.front, pair.back) for pair in pairs]
-    printed = print_cards("Picture cards", printing, cards, PictureCardArtist(layout, art, theme), theme,
-                          sheet, options.style, font)
+    cards, found, pictures, soft = picture_cards(options, least, printing.card_size, printing.bleed, theme, font,
+                                                 progress)
+    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
     return DeckResult(
         pdf=printed.pdf,
         source=str(options.images) if options.images is not None else OUR_DECK,
         words=len(pictures),
-        cards=len(pairs),
+        cards=len(cards.faces),
         blank_cards=options.blanks,
         blank_back=len(pictures) % 2 == 1,
         dropped=0,
@@ -73,6 +62,40 @@ def build_picture_deck(options: DeckOptions, least: int,
         notes=(tuple(found.notes) if options.images is not None else ()) + tuple(soft),
         noun="picture",
     )
+
+
+def picture_cards(options: DeckOptions, least: int, card_size: tuple[float, float], bleed: float, theme: Theme,
+                  font: Font, progress: Callable[[str], None] = lambda step: None
+                  ) -> tuple[CardFaces, PictureFolder, list[Picture], list[str]]:
+    """The deck's cards drawn at ``card_size`` with ``bleed``: the folder read and checked, each
+    picture made ready for the file in ``theme``'s colour space, paired in name order (or
+    shuffled by the deck's seed), blanks last; with the folder, its pictures in the order they
+    are paired, and the note on soft photos."""
+    found = _checked_pictures(options, least)
+    pictures = list(found.pictures)
+    if options.seed is not None:
+        pictures = shuffled(pictures, make_rng(options.seed))
+    layout = picture_face_layout(*card_size, bleed=bleed)
+    if not window_fits(layout):
+        raise UsageError(f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm card is "
+                         "too small to show a picture: choose a larger --card-size, e.g. 66x66mm")
+    if len(pictures) < PROGRESS_FROM:
+        progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
+    progress(f"preparing {len(pictures):,} pictures for the cards")
+    art, soft = _art(pictures, layout, options, theme, font.name)
+    pairs = pair_faces([picture.name for picture in pictures], options.blanks)
+    faces = [(pair.front, pair.back) for pair in pairs]
+    named = {picture.name: picture.name for picture in pictures}
+    return CardFaces("Picture cards", card_size, faces, PictureCardArtist(layout, art, theme), named=named), \
+        found, pictures, soft
+
+
+def picture_source(options: DeckOptions, least: int) -> tuple[list[str], str, tuple[str, ...]]:
+    """The deck's pictures by name, checked as the deck checks them, where they come from, and
+    the reader's notes on a folder of the user's."""
+    found = _checked_pictures(options, least)
+    source = str(options.images) if options.images is not None else OUR_DECK
+    return [picture.name for picture in found.pictures], source, tuple(found.notes) if options.images else ()
 
 
 def count_pictures(options: DeckOptions, least: int) -> int:

@@ -8,6 +8,8 @@ from typing import Iterable
 
 import msgspec
 
+from ..draw.sheet import CardFaces
+from ..draw.theme import Theme
 from ..draw.tile import TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
 from ..games.game import Game
@@ -39,9 +41,18 @@ def build_tokens(game: Game, options: TokenOptions, language: Language | None = 
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     theme = card_theme(sheet, options.style)
-    layout = tile_layout(*printing.card_size, bleed=printing.bleed, frame_line=tile_frame_line(theme))
-    all_tiles = tiles(game.tiles, options.sets)
     language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
+    cards, all_tiles = tile_cards(game, options.sets, printing.card_size, printing.bleed, font, theme, language)
+    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
+    return TokensResult(all_tiles, options.sets, printed.pdf, printing.plan, printed.sheets,
+                        printed.pages, printed.images, language.notes)
+
+
+def tile_cards(game: Game, sets: int, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
+               language: Language) -> tuple[CardFaces, list[Tile]]:
+    """``sets`` of the game's tiles drawn at ``card_size`` with ``bleed``, named in ``language``."""
+    layout = tile_layout(*card_size, bleed=bleed, frame_line=tile_frame_line(theme))
+    all_tiles = tiles(game.tiles, sets)
     # A timer's back is the one face whose name no front carries.
     printed = {face.name: language.tile_name(face.name) for tile in all_tiles for face in (tile.front, tile.back)}
     _check_names(printed.values(), font)
@@ -49,14 +60,12 @@ def build_tokens(game: Game, options: TokenOptions, language: Language | None = 
     names = {noun: fitted[name] for noun, name in printed.items()}
     if any(fitted is None for fitted in names.values()):
         raise UsageError(
-            f"a {format_mm(printing.card_size[0])} x {format_mm(printing.card_size[1])} mm tile is too small "
+            f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm tile is too small "
             "for its name: choose a larger --card-size, e.g. 70x45mm"
         )
     faces = [(tile.front, tile.back) for tile in all_tiles]
     artist = TileArtist(layout, names, font, theme, game.tiles)  # type: ignore[arg-type]
-    cards = print_cards(game.tiles_title, printing, faces, artist, theme, sheet, options.style, font)
-    return TokensResult(all_tiles, options.sets, cards.pdf, printing.plan, cards.sheets,
-                        cards.pages, cards.images, language.notes)
+    return CardFaces(game.tiles_title, card_size, faces, artist), all_tiles
 
 
 def _check_names(names: Iterable[str], font: Font) -> None:

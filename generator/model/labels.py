@@ -38,6 +38,7 @@ TEXT_KEYS: dict[str, tuple[str, ...]] = {
     "own words": (), "picture deck": (), "own pictures": (),
 }
 HOLDS = "a labels file holds plain text only"
+_ASCII_SPACE = re.compile(r"[ \t\r\n]+")
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
@@ -85,7 +86,7 @@ def require_every_key(labels: Labels, keys: Sequence[str], source: str) -> Label
 def _placeholders(key: str, wanted: tuple[str, ...]):
     """A text's check: it holds each of ``wanted`` and no other placeholder, and no lone brace."""
     def check(text: str) -> str:
-        text = " ".join(text.split())
+        text = " ".join(_ASCII_SPACE.split(text.strip(" \t\r\n")))  # a no-break space stays where it was written
         named = _PLACEHOLDER.findall(text)
         for name in named:
             if name not in wanted:

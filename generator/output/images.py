@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from PIL import Image
 
@@ -72,3 +72,21 @@ def png_pages(pdf: bytes, size: tuple[int, int], dpi: int = 300) -> list[bytes]:
         # Uploads run to hundreds of faces: Pillow's optimize pass would triple the time for 8% less.
         return [encode_png(page_image(page, size, dpi), dpi, optimize=False) for page in document]
 
+
+
+def picture_pages(pdf: bytes, sizes: Sequence[tuple[tuple[int, int], bool]]) -> list[bytes]:
+    """Each page of ``pdf`` as an RGB picture of its own (pixels, as JPEG): a PNG, or a JPEG
+    (quality 90) where the page is mostly photographs."""
+    import pypdfium2
+
+    pictures = []
+    with pypdfium2.PdfDocument(pdf) as document:
+        for page, (size, jpeg) in zip(document, sizes):
+            image = page_image(page, size, round(size[0] * POINTS_PER_INCH / page.get_width()))
+            if jpeg:
+                buffer = io.BytesIO()
+                image.save(buffer, format="JPEG", quality=90, optimize=True)
+                pictures.append(buffer.getvalue())
+            else:
+                pictures.append(encode_png(image, optimize=False))
+    return pictures

@@ -30,7 +30,7 @@ from ..units import (
     parse_size,
     plural,
 )
-from . import kinds
+from .. import kinds
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 SAME = "same"  # kit_flag: the same flag as on the section's own command

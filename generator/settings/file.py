@@ -37,8 +37,8 @@ from ..inputs.schema import (
     read_yaml,
     shown,
 )
+from ..kinds import Kind
 from .declarations import BY_KEY, DEFAULTS_WHEN, SECTION_HELP, SECTIONS, SETTINGS, Setting
-from .kinds import Kind
 from .source import NO_FILE, FileValue, SettingsFile
 
 # --- Reading the file ----------------------------------------------------------------------

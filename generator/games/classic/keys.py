@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...geometry.keyface import key_face_layout
 from ...units import plural
-from ..game import KeyCards
+from ..game import GameKey, KeyCards, KeySide
 from .card import COMMON_BACK, KeyCardArtist, KeyFace
 from .deal import CLASSIC, KeyCard, balance_report, deal_deck
 
@@ -41,6 +41,10 @@ class ClassicKeyCards(KeyCards):
                back_title: str) -> KeyCardArtist:
         return self.artist_type(self.face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
                                 back_title=back_title)
+
+    def game_keys(self, cards: Sequence[KeyCard]) -> list[GameKey]:
+        """The key lies with its cells over the codenames, row for row."""
+        return [GameKey(card.number, (KeySide("", card.faces[0].starting, card.faces[0].cells),)) for card in cards]
 
     def manifest(self, seed: int, cards: Sequence[KeyCard]) -> str:
         """Every face's grid, rows top to bottom as printed with the card number upright; one

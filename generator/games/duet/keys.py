@@ -9,9 +9,9 @@ import json
 from typing import Sequence
 
 from ...units import plural
-from ..game import KeyCards
+from ..game import GameKey, KeyCards, KeySide
 from .card import DuetCardArtist, DuetFace
-from .deal import SIDES, DuetCard, deal_duet, duet_balance, required_distance
+from .deal import SIDES, DuetCard, deal_duet, duet_balance, required_distance, word_roles
 from .face import duet_face_layout
 
 
@@ -33,6 +33,16 @@ class DuetKeyCards(KeyCards):
     def artist(self, card_size: tuple[float, float], bleed: float, font, theme, *, single_sided: bool,
                back_title: str) -> DuetCardArtist:
         return DuetCardArtist(duet_face_layout(*card_size, bleed=bleed), font, theme)
+
+    def game_keys(self, cards: Sequence[DuetCard]) -> list[GameKey]:
+        """Each side's roles over the codenames as player A sees them: B sits opposite, so B's
+        card reads the table turned half round."""
+        keys = []
+        for card in cards:
+            pairs = word_roles(card.a, card.b)
+            keys.append(GameKey(card.number, (KeySide("A", None, tuple(a for a, _ in pairs)),
+                                              KeySide("B", None, tuple(b for _, b in pairs)))))
+        return keys
 
     def manifest(self, seed: int, cards: Sequence[DuetCard]) -> str:
         """Each side's grid as its player sees it, rows top to bottom; one card a line."""

@@ -18,7 +18,7 @@ from typing import Callable, Literal, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from ..errors import UsageError, quoted, suggest
+from .errors import UsageError, quoted, suggest
 
 Scalar = Literal["text", "int", "bool", "list"]
 PathRole = Literal["input", "output", "folder", "input-folder"]
