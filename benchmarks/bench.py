@@ -157,6 +157,27 @@ def cases(folder: Path) -> list[Case]:
             return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
         return build
 
+    def export(name: str, game: str = "classic", **given: object) -> Callable[[], tuple[int, int]]:
+        """An export with its defaults, as its command makes them, and ``given`` in its own options."""
+        from generator.exports import EXPORTS
+        from generator.jobs.export import build_export
+        from generator.settings.declarations import BY_KEY
+        from generator.settings.options import ExportOptions, Style
+        from generator.settings.resolve import default_value
+
+        own = {option.name: default_value(BY_KEY[f"{name}.{option.name}"]) for option in EXPORTS[name].options}
+        own.update(given)
+
+        def build() -> tuple[int, int]:
+            chosen = GAMES[game]
+            card = chosen.defaults.get("deck.card_size")
+            deck = DeckOptions(**({"card_size": parse_size(card)} if card else {}))
+            options = ExportOptions(own, deck, KeyOptions(seed=1234, count=chosen.default_key_cards), TokenOptions(),
+                                    SheetOptions(), Style(), 1234)
+            files = build_export(EXPORTS[name], chosen, options).files
+            return sum(len(data) for data in files.values()), len(files)
+        return build
+
     out = str(folder / "out.pdf")
     return [
         Case(f"deck, {len(standard)} words (default)", deck(None), ["deck", "--blanks", "0", "-o", out], standard),
@@ -182,6 +203,16 @@ def cases(folder: Path) -> list[Case]:
                                            "--out-dir", str(folder / "shop-kit")]),
         Case("kit, pictures", kit(game="pictures"),
              ["kit", "--pictures", "--keys-seed", "1234", "--out-dir", str(folder / "pictures-kit")]),
+        Case("board, html, 20 games", export("board", format="html", games=20, output=folder / "board.html"),
+             ["board", "--format", "html", "--games", "20", "--seed", "1234", "-o", str(folder / "board.html")]),
+        Case("book, all games", export("book", output=folder / "book.pdf"),
+             ["book", "--seed", "1234", "-o", str(folder / "book.pdf")]),
+        Case("book, pictures", export("book", "pictures", output=folder / "book.pdf"),
+             ["book", "--pictures", "--seed", "1234", "-o", str(folder / "book.pdf")]),
+        Case("tts, defaults", export("tts", out_dir=folder / "tts"),
+             ["tts", "--seed", "1234", "--out-dir", str(folder / "tts")]),
+        Case("tts, pictures", export("tts", "pictures", out_dir=folder / "tts"),
+             ["tts", "--pictures", "--seed", "1234", "--out-dir", str(folder / "tts")]),
         Case("picture deck, shop SRA3", pictures(None, shop),
              ["deck", "--pictures", "--blanks", "0", "--profile", "shop", "-o", out]),
         *[Case(f"{PHOTOS} photos {width}x{height}", pictures(photos), ["deck", "--pictures", "--blanks", "0",

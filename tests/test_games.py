@@ -27,7 +27,7 @@ PACKAGE = ROOT / "generator"
 # Each layer imports only layers below it (or its own package). Read off the imports of every
 # module, so that an import running upwards fails here with its file and line.
 LAYERS = ("errors", ("units", "kinds", "inputs"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"),
-          "games", "settings", "jobs", "cli", "__main__")
+          "games", "exports", "settings", "jobs", "cli", "__main__")
 RANK = {name: rank for rank, layer in enumerate(LAYERS) for name in ((layer,) if isinstance(layer, str) else layer)}
 
 
@@ -58,12 +58,12 @@ def test_no_import_runs_upwards():
                                                            or path.suffix == ".py")}
 
 
-def _names_of_games(tree: ast.AST) -> list[tuple[int, str]]:
+def _names_of_games(tree: ast.AST, names: set[str] | None = None) -> list[tuple[int, str]]:
     """Where code names a game: a string that is a game's name or its option (\"duet\",
     \"--duet\", \"--game duet\"), a name or attribute spelt like one (DUET, games.duet), or an
     import of a game's folder. Prose may use the words (\"played with pictures\"): a game's
     name can be an ordinary word."""
-    games = {name.lower() for name in GAMES}
+    games = {name.lower() for name in (GAMES if names is None else names)}
     options = re.compile(r"--(game[ =])?(" + "|".join(map(re.escape, games)) + r")\b", re.IGNORECASE)
     found = []
     for node in ast.walk(tree):

@@ -25,6 +25,7 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.cli.options import typed_values
 from generator.errors import CngenError, UsageError
+from generator.exports import EXPORTS
 from generator.games import GAMES
 from generator.inputs.bundled import font_path
 from generator.jobs.contents import planned_contents
@@ -41,6 +42,7 @@ from generator.settings.file import default_settings_text, parse_settings
 from generator.settings.options import (
     calibration_options,
     deck_options,
+    export_options,
     game_of,
     key_options,
     kit_options,
@@ -114,6 +116,20 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "kit.seed": (2, {}),
     "kit.font": (REGULAR_FONT, {}),
     "calibrate.output": ("elsewhere/calibration.pdf", {}),
+    "board.format": ("html", {}),
+    "board.key_output": ("elsewhere/key.txt", {}),
+    "board.games": (3, {}),
+    "board.seed": (5, {}),
+    "board.output": ("elsewhere/board.txt", {}),
+    "book.games": (2, {}),
+    "book.seed": (5, {}),
+    "book.single_sided": (True, {}),
+    "book.font": (REGULAR_FONT, {}),
+    "book.output": ("elsewhere/book.pdf", {}),
+    "tts.base_url": ("https://example.org/cards/", {}),
+    "tts.seed": (5, {}),
+    "tts.font": (REGULAR_FONT, {}),
+    "tts.out_dir": ("table", {}),
 }
 
 # What every run starts from: the file `cngen init` writes, with small key decks, and a seed
@@ -211,6 +227,8 @@ def runs_with(settings: Settings) -> dict[str, object]:
         return {"calibration": calibration_options(s), "output": s["calibrate.output"]}
     if command == "preflight":
         return {"ink_limit": s["ink_limit"]}
+    if command in EXPORTS:
+        return {"game": game_of(s), "export": export_options(s, command, CHOSEN_SEED)}
     raise AssertionError(f"runs_with does not know what cngen {command} runs with: add it as app.py makes it")
 
 
@@ -296,8 +314,10 @@ def cngen(tmp_path_factory):
 
 
 CHEAPEST_FIRST = ("tokens", "deck", "keys", "calibrate", "rules", "kit")
+# The exports' own options (board.format...) are held to what they change by their own tests
+# (test_board.py, test_book.py, test_tts.py).
 CHEAPEST = {setting.key: next(command for command in CHEAPEST_FIRST if command in setting.commands)
-            for setting in SETTINGS}
+            for setting in SETTINGS if set(CHEAPEST_FIRST) & set(setting.commands)}
 SMALL = {"deck": {"words": "small.txt"}}
 
 

@@ -88,6 +88,20 @@ VALID = [
     ("kit.seed", "kit:\n  seed: 5", 5),
     ("kit.font", "kit:\n  font: all.ttf", FOLDER / "all.ttf"),
     ("calibrate.output", "calibrate:\n  output: cal.pdf", FOLDER / "cal.pdf"),
+    ("board.format", "board:\n  format: markdown", "markdown"),
+    ("board.key_output", "board:\n  key_output: key.md", FOLDER / "key.md"),
+    ("board.games", "board:\n  games: 4", 4),
+    ("board.seed", "board:\n  seed: 9", 9),
+    ("board.output", "board:\n  output: board.md", FOLDER / "board.md"),
+    ("book.games", "book:\n  games: 6", 6),
+    ("book.seed", "book:\n  seed: 9", 9),
+    ("book.single_sided", "book:\n  single_sided: true", True),
+    ("book.font", "book:\n  font: serif.ttf", FOLDER / "serif.ttf"),
+    ("book.output", "book:\n  output: games.pdf", FOLDER / "games.pdf"),
+    ("tts.base_url", "tts:\n  base_url: https://example.org/c", "https://example.org/c/"),
+    ("tts.seed", "tts:\n  seed: 9", 9),
+    ("tts.font", "tts:\n  font: serif.ttf", FOLDER / "serif.ttf"),
+    ("tts.out_dir", "tts:\n  out_dir: table", FOLDER / "table"),
 ]
 
 
@@ -167,6 +181,22 @@ INVALID = [
     ("deck.dedupe", "deck:\n  dedupe: 1", 3, "deck.dedupe: this must be true or false, not '1'"),
     ("rules.font", "rules:\n  font: [a]", 3, "rules.font: this must be a file name, or null, not a list"),
     ("kit.seed", "kit:\n  seed: -5", 3, "kit.seed: this must be a whole number, 0 or more, or null, not '-5'"),
+    ("board.format", "board:\n  format: pdf", 3, "board.format: this must be one of text, markdown, bbcode, html, json, "
+     "or null, not 'pdf'"),
+    ("board.key_output", "board:\n  key_output: [a]", 3, "board.key_output: this must be a file name, or null, not a list"),
+    ("board.games", "board:\n  games: 0", 3, "board.games: this must be a whole number from 1 to 1000, not '0'"),
+    ("board.seed", "board:\n  seed: -1", 3, "board.seed: this must be a whole number, 0 or more, or null, not '-1'"),
+    ("board.output", "board:\n  output: [a]", 3, "board.output: this must be a file name, or null, not a list"),
+    ("book.games", "book:\n  games: 1001", 3, "book.games: this must be a whole number from 1 to 1000, or null, "
+     "not '1001'"),
+    ("book.seed", "book:\n  seed: x", 3, "book.seed: this must be a whole number, 0 or more, or null, not 'x'"),
+    ("book.single_sided", "book:\n  single_sided: 2", 3, "book.single_sided: this must be true or false, not '2'"),
+    ("book.font", "book:\n  font: [a]", 3, "book.font: this must be a file name, or null, not a list"),
+    ("book.output", "book:\n  output: ''", 3, "book.output: this must be a file name, not empty"),
+    ("tts.base_url", "tts:\n  base_url: example.org", 3, "tts.base_url: 'example.org' is not a web address"),
+    ("tts.seed", "tts:\n  seed: 1.5", 3, "tts.seed: this must be a whole number, 0 or more, or null, not '1.5'"),
+    ("tts.font", "tts:\n  font: {}", 3, "tts.font: this must be a file name, or null, not a group of keys"),
+    ("tts.out_dir", "tts:\n  out_dir: null", 3, "tts.out_dir: this must be a folder name, not empty"),
 ]
 
 
@@ -264,7 +294,7 @@ def test_an_unknown_key_with_nothing_close_lists_the_valid_keys():
 def test_a_key_in_the_wrong_place_says_where_it_belongs():
     assert refusal("blanks: 8\n") == "cngen.yaml:1: top level: unknown key 'blanks': it belongs under deck:, indented"
     assert refusal("seed: 8\n") == ("cngen.yaml:1: top level: unknown key 'seed': it belongs under deck: or keys: or "
-                                     "kit:, indented")
+                                     "kit: or board: or book: or tts:, indented")
     assert refusal("deck:\n  paper: a4\n") == (
         "cngen.yaml:2: deck: unknown key 'paper': 'paper' belongs at the top level, without indentation"
     )

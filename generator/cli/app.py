@@ -16,6 +16,7 @@ import click
 
 from .. import __version__
 from ..errors import CngenError, UsageError
+from ..exports import EXPORTS
 from ..games import DEFAULT_GAME
 from ..settings.resolve import Settings
 from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
@@ -351,6 +352,52 @@ def calibrate(settings: Settings) -> None:
     result = build_calibration(options)
     write_planned(plan, {output: result.pdf})
     click.echo(calibration_summary(output, options))
+
+
+def export_command(name: str, help: str) -> None:
+    """``cngen NAME`` for an export (``exports``): its options from the declarations, its job
+    run for the game chosen, its files checked first and written together. A file meant for
+    standard output goes there, and the summary then goes to standard error. An export that
+    writes a folder of its own (``out_dir``) keeps a record there, to clear what an earlier run
+    left and this one does not write again."""
+
+    def run(settings: Settings) -> None:
+        from ..jobs.export import build_export
+        from ..output.record import earlier_files, recorded_names
+        from ..settings.options import export_options, game_of
+        from .outputs import plan_more, plan_outputs, write_planned
+
+        export = EXPORTS[name]
+        options = export_options(settings, name, chosen_seed())
+        planned = {path: described for path, described in export.maker.outputs(options.own).items() if path}
+        folder = options.own.get("out_dir")
+        record = folder / f".cngen-{name}.json" if isinstance(folder, Path) else None
+        if record is not None:
+            planned[record] = f"the record {record} (in {settings.describe(f'{name}.out_dir')})"
+        plan = plan_outputs(settings, planned)
+        result = build_export(export, game_of(settings), options, progress=say)
+        files = {path: data for path, data in result.files.items() if path is not None}
+        plan = plan_more(settings, plan, files)
+        stale = []
+        if record is not None:
+            real = plan.real(record)
+            stale = earlier_files(real.parent, recorded_names(real), [path.name for path in files], record.name).ours
+        write_planned(plan, files, remove=stale, record=record)
+        shown = result.files.get(None)
+        if shown is not None:
+            click.echo(shown, nl=False)  # bytes: written as they are, whatever the terminal's encoding
+        summary = list(result.summary)
+        if settings.values.get(f"{name}.seed") is None:
+            summary.append(f"Seed {result.seed}: --seed {result.seed} deals the same again.")
+        click.echo("\n".join(summary), err=shown is not None)
+        _notes(result.notes)
+
+    run.__doc__ = help
+    settings_command(name)(run)
+
+
+for _export in EXPORTS.values():
+    export_command(_export.name, _export.help)
 
 
 @main.command("preflight")

@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 import click
 import msgspec
 
+from ..exports import text_files as export_texts
 from ..games import text_files
 from ..inputs.bundled import bundled_files
 from ..output.files import finish_interrupted_writes, write_files
@@ -93,6 +94,14 @@ def with_uploads(settings: Settings, plan: OutputPlan, files: dict[Path, bytes],
     return plan, files, stale
 
 
+def plan_more(settings: Settings, plan: OutputPlan, paths: Iterable[Path]) -> OutputPlan:
+    """A checked plan with the files a run knows only once made (a deck's sheets, by count),
+    each checked like every output."""
+    new = [path for path in paths if path not in plan.targets]
+    checked = checked_outputs([Named(path, f"the file {path}") for path in new], run_inputs(settings))
+    return OutputPlan({**plan.targets, **{name.path: real for real, name in checked.items()}}, plan.previews)
+
+
 def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
                  images: Sequence[tuple[str, bytes]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
     """One folder's PNGs checked like every output, and the earlier ones there (by cngen's own
@@ -120,9 +129,11 @@ def run_inputs(settings: Settings) -> list[Named]:
 def _usual_name(settings: Settings, path: Path) -> str:
     """The file name a command writes by default, to suggest when the user gave a folder."""
     setting = BY_KEY.get(f"{settings.command}.output")
+    if setting is not None and setting.default is None:  # standard output unless named: name it after the command
+        return settings.command
     return Path(str(setting.default)).name if setting is not None else path.name
 
 
 def shipped_files() -> list[Path]:
     """Every file cngen ships, the games' texts included: none may ever be an output."""
-    return [*bundled_files(), *text_files()]
+    return [*bundled_files(), *text_files(), *export_texts()]

@@ -15,8 +15,11 @@ on kit and rules where it differs, or None where the setting is only read from t
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
+from .. import kinds
 from ..draw.theme import INK_STYLES
+from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..model.capitals import SHARP_S
 from ..model.tiles import MAX_SETS
@@ -30,7 +33,6 @@ from ..units import (
     parse_size,
     plural,
 )
-from .. import kinds
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 SAME = "same"  # kit_flag: the same flag as on the section's own command
@@ -65,10 +67,12 @@ class Setting(msgspec.Struct, frozen=True):
         return self.key.replace(".", "_")
 
     def flag_on(self, command: str) -> str | None:
-        """The option that sets this on ``command``, or None where only the file sets it."""
+        """The option that sets this on ``command``, or None where only the file sets it. A
+        section's setting on a command that prints more than that section (kit, rules, an
+        export) takes its kit flag there."""
         if command not in self.commands:
             return None
-        if self.section and command != self.section and command in ("kit", "rules"):
+        if self.section and command != self.section:
             return self.flag if self.kit_flag == SAME else self.kit_flag
         return self.flag
 
@@ -100,7 +104,16 @@ PRESET_SERVICES = ("tgc", "mpc", "dtc")  # the services that choose the card siz
 IMAGE_SERVICES = ("tgc", "mpc")  # the services that take one PNG a face
 # Printing conditions of the ICC's characterisation registry (output/pdfx.py describes them).
 OUTPUT_CONDITION_NAMES = ("FOGRA39", "FOGRA51", "FOGRA52", "CGATS TR 001", "CGATS TR 006")
-GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit")  # the commands that print a game's own components
+
+
+def users(key: str) -> tuple[str, ...]:
+    """The exports that read a shared setting: their ``uses`` name it, or its section."""
+    return tuple(export.name for export in EXPORTS.values()
+                 if key in export.uses or key.rpartition(".")[0] in export.uses)
+
+
+# The commands that print a game's own components, or play it in another form.
+GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit", *users("game"))
 MOST_KEY_CARDS = max(game.most_key_cards for game in GAMES.values())
 
 
@@ -287,6 +300,19 @@ SETTINGS: tuple[Setting, ...] = (
             "Where to write the PDF; folders are created.", ("calibrate",), "-o/--output"),
 )
 
+
+
+def _with_exports(table: tuple[Setting, ...]) -> tuple[Setting, ...]:
+    """The table with each export's commands added to the shared settings it reads, and its own
+    options as settings of its section."""
+    shared = tuple(replace(setting, commands=tuple(dict.fromkeys((*setting.commands, *users(setting.key)))))
+                   for setting in table)
+    own = tuple(Setting(f"{export.name}.{option.name}", option.kind, option.default, option.help, (export.name,),
+                        option.flag) for export in EXPORTS.values() for option in export.options)
+    return shared + own
+
+
+SETTINGS = _with_exports(SETTINGS)
 BY_KEY: dict[str, Setting] = {setting.key: setting for setting in SETTINGS}
 
 SECTION_HELP = {
@@ -298,6 +324,7 @@ SECTION_HELP = {
     "rules": "cngen rules: the rules sheet.",
     "kit": "cngen kit: every component at once (it also uses the deck, keys, tokens and rules settings).",
     "calibrate": "cngen calibrate: the duplex test sheet.",
+    **{export.name: f"cngen {export.name}: {export.summary}." for export in EXPORTS.values()},
 }
 SECTIONS = tuple(SECTION_HELP)
 
@@ -355,8 +382,10 @@ NO_EFFECT: tuple[NoEffect, ...] = (
     *(NoEffect("service", ("profile", profile), CARDS,
                "a print-on-demand service takes one face a page: add --profile pod") for profile in ("home", "shop")),
     NoEffect("sides", ("profile", "pod"), CARDS, "a service prints each card's two faces itself, from their pages"),
-    NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
-    NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules"), "a home file is RGB, for your own printer"),
+    NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules", *users("output_condition")),
+             "a home file is RGB, for your own printer"),
+    NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules", *users("ink_limit")),
+             "a home file is RGB, for your own printer"),
     *(NoEffect("marks", ("service", service), CARDS, f"{service} takes images of each face and its bleed, "
                                                               "without marks") for service in IMAGE_SERVICES),
     # A service asks its own bleed (and takes the card size it sells nearest the component's).
@@ -407,6 +436,8 @@ RANGES_WHEN: tuple[RangeWhen, ...] = ()
 UNSUPPORTED: tuple[Unsupported, ...] = (
     Unsupported(("sides", "fold"), ("calibrate",),
                 "calibration measures double-sided printing, and a folded sheet is printed on one side"),
+    Unsupported(("sides", "fold"), users("sides"),
+                "its pages are printed on both sides, or on one with --single-sided: there is nothing to fold"),
 )
 
 # Two ways of choosing the same thing: the command line beats the file, and within one source

@@ -142,8 +142,9 @@ def style(settings: Settings) -> Style:
     colours = tuple((setting.name, settings[setting.key]) for setting in SETTINGS
                     if setting.section == "theme" and setting.key in settings.values and settings[setting.key] is not None)
     values = settings.values
-    return Style(colours, values.get("title"), values.get("ink", Style.ink),  # type: ignore[arg-type]
-                 values.get("lang"), values.get("sharp_s", Style.sharp_s))
+    plain = Style()
+    return Style(colours, values.get("title"), values.get("ink", plain.ink),  # type: ignore[arg-type]
+                 values.get("lang"), values.get("sharp_s", plain.sharp_s))
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
@@ -221,3 +222,29 @@ def kit_options(settings: Settings, seed: int) -> KitOptions:
         rules=rules_options(settings, font_key=kit_font_key(settings, "rules")),
         combined=settings["kit.combined"],  # type: ignore[arg-type]
     )
+
+
+class ExportOptions(msgspec.Struct, frozen=True):
+    """An export's settings: its own options by name, and the components' options it reads (the
+    words or pictures, the sizes, the look), each as the component's own command takes them."""
+
+    own: dict[str, object]
+    deck: DeckOptions
+    keys: KeyOptions
+    tokens: TokenOptions
+    sheet: SheetOptions
+    style: Style
+    seed: int  # the games' or the key cards' deal
+
+
+def export_options(settings: Settings, section: str, seed: int) -> ExportOptions:
+    """The options of the export command ``section``; ``seed`` where none was given."""
+    prefix = f"{section}."
+    own = {key.removeprefix(prefix): value for key, value in settings.values.items() if key.startswith(prefix)}
+    if own.get("font") is not None:
+        own["font"] = settings.check_input(f"{section}.font")
+    given = own.get("seed")
+    return ExportOptions(own, deck_options(settings, font_key=f"{section}.font"),
+                         key_options(settings, seed if given is None else given, font_key=f"{section}.font"),  # type: ignore[arg-type]
+                         token_options(settings, font_key=f"{section}.font"), sheet_options(settings),
+                         style(settings), seed if given is None else given)  # type: ignore[arg-type]

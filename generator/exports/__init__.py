@@ -1,0 +1,20 @@
+"""The exports: ways to play without cutting cards, by command name: the registry. Adding one
+is a folder beside these (``export.py`` says what it declares) and one line here."""
+
+from __future__ import annotations
+
+from .board import BOARD
+from .book import BOOK
+from .export import Export
+from .tts import TTS
+
+EXPORTS: dict[str, Export] = {export.name: export for export in (
+    BOARD,
+    BOOK,
+    TTS,
+)}
+
+
+def text_files() -> list:
+    """Every text the exports ship: none of them may ever be an output."""
+    return [path for export in EXPORTS.values() for path in export.text_files()]

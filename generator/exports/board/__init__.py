@@ -1,0 +1,66 @@
+"""Boards to post or to show: games dealt as text for a terminal, a markdown table, forum
+BBCode, one self-contained web page, or JSON for bots, with the spymasters' key kept apart.
+
+Its parts: ``maker`` (the files, the format chosen, the summary), ``view`` (what every format
+shows: the grids, the keys, the headings in the kit's language), ``plain`` (text, markdown and
+BBCode), ``webpage`` (HTML) and ``jsondoc`` (JSON). Its texts in each language: ``texts/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ... import kinds
+from ..export import Export, Option
+from ..options import DEALING, GAMES, SEED
+
+FORMATS = ("text", "markdown", "bbcode", "html", "json")
+# Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
+# ("Game 3", "Side A") and a count comes before its noun ("9 red agents") in every language
+# with texts. The roles' names are the game's tiles' own, each with its plural.
+TEXT_KEYS = ("game", "key", "secret", "secret sides", "red starts", "blue starts", "side", "sides note",
+             "red agent", "red agents", "blue agent", "blue agents", "agent", "agents", "bystander", "bystanders",
+             "assassin", "assassins")
+
+
+def _maker():
+    from .maker import MAKER
+
+    return MAKER
+
+
+BOARD = Export(
+    name="board",
+    summary="games dealt as text, markdown, BBCode, a web page or JSON, to post or to show, with the key apart",
+    help="""Deal games to play on a shared screen, a forum or a chat: the
+    players' board of codenames, and the spymasters' key only in its own
+    file (--key-output), so that what you post never gives the key away.
+    Without -o (or with -o -) the board goes to standard output.
+
+    \b
+    Examples:
+      cngen board -o board.html --key-output key.html
+      cngen board --format markdown --games 3 --seed 7 --key-output keys.md
+      cngen board --format json --key-output key.json | my-bot""",
+    options=(
+        Option("format", kinds.nullable(kinds.choice(*FORMATS)), None,
+               "text: an aligned grid for a terminal; markdown: a table; bbcode: for forums; html: one page "
+               "with no outside links, to show or print; json: for bots. Default: from the file name's "
+               "extension (.txt, .md, .bbcode, .html, .json), else text.",
+               "--format"),
+        Option("key_output", kinds.nullable(kinds.output_path()), None,
+               "Write the spymasters' key here, in the same format (the starting team, each codename's role, "
+               "the seed); without it no key is written anywhere.",
+               "--key-output"),
+        Option("games", GAMES, 1,
+               "Games to deal: no codename comes back until the list is used up, then it is shuffled again.",
+               "--games"),
+        Option("seed", SEED, None, "Deal the same games again; without it a seed is chosen and printed.", "--seed"),
+        Option("output", kinds.nullable(kinds.output_path()), None,
+               "Where to write the board (default: standard output).", "-o/--output"),
+    ),
+    uses=(*DEALING, "theme"),  # the theme's colours: the web page's and the forum's
+    texts=Path(__file__).resolve().parent / "texts",
+    text_keys=TEXT_KEYS,
+    load_maker=_maker,
+)

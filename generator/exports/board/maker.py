@@ -1,0 +1,98 @@
+"""The board's maker: which files it writes, the format chosen, the pictures it asks for, and
+the board and key in that format, with what the summary says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from ...errors import UsageError
+from ...units import plural
+from ..export import CODENAMES, Made, Maker, Request, TextFile
+from .view import Board, Words, board_of, words_of
+
+STANDARD_OUTPUT = Path("-")  # -o - writes the board to standard output, as without -o
+# The format a file's extension asks for, when --format is not given.
+EXTENSIONS = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".bbcode": "bbcode",
+              ".bb": "bbcode", ".html": "html", ".htm": "html", ".json": "json"}
+FORMAT_NAMES = {"text": "text", "markdown": "a markdown table", "bbcode": "BBCode", "html": "a web page",
+                "json": "JSON"}
+THUMBNAIL_PIXELS = (240, 240)  # a picture on the web page: sharp on a shared screen, light in the file
+
+
+def board_path(own: Mapping[str, Any]) -> Path | None:
+    """Where the board goes: None for standard output (no -o, or -o -)."""
+    output = own.get("output")
+    return None if output is None or output == STANDARD_OUTPUT else output
+
+
+def chosen_format(own: Mapping[str, Any]) -> str:
+    """--format, else what the board's file name (then the key's) ends in, else text."""
+    if own.get("format"):
+        return own["format"]
+    for path in (board_path(own), own.get("key_output")):
+        if path is not None and path.suffix.lower() in EXTENSIONS:
+            return EXTENSIONS[path.suffix.lower()]
+    return "text"
+
+
+def _formats() -> dict[str, Callable[[Board, Words], tuple[str, str]]]:
+    """Each format's (board, key) as text."""
+    from .jsondoc import json_board
+    from .plain import bbcode_board, markdown_board, text_board
+    from .webpage import html_board
+
+    return {"text": text_board, "markdown": markdown_board, "bbcode": bbcode_board, "html": html_board,
+            "json": json_board}
+
+
+class BoardMaker(Maker):
+    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
+        board, key = board_path(own), own.get("key_output")
+        if key == STANDARD_OUTPUT:
+            raise UsageError("--key-output -: the key never goes to standard output, where it could end up in "
+                             "the public post: give it a file of its own, e.g. --key-output key.txt")
+        if key is not None and key == board:
+            raise UsageError(f"--key-output and --output are both {key}: the key goes in a file of its own, "
+                             "so that posting the board never shows it: give the key another name")
+        return {board: "the standard output" if board is None else f"--output {board}",
+                **({key: f"--key-output {key}"} if key is not None else {})}
+
+    def card_sizes(self, own, game, paper, settings_sizes):
+        """The picture cards' faces, for the web page to show; square, as the page shows them."""
+        if self.thumbnails(own, game) is None:
+            return {}
+        side = min(settings_sizes[CODENAMES])
+        return {CODENAMES: (side, side)}
+
+    def thumbnails(self, own, game):
+        """A game played with pictures shows them on its web page, as the cards print them."""
+        return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards == "picture" else None
+
+    def make(self, request: Request) -> Made:
+        own, kind = request.own, chosen_format(request.own)
+        board, key = _formats()[kind](board_of(request), words_of(request))
+        files = [TextFile(board_path(own), board)]
+        if own.get("key_output") is not None:
+            files.append(TextFile(own["key_output"], key))
+        return Made(tuple(files), summary(request, kind))
+
+
+def summary(request: Request, kind: str) -> tuple[str, ...]:
+    """What was written where, and from which codenames (the command adds the seed)."""
+    own, games, cells = request.own, len(request.games), request.game.grid.cells
+    board = board_path(own)
+    lines = [f"Wrote the board of {plural(games, 'game')} of {request.game.title}, as {FORMAT_NAMES[kind]}, "
+             f"to {'standard output' if board is None else board}"]
+    key = own.get("key_output")
+    lines.append(f"Wrote the key to {key}: never post it with the board" if key is not None else
+                 "Wrote no key: --key-output FILE writes it, in a file of its own")
+    noun = "picture" if request.game.grid.cards == "picture" else "codename"
+    lines.append(f"{plural(games * cells, noun)} from {request.source}, which holds {request.words:,}")
+    if games * cells > request.words:
+        lines.append(f"The list covers {plural(request.words // cells, 'game')}: it was shuffled again when "
+                     "it ran out, so some come back")
+    return tuple(lines)
+
+
+MAKER = BoardMaker()

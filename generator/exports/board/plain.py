@@ -1,0 +1,139 @@
+"""The board as plain text: an aligned grid for a terminal, a markdown table, and BBCode for
+forums. Each returns the players' board and the spymasters' key; the board says nothing of
+the key."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
+from .view import SYMBOLS, TEAMS, Board, Side, Table, Words, padded, terminal_width
+
+# A role's colour in a markdown post, where text has none: a coloured square each.
+SQUARES = {RED: "🟥", BLUE: "🟦", AGENT: "🟩", BYSTANDER: "🟨", ASSASSIN: "⬛"}
+GAP = "\n\n"  # between games
+
+
+def _joined(parts: Sequence[str]) -> str:
+    return GAP.join(parts) + "\n"
+
+
+# --- Text, for a terminal -------------------------------------------------------------------------
+
+
+def text_board(board: Board, words: Words) -> tuple[str, str]:
+    public = [f"{words.heading(board.title, table.number)}\n\n{framed(table.names)}" for table in board.tables]
+    return _joined(public), _joined([_text_key(board, words, table) for table in board.tables])
+
+
+def _text_key(board: Board, words: Words, table: Table) -> str:
+    lines = [words.key_heading(board.title, table.number), words.secret(len(table.sides))]
+    if table.starting:
+        lines.append(words.starts(table.starting))
+    if len(table.sides) > 1:
+        lines.append(words.sides_note())
+    for side in table.sides:
+        marked = tuple(tuple(f"{SYMBOLS[role]} {name}" for role, name in zip(roles, names))
+                       for roles, names in zip(side.roles, table.names))
+        heading = f"{words.side(side.label)}\n" if side.label else ""
+        lines.append(f"\n{heading}{framed(marked)}\n{_legend(words, side, SYMBOLS, '   ')}")
+    return "\n".join(lines)
+
+
+def framed(rows: Sequence[Sequence[str]]) -> str:
+    """A grid of cells in ASCII lines, each column as wide as its widest cell in a terminal
+    (a Chinese character takes two columns, an accent none)."""
+    widths = [max(terminal_width(row[column]) for row in rows) for column in range(len(rows[0]))]
+    rule = "+" + "+".join("-" * (width + 2) for width in widths) + "+"
+    lines = [rule]
+    for row in rows:
+        lines += ["| " + " | ".join(padded(cell, width) for cell, width in zip(row, widths)) + " |", rule]
+    return "\n".join(lines)
+
+
+def _legend(words: Words, side: Side, marks: dict[str, str], between: str,
+            marked: Callable[[str, str], str] = lambda role, text: text) -> str:
+    """Each role's mark and how many cells it holds: "◆ red agents: 9"."""
+    return between.join(marked(role, f"{marks[role]} {words.count(role, count)}")
+                        for role, count in side.counts().items())
+
+
+# --- Markdown --------------------------------------------------------------------------------------
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~])")
+
+
+def markdown_board(board: Board, words: Words) -> tuple[str, str]:
+    public = [f"## {_md(words.heading(board.title, table.number))}\n\n{_md_table(table.names)}"
+              for table in board.tables]
+    return _joined(public), _joined([_markdown_key(board, words, table) for table in board.tables])
+
+
+def _markdown_key(board: Board, words: Words, table: Table) -> str:
+    parts = [f"## {_md(words.key_heading(board.title, table.number))}", f"*{_md(words.secret(len(table.sides)))}*"]
+    if table.starting:
+        parts.append(f"**{SQUARES[TEAMS[table.starting]]} {_md(words.starts(table.starting))}**")
+    if len(table.sides) > 1:
+        parts.append(_md(words.sides_note()))
+    for side in table.sides:
+        if side.label:
+            parts.append(f"### {_md(words.side(side.label))}")
+        cells = tuple(tuple(f"{SQUARES[role]} {name}" for role, name in zip(roles, names))
+                      for roles, names in zip(side.roles, table.names))
+        parts += [_md_table(cells), _md(_legend(words, side, SQUARES, " · "))]
+    return "\n\n".join(parts)
+
+
+def _md_table(rows: Sequence[Sequence[str]]) -> str:
+    """A table with an empty header row (markdown needs one), then a row for each row of cards."""
+    columns = len(rows[0])
+    lines = ["|" + "   |" * columns, "|" + "---|" * columns]
+    lines += ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _md(text: str) -> str:
+    """Text that markdown shows as it is: its special characters escaped."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+# --- BBCode, for forums --------------------------------------------------------------------------
+
+
+def bbcode_board(board: Board, words: Words) -> tuple[str, str]:
+    public = [f"[b]{words.heading(board.title, table.number)}[/b]\n{_bb_table(table.names)}" for table in board.tables]
+    return _joined(public), _joined([_bbcode_key(board, words, table) for table in board.tables])
+
+
+def _bbcode_key(board: Board, words: Words, table: Table) -> str:
+    lines = [f"[b]{words.key_heading(board.title, table.number)}[/b]", f"[i]{words.secret(len(table.sides))}[/i]"]
+    if table.starting:
+        lines.append(f"[b][color={_bb_colour(board, TEAMS[table.starting])}]{words.starts(table.starting)}"
+                     "[/color][/b]")
+    if len(table.sides) > 1:
+        lines.append(words.sides_note())
+    for side in table.sides:
+        if side.label:
+            lines.append(f"\n[b]{words.side(side.label)}[/b]")
+        cells = tuple(tuple(_bb_role(board, role, f"{SYMBOLS[role]} {name}") for role, name in zip(roles, names))
+                      for roles, names in zip(side.roles, table.names))
+        lines += [_bb_table(cells), _legend(words, side, SYMBOLS, " · ", lambda role, text: _bb_role(board, role, text))]
+    return "\n".join(lines)
+
+
+def _bb_table(rows: Sequence[Sequence[str]]) -> str:
+    lines = ["[table]"] + ["[tr]" + "".join(f"[td]{cell}[/td]" for cell in row) + "[/tr]" for row in rows]
+    return "\n".join(lines + ["[/table]"])
+
+
+def _bb_role(board: Board, role: str, text: str) -> str:
+    """A key's cell in its role's colour, in bold where the colour is strong enough to read
+    (a bystander's khaki is not: it takes the frames' brown, in plain type)."""
+    coloured = f"[color={_bb_colour(board, role)}]{text}[/color]"
+    return coloured if role == BYSTANDER else f"[b]{coloured}[/b]"
+
+
+def _bb_colour(board: Board, role: str) -> str:
+    name = {RED: "red", BLUE: "blue", AGENT: "green", BYSTANDER: "outline", ASSASSIN: "assassin"}[role]
+    return board.colours.get(name, "#000000")

@@ -1,0 +1,199 @@
+"""What every format of the board shows, worked out once: the games as grids of names, their
+keys as grids of roles, the headings in the kit's language, and how wide a name is in a
+terminal. Each format only spells this out."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import PurePosixPath
+from typing import Mapping
+
+import msgspec
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ...draw.theme import Theme, rgb_of
+from ...model.labels import Labels
+from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED, ROLE_NAMES
+from ..export import Request
+
+# The roles in the order a legend lists them, and each one's text keys (its name, as the
+# game's tiles print it, and its plural).
+ROLE_ORDER = (RED, BLUE, AGENT, BYSTANDER, ASSASSIN)
+ROLE_TEXTS = {RED: ("red agent", "red agents"), BLUE: ("blue agent", "blue agents"), AGENT: ("agent", "agents"),
+              BYSTANDER: ("bystander", "bystanders"), ASSASSIN: ("assassin", "assassins")}
+# Each role's symbol, as the key cards and tiles draw it (draw/symbols.py): a diamond, a disc,
+# a star, a bar, a cross. They tell the roles apart without colour.
+SYMBOLS = {RED: "◆", BLUE: "●", AGENT: "★", BYSTANDER: "▬", ASSASSIN: "✕"}
+TEAMS = {"red": RED, "blue": BLUE}  # a starting team's own role
+COLOUR_NAMES = ("card", "band", "outline", "red", "blue", "bystander", "assassin", "green", "on_colour",
+                "on_bystander", "text", "heading")
+
+
+class Side(msgspec.Struct, frozen=True):
+    """One spymaster's side of a key: its label ("" for a key with one side) and the role of
+    each cell, row by row as the board shows them."""
+
+    label: str
+    roles: tuple[tuple[str, ...], ...]
+
+    def counts(self) -> dict[str, int]:
+        """How many cells each role holds, in the legend's order."""
+        found = [role for row in self.roles for role in row]
+        return {role: found.count(role) for role in ROLE_ORDER if role in found}
+
+
+class Table(msgspec.Struct, frozen=True):
+    """One game as the formats show it: its number, its names row by row (as a person reads
+    them: a picture by its name without the extension), the file names behind pictures, and
+    its key."""
+
+    number: int
+    names: tuple[tuple[str, ...], ...]
+    cells: tuple[tuple[str, ...], ...]  # as dealt: words, or pictures' file names
+    starting: str | None  # "red" or "blue"; None in a game without teams
+    sides: tuple[Side, ...]
+
+
+class Board(msgspec.Struct, frozen=True):
+    """Everything the formats show, the key apart in each table."""
+
+    title: str
+    game: str  # the game's name, for bots
+    language: str
+    pictures: bool
+    rows: int
+    columns: int
+    tables: tuple[Table, ...]
+    seed: int = 0  # deals every key again: for the key's files only
+    colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
+    thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG
+
+
+def board_of(request: Request) -> Board:
+    game = request.game
+    rows, columns = game.grid.rows, game.grid.columns
+    pictures = game.grid.cards == "picture"
+    tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, pictures) for dealt in request.games)
+    return Board(heading_title(request.title, game.title), game.name, request.language, pictures, rows, columns,
+                 tables, request.seed, colours_of(request.theme), request.thumbnails)
+
+
+def colours_of(theme: Theme | None) -> dict[str, str]:
+    """The theme's colours as a web page and a forum write them."""
+    if theme is None:
+        return {}
+    return {name: "#" + "".join(f"{round(part * 255):02X}" for part in rgb_of(getattr(theme, name)))
+            for name in COLOUR_NAMES}
+
+
+def _table(number: int, cells: tuple[str, ...], sides, columns: int, pictures: bool) -> Table:
+    names = tuple(shown_name(cell, pictures) for cell in cells)
+    starting = next((side.starting for side in sides if side.starting), None)
+    return Table(number, _rows(names, columns), _rows(cells, columns), starting,
+                 tuple(Side(side.label, _rows(side.roles, columns)) for side in sides))
+
+
+def _rows(cells, columns: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(cells[at:at + columns]) for at in range(0, len(cells), columns))
+
+
+def shown_name(cell: str, pictures: bool) -> str:
+    """A picture is named by its file name without the extension ("hamburger.svg" ->
+    "hamburger"); a word as the cards print it."""
+    return PurePosixPath(cell).stem if pictures else cell
+
+
+def heading_title(kit_title: str | None, game_title: str) -> str:
+    """The kit's title, or the game's where it only adds the edition ("Codenames" ->
+    "Codenames Duet"); the game's title where the kit has none."""
+    if not kit_title or game_title.startswith(kit_title):
+        return game_title
+    return kit_title
+
+
+def role_word(letter: str) -> str:
+    """A role as bots read it: "red", "blue", "bystander", "assassin", "agent"."""
+    return ROLE_NAMES[letter]
+
+
+# --- The words of the headings, in the kit's language ----------------------------------------
+
+
+class Words(msgspec.Struct, frozen=True):
+    """The headings and labels of one board, in its language (the export's texts)."""
+
+    texts: Labels
+    numbered: bool  # several games: each is numbered
+
+    def game(self, number: int) -> str:
+        return f"{self.texts.text('game')} {number}"
+
+    def heading(self, title: str, number: int) -> str:
+        """The title line of a game: "Codenames · Game 2", or the title alone for one game."""
+        return f"{title} · {self.game(number)}" if self.numbered else title
+
+    def key_heading(self, title: str, number: int) -> str:
+        return f"{self.heading(title, number)} · {self.texts.text('key')}"
+
+    def starts(self, team: str) -> str:
+        return self.texts.text(f"{team} starts")
+
+    def side(self, label: str) -> str:
+        return f"{self.texts.text('side')} {label}"
+
+    def secret(self, sides: int) -> str:
+        """Who may read the key: the spymasters, or each player their own side."""
+        return self.texts.text("secret sides" if sides > 1 else "secret")
+
+    def sides_note(self) -> str:
+        return self.texts.text("sides note")
+
+    def role(self, letter: str) -> str:
+        """A role's name, as the game's tiles print it: "red agent"."""
+        return self.texts.text(ROLE_TEXTS[letter][0])
+
+    def count(self, letter: str, count: int) -> str:
+        """How many cells a role holds: "9 red agents", "1 assassin"."""
+        one, many = ROLE_TEXTS[letter]
+        return f"{count} {self.texts.text(one if count == 1 else many)}"
+
+
+def words_of(request: Request) -> Words:
+    return Words(request.texts, len(request.games) > 1)
+
+
+# --- Widths in a terminal ----------------------------------------------------------------------
+
+
+def terminal_width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: East Asian wide and full-width characters take
+    two, combining marks and invisible format characters none (ambiguous ones one, as most
+    terminals draw them)."""
+    return sum(_character_width(character) for character in text)
+
+
+def _character_width(character: str) -> int:
+    if unicodedata.combining(character) or unicodedata.category(character) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` with spaces after it to fill ``width`` terminal columns."""
+    return text + " " * max(width - terminal_width(text), 0)
+
+
+def em_width(text: str) -> float:
+    """How wide ``text`` is in bold, in ems, to size a word on a web page: its longest run
+    between spaces (where the page may break a line), measured with Helvetica Bold's widths
+    (Arial's and Liberation Sans's too; an accented letter as its base letter), a wide
+    character as one em and any other character as a broad capital."""
+    return max((sum(map(_em, part)) for part in text.split()), default=1.0)
+
+
+def _em(character: str) -> float:
+    width = _character_width(character)
+    if width != 1:
+        return float(width) / 2
+    base = unicodedata.normalize("NFD", character)[0]
+    return stringWidth(base, "Helvetica-Bold", 1) if ord(base) < 256 else 0.78

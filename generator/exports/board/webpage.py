@@ -1,0 +1,247 @@
+"""The board as one self-contained web page, for a shared screen or a video call, and the key
+as another: no outside address of any kind (no font, script, style sheet or picture to fetch;
+pictures are inside as data: addresses, and the page's own policy forbids loading anything).
+Each game fills the screen, its words large; printed, each game takes a landscape page.
+
+The board's page holds the words alone: no role, colour of a role or starting team is in its
+text, its styles or its comments. The key's page draws the key cards' look: each cell in its
+role's colour with its symbol, so that it reads in greyscale too, and the starting team's
+lights on the four edges of the grid."""
+
+from __future__ import annotations
+
+import base64
+import math
+from html import escape
+from typing import Iterable
+
+from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
+from .view import TEAMS, Board, Side, Table, Words, em_width
+
+BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
+WORD_CARD = 1.55  # a word card's width over its height, as the deck prints it (a picture card is square)
+POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+FONTS = '"Fira Sans", "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif'
+# Each role's class on the key's page, its ground and the colour of its symbol and word.
+ROLE_CLASSES = {RED: "red", BLUE: "blue", AGENT: "agent", BYSTANDER: "bystander", ASSASSIN: "assassin"}
+ROLE_COLOURS = {RED: ("red", "on_colour"), BLUE: ("blue", "on_colour"), AGENT: ("green", "on_colour"),
+                BYSTANDER: ("bystander", "on_bystander"), ASSASSIN: ("assassin", "on_colour")}
+
+
+def html_board(board: Board, words: Words) -> tuple[str, str]:
+    public = [_board_section(board, words, table) for table in board.tables]
+    key = [section for table in board.tables for section in _key_sections(board, words, table)]
+    last = board.tables[-1].number
+    title = board.title if len(board.tables) == 1 else f"{board.title} · {words.game(1)}–{last}"
+    key_title = f"{title} · {words.texts.text('key')}"
+    return (_page(board, title, _BOARD_STYLE, public, BOARD_COLOURS),
+            _page(board, key_title, _BOARD_STYLE + _key_style(), key, tuple(board.colours)))
+
+
+def _page(board: Board, title: str, style: str, sections: Iterable[str], colours: tuple[str, ...]) -> str:
+    """A whole page, with the theme's ``colours`` it uses (the board's page none of the roles')."""
+    defined = "".join(f"--{name.replace('_', '-')}:{board.colours[name]};" for name in colours
+                      if name in board.colours)
+    return (f'<!DOCTYPE html>\n<html lang="{escape(board.language or "en")}">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
+            f"<title>{escape(title)}</title>\n<style>\n:root{{{defined}--table:{_table_colour(board)}}}\n{style}</style>\n"
+            "</head>\n<body>\n" + "\n".join(sections) + "\n</body>\n</html>\n")
+
+
+def _table_colour(board: Board) -> str:
+    """The screen's ground: the frames' brown, darkened to a table top the cards stand out on."""
+    outline = board.colours.get("outline", "#8C704D")
+    return "#" + "".join(f"{round(int(outline[at:at + 2], 16) * 0.3):02X}" for at in (1, 3, 5))
+
+
+def _grid_style(board: Board) -> str:
+    card = 1.0 if board.pictures else WORD_CARD
+    return (f"--columns:{board.columns};--rows:{board.rows};--shape:{card};"
+            f"--aspect:{board.columns * card / board.rows:.3f}")
+
+
+def _header(heading: str, *lines: tuple[str, str]) -> str:
+    """The title line, then any lines under it, each (its class, its text)."""
+    more = "".join(f'<p class="{kind}">{escape(text)}</p>' for kind, text in lines)
+    return f'<header><h1>{escape(heading)}</h1>{more}</header>'
+
+
+# --- The players' board ----------------------------------------------------------------------------
+
+
+def _board_section(board: Board, words: Words, table: Table) -> str:
+    cards = "".join(_card(board, name, cell) for row_names, row_cells in zip(table.names, table.cells)
+                    for name, cell in zip(row_names, row_cells))
+    return (f'<section class="game" id="game-{table.number}">'
+            f"{_header(words.heading(board.title, table.number))}"
+            f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board)}">{cards}</div>'
+            "</section>")
+
+
+def _card(board: Board, name: str, cell: str, inside: str = "", role: str = "", role_name: str = "") -> str:
+    """One card: a word on its white panel, or a picture; ``role``, its name (shown on hover,
+    read by screen readers) and ``inside`` (its symbol) on the key's page only."""
+    opening = f'<div class="card {ROLE_CLASSES[role]}" title="{escape(role_name)}">' if role else '<div class="card">'
+    if board.pictures:
+        return f"{opening}{inside}{_picture(board, name, cell)}</div>"
+    return (f'{opening}{inside}<div class="word" dir="auto" style="--n:{em_width(name):.2f}">'
+            f"{escape(name)}</div></div>")
+
+
+def _picture(board: Board, name: str, cell: str) -> str:
+    data = board.thumbnails.get(cell)
+    if data is None:  # no picture drawn: its name, as a word
+        return f'<div class="word" dir="auto" style="--n:{em_width(name):.2f}">{escape(name)}</div>'
+    source = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+    return f'<img src="{source}" alt="{escape(name)}">'
+
+
+# --- The spymasters' key ---------------------------------------------------------------------------
+
+
+def _key_sections(board: Board, words: Words, table: Table) -> list[str]:
+    """A section for each side: printed, each side takes a page, to hand to its own player."""
+    lines = [("secret", words.secret(len(table.sides)))]
+    if len(table.sides) > 1:
+        lines.append(("note", words.sides_note()))
+    sections = []
+    for side in table.sides:
+        heading = words.key_heading(board.title, table.number)
+        if side.label:
+            heading = f"{heading} · {words.side(side.label)}"
+        starts = (f'<p class="starts {ROLE_CLASSES[TEAMS[table.starting]]}">{_symbol(TEAMS[table.starting])}'
+                  f"{escape(words.starts(table.starting))}</p>") if table.starting else ""
+        sections.append(f'<section class="game key" id="key-{table.number}{side.label.lower()}">'
+                        f"{_header(heading, *lines)}{starts}{_key_grid(board, words, table, side)}"
+                        f"{_legend(words, side)}</section>")
+    return sections
+
+
+def _key_grid(board: Board, words: Words, table: Table, side: Side) -> str:
+    cards = "".join(_card(board, name, cell, _symbol(role), role, words.role(role))
+                    for roles, names, cells in zip(side.roles, table.names, table.cells)
+                    for role, name, cell in zip(roles, names, cells))
+    lights = ""
+    if table.starting:  # the key card's lights: the starting team's colour and shape on every edge
+        team = TEAMS[table.starting]
+        lights = "".join(f'<span class="light {edge} {ROLE_CLASSES[team]}">{_symbol(team)}</span>'
+                         for edge in ("top", "right", "bottom", "left"))
+    return (f'<div class="frame{" lit" if lights else ""}">{lights}'
+            f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board)}">{cards}</div>'
+            "</div>")
+
+
+def _legend(words: Words, side: Side) -> str:
+    items = "".join(f'<li class="{ROLE_CLASSES[role]}">{_symbol(role)}{escape(words.count(role, count))}</li>'
+                    for role, count in side.counts().items())
+    return f'<ul class="legend">{items}</ul>'
+
+
+def _symbol(role: str) -> str:
+    """A role's symbol as the key cards draw it (draw/symbols.py), in the colour of its text."""
+    return f'<svg class="symbol" viewBox="-1 -1 2 2" aria-hidden="true">{SHAPES[role]}</svg>'
+
+
+def _star() -> str:
+    """A five-pointed star, one point up, its inner corners at 0.45 of its reach, centred by
+    its box (as draw/symbols.py draws it; y runs down here)."""
+    centre = (1 - math.cos(math.pi / 5)) / 2
+    points = []
+    for index in range(10):
+        reach = 1.0 if index % 2 == 0 else 0.45
+        angle = math.pi / 2 + index * math.pi / 5
+        points.append(f"{reach * math.cos(angle):.3f},{centre - reach * math.sin(angle):.3f}")
+    return f'<polygon points="{" ".join(points)}"/>'
+
+
+SHAPES = {
+    RED: '<polygon points="0,-1 1,0 0,1 -1,0"/>',
+    BLUE: '<circle r="0.82"/>',
+    AGENT: _star(),
+    BYSTANDER: '<rect x="-1" y="-0.18" width="2" height="0.36"/>',
+    ASSASSIN: '<path d="M-0.8,-0.8L0.8,0.8M-0.8,0.8L0.8,-0.8" fill="none" stroke="currentColor" stroke-width="0.4" '
+              'stroke-linecap="round"/>',
+}
+
+# --- Styles ------------------------------------------------------------------------------------------
+
+# The board's styles: one game a screen, its grid as large as the window allows at the cards'
+# shape, each word sized to its card (--n: its width in ems). Printed: a landscape page each.
+_BOARD_STYLE = f"""
+*,*::before,*::after{{box-sizing:border-box}}
+html{{background:var(--table);color:var(--card);-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+body{{margin:0;font-family:{FONTS}}}
+.game{{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;
+  gap:1.6vh;padding:2vh 2vw}}
+header{{text-align:center}}
+h1{{margin:0;font-size:clamp(16px,3.4vh,40px);font-weight:800;letter-spacing:.04em;color:var(--card)}}
+header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
+.grid{{--w:min(96vw,calc((100vh - 7vh - 4.5em) * var(--aspect)));--cell:calc(var(--w) / var(--columns));
+  width:var(--w);display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:calc(var(--w) * .012)}}
+.card{{aspect-ratio:var(--shape);background:var(--card);border-radius:calc(var(--cell) * .06);
+  padding:calc(var(--cell) * .065);display:flex;position:relative;min-width:0}}
+.word{{flex:1;display:flex;align-items:center;justify-content:center;text-align:center;min-width:0;
+  padding:0 .25em;background:#FFFFFF;color:var(--text);border:max(1px,calc(var(--cell) * .012)) solid var(--outline);
+  border-radius:calc(var(--cell) * .04);font-weight:700;line-height:1.05;overflow-wrap:anywhere;
+  font-size:min(calc(var(--cell) * .15),calc(var(--cell) * .7 / var(--n)))}}
+.pictures .card{{padding:0;background:none}}
+.card img{{display:block;width:100%;height:100%;object-fit:contain;border-radius:calc(var(--cell) * .05)}}
+@page{{size:landscape;margin:10mm}}
+@media print{{
+  html{{background:#FFFFFF;color:var(--text)}}
+  .game{{min-height:0;padding:0;gap:4mm;break-after:page}}
+  .game:last-child{{break-after:auto}}
+  h1{{color:var(--text);font-size:20pt}}
+  header p{{color:var(--text);font-size:11pt}}
+  .grid{{--w:min(255mm,calc(165mm * var(--aspect)))}}
+  .card{{border:.3mm solid var(--outline)}}
+}}
+"""
+
+
+def _key_style() -> str:
+    """The key's styles: each role's ground and ink, the symbol in a corner of its cell, the
+    lights, the legend."""
+    roles = "".join(f".{ROLE_CLASSES[role]}{{--role:var(--{ground});--on:var(--{ink.replace('_', '-')})}}"
+                    for role, (ground, ink) in ROLE_COLOURS.items())
+    return roles + """
+.key header p.secret{font-weight:700;color:var(--card)}
+.key header p.note{max-width:70em}
+.starts{margin:0;display:flex;align-items:center;gap:.5em;padding:.25em .9em;border-radius:1em;
+  background:var(--role);color:var(--on);font-weight:800;font-size:clamp(13px,2.2vh,26px)}
+.starts .symbol{width:.8em;height:.8em}
+.frame{position:relative;--pad:1.4vh;padding:var(--pad);background:var(--card);border-radius:2vh}
+.frame.lit{--pad:2.6vh}
+.key .grid{--w:min(92vw,calc((100vh - 20vh - 9em) * var(--aspect)))}
+.key .card{background:var(--role);padding:0;border-radius:calc(var(--cell) * .05)}
+.key .word{background:none;border:none;color:var(--on);padding-left:calc(var(--cell) * .18)}
+.key .pictures .card{padding:calc(var(--cell) * .07)}
+.key .card > .symbol{position:absolute;left:calc(var(--cell) * .04);top:calc(var(--cell) * .04);
+  width:calc(var(--cell) * .13);height:calc(var(--cell) * .13);color:var(--on);z-index:1}
+.key .pictures .card > .symbol{width:calc(var(--cell) * .16);height:calc(var(--cell) * .16);padding:calc(var(--cell) * .025);
+  background:var(--role);border-radius:50%;left:0;top:0}
+.symbol{display:inline-block;flex:none;fill:currentColor;color:var(--on)}
+.light{position:absolute;display:flex;align-items:center;justify-content:center;background:var(--role);
+  border-radius:1vh}
+.light .symbol{width:1.4vh;height:1.4vh}
+.light.top,.light.bottom{left:calc(50% - 6vh);width:12vh;height:1.8vh}
+.light.left,.light.right{top:calc(50% - 6vh);height:12vh;width:1.8vh}
+.light.top{top:.4vh}.light.bottom{bottom:.4vh}.light.left{left:.4vh}.light.right{right:.4vh}
+.light.red.top,.light.red.bottom{border-radius:0;clip-path:polygon(0 50%,1.2vh 0,calc(100% - 1.2vh) 0,100% 50%,calc(100% - 1.2vh) 100%,1.2vh 100%)}
+.light.red.left,.light.red.right{border-radius:0;clip-path:polygon(50% 0,100% 1.2vh,100% calc(100% - 1.2vh),50% 100%,0 calc(100% - 1.2vh),0 1.2vh)}
+.legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.4em 1.6em;
+  font-size:clamp(12px,2vh,24px);font-weight:700;color:var(--card)}
+.legend li{display:flex;align-items:center;gap:.45em}
+.legend .symbol{width:1.3em;height:1.3em;padding:.22em;border-radius:.25em;background:var(--role)}
+@media print{
+  .key header p.secret{color:var(--text)}
+  .legend{color:var(--text)}
+  .frame.lit{--pad:7mm}
+  .key .grid{--w:min(245mm,calc(135mm * var(--aspect)))}
+  .light .symbol{width:3.5mm;height:3.5mm}
+  .light.top,.light.bottom{left:calc(50% - 16mm);width:32mm;height:5mm}
+  .light.left,.light.right{top:calc(50% - 16mm);height:32mm;width:5mm}
+  .light.top{top:1mm}.light.bottom{bottom:1mm}.light.left{left:1mm}.light.right{right:1mm}
+}
+"""

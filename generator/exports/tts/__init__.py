@@ -1,0 +1,65 @@
+"""Decks for Tabletop Simulator: sheet images of the codename cards, the key cards and the
+tiles, rendered from the drawing the PDFs print, and one saved object that lays them out on
+the table, ready to play.
+
+Its parts: ``sheets`` (the faces on the format's sheets), ``table`` (where the pieces lie and
+how large they are) and ``saved`` (the saved object, and the maker). Its texts in each
+language (the piles' names on the table): ``texts/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ... import kinds
+from ...errors import UsageError, quoted
+from ..export import Export, Option
+from ..options import DEALING, FONT, FONT_HELP, SEED
+
+
+def parse_base_url(text: str) -> str:
+    """An address the images will be at: http or https, with a host, and a slash to end it."""
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(char.isspace() for char in text.strip()):
+        raise UsageError(f"{quoted(text)} is not a web address: write one such as https://example.org/codenames/")
+    return text.strip().rstrip("/") + "/"
+
+
+def _maker():
+    from .saved import MAKER
+
+    return MAKER
+
+
+TTS = Export(
+    name="tts",
+    summary="decks for Tabletop Simulator: sheet images and a saved object laid out ready to play",
+    help="""Make the game for Tabletop Simulator: sheet images of the codename
+    cards, key cards and tiles (drawn as the PDFs print them) and a saved
+    object that lays them on the table. Images are linked as files on this
+    computer (single player and hotseat); for a game with friends, put them
+    on the web and give their address with --base-url.
+
+    \b
+    Examples:
+      cngen tts
+      cngen tts --duet --base-url https://example.org/codenames/""",
+    options=(
+        Option("base_url", kinds.nullable(kinds.text("a web address such as https://example.org/codenames/",
+                                                     parse_base_url, "URL")), None,
+               "The web address the sheet images will be at (default: file:/// addresses on this computer, "
+               "which only you can see).", "--base-url"),
+        Option("seed", SEED, None, "Deal the same key cards again; without it a seed is chosen and printed.",
+               "--seed"),
+        Option("font", FONT, None, FONT_HELP, "--font"),
+        Option("out_dir", kinds.folder(), "output/tts", "Folder for the sheet images and the saved object.",
+               "--out-dir"),
+    ),
+    # No deck.blanks: nothing can be written on a card in TTS, so the deck goes without blanks.
+    uses=(*DEALING, "deck.fit", "deck.dpi", "deck.card_size", "deck.seed", "keys.count",
+          "keys.card_size", "tokens.sets", "tokens.card_size", "ink", "theme"),
+    texts=Path(__file__).resolve().parent / "texts",
+    text_keys=("word cards", "picture cards", "key cards", "key cards hint"),
+    load_maker=_maker,
+)

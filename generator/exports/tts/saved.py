@@ -1,0 +1,203 @@
+"""The saved object: one JSON file that Tabletop Simulator loads from its Saved Objects menu,
+holding the codename deck, the key deck and the tiles, laid out ready to play (``table``), on
+sheet images drawn as the PDFs print the cards (``sheets``).
+
+Every card has a back of its own (the other word, the other key, the tile's other side), so
+each component has face sheets and back sheets laid out alike (``UniqueBack``), and the back
+is what the other players see of a card in a hand (``BackIsHidden``): all 70 slots hold cards.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+import msgspec
+
+from ...games.game import Game
+from ...units import plural
+from ..export import CODENAMES, KEYS, TILES, ImageFile, Made, Maker, Request, TextFile
+from .sheets import BACK, FRONT, PER_SHEET, Sheet, plan_sheets, sheet_drawing, thumbnail_drawing
+from .table import Transform, lay_out
+
+SAVED_OBJECT = "codenames.json"  # one name whatever the game: a later run replaces the earlier one
+THUMBNAIL = "codenames.png"  # TTS shows the PNG named like a saved object in its menu
+THUMBNAIL_PIXELS = 256
+CARD_SHAPE = 0  # CustomDeck Type: TTS's rounded rectangle, the shape of a printed card
+SAVED_OBJECTS = (
+    ("Windows", r"Documents\My Games\Tabletop Simulator\Saves\Saved Objects"),
+    ("macOS", "~/Library/Tabletop Simulator/Saves/Saved Objects"),
+    ("Linux", "~/.local/share/Tabletop Simulator/Saves/Saved Objects"),
+)
+
+
+class Part(msgspec.Struct, frozen=True):
+    """One component as it goes on the table: its cards (a front and back each), drawn by
+    ``artist`` at ``card_size``, on ``sheets``."""
+
+    component: str
+    faces: Sequence[tuple[Any, Any]]
+    artist: Any
+    card_size: tuple[float, float]
+    sheets: tuple[Sheet, ...]
+    jpeg: bool = False  # photographs, which make PNG sheets many times larger
+
+    def card_id(self, index: int) -> int:
+        """The CardID of the part's card ``index`` (from 0)."""
+        sheet = self.sheets[index // PER_SHEET]
+        return sheet.card_id(index - sheet.first)
+
+    def card_ids(self) -> list[int]:
+        return [self.card_id(index) for index in range(len(self.faces))]
+
+
+class TtsMaker(Maker):
+    deals_games = False  # the whole deck goes on the table: players shuffle and deal as with the box
+
+    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
+        path = Path(own["out_dir"]) / SAVED_OBJECT
+        return {path: f"the saved object {path}"}
+
+    def card_sizes(self, own, game, paper, settings_sizes):
+        return {component: settings_sizes[component] for component in (CODENAMES, KEYS, TILES)}
+
+    def make(self, request: Request) -> Made:
+        parts = plan_parts(request)
+        folder = Path(request.own["out_dir"])
+        images = [image for part in parts.values() for image in sheet_images(part, folder)]
+        codenames = parts[CODENAMES]
+        thumbnail = ImageFile(folder / THUMBNAIL, thumbnail_drawing(codenames.faces[0][FRONT], codenames.artist,
+                                                                    codenames.card_size, THUMBNAIL_PIXELS),
+                              (THUMBNAIL_PIXELS, THUMBNAIL_PIXELS))
+        where = image_address(folder, request.own.get("base_url"))
+        saved = saved_object(request, parts, where)
+        text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
+        return Made((TextFile(folder / SAVED_OBJECT, text), *images, thumbnail),
+                    summary(request, parts, folder, len(images)))
+
+
+def plan_parts(request: Request) -> dict[str, Part]:
+    """Each component's cards on its sheets, the CustomDeck numbers running on from one
+    component to the next. Blank codename cards stay out: nothing can be written on a card in
+    TTS, and a blank dealt into the grid would only be dealt again."""
+    parts: dict[str, Part] = {}
+    first_deck = 1
+    for component in (CODENAMES, KEYS, TILES):
+        cards = request.cards[component]
+        faces = [pair for pair in cards.faces if any(face is not None for face in pair)]
+        sheets = plan_sheets(component, len(faces), cards.card_size, first_deck)
+        jpeg = component == CODENAMES and request.game.grid.cards == "picture"
+        parts[component] = Part(component, faces, cards.artist, cards.card_size, sheets, jpeg)
+        first_deck += len(sheets)
+    return parts
+
+
+def sheet_images(part: Part, folder: Path) -> list[ImageFile]:
+    """The part's sheets, each a front picture and a back picture."""
+    return [ImageFile(folder / sheet.file_name(side, part.jpeg),
+                      sheet_drawing(sheet, part.faces, side, part.artist, part.card_size), sheet.pixels, part.jpeg)
+            for sheet in part.sheets for side in (FRONT, BACK)]
+
+
+def image_address(folder: Path, base_url: str | None) -> Callable[[str], str]:
+    """Where the JSON says an image is: at ``base_url`` (which ends in "/"), or as a file:///
+    address on this computer (the folder made absolute, by path arithmetic alone)."""
+    if base_url:
+        return lambda name: base_url + name
+    absolute = folder.absolute()
+    return lambda name: (absolute / name).as_uri()
+
+
+def saved_object(request: Request, parts: Mapping[str, Part], where: Callable[[str], str]) -> dict[str, Any]:
+    """The saved object's JSON, as TTS writes one: its pieces in ``ObjectStates``."""
+    game, texts = request.game, request.texts
+    codenames, keys, tiles = parts[CODENAMES], parts[KEYS], parts[TILES]
+    kinds = tile_kinds(game, tiles.faces)
+    layout = lay_out((game.grid.rows, game.grid.columns), codenames.card_size, keys.card_size, tiles.card_size,
+                     len(kinds))
+    guids = (f"{number:06x}" for number in itertools.count(0xC0DE01))
+    objects = [
+        pile(codenames, codenames.card_ids(), layout.codenames, texts.text(f"{game.grid.cards} cards"), "", where,
+             guids),
+        pile(keys, keys.card_ids(), layout.keys, texts.text("key cards"), texts.text("key cards hint"), where, guids),
+        *(pile(tiles, [tiles.card_id(index) for index in indices], transform, request.tile_names.get(name, name), "",
+               where, guids)
+          for (name, indices), transform in zip(kinds, layout.tiles)),
+    ]
+    title = game.title if not request.title or request.title in game.title else f"{request.title} ({game.title})"
+    return {"SaveName": title, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
+            "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": objects, "TabStates": {}}
+
+
+def tile_kinds(game: Game, faces: Sequence[tuple[Any, Any]]) -> list[tuple[str, list[int]]]:
+    """The tiles by kind, in the set's order: the name its front prints, and the tiles (by
+    index) of that kind in every set. Kinds whose fronts print the same name (timer tokens and
+    their spares) stay apart: their faces differ.
+
+    Tiles go in decks of one kind each rather than in bags: a deck lies face up showing what
+    it holds and how many are left, gives its top tile to a drag and takes one back when it is
+    dropped on it; a bag hides what it holds and hands out a piece at random, so every kind
+    would need a bag of its own anyway, with its count only in a tooltip."""
+    kinds: dict[tuple[Any, Any], list[int]] = {(kind.front, kind.back): [] for kind in game.tiles}
+    for index, (front, back) in enumerate(faces):
+        kinds[(front, back)].append(index)
+    return [(front.name, indices) for (front, _), indices in kinds.items() if indices]
+
+
+def pile(part: Part, card_ids: Sequence[int], transform: Transform, nickname: str, description: str,
+         where: Callable[[str], str], guids: Iterator[str]) -> dict[str, Any]:
+    """A deck of the part's cards ``card_ids``, in that order, or a single card where there is
+    one (TTS holds no deck of one)."""
+    decks = {sheet.deck: custom_deck(sheet, part.jpeg, where) for sheet in part.sheets}
+    cards = [card(card_id, decks, transform, next(guids)) for card_id in card_ids]
+    if len(cards) == 1:
+        return {**cards[0], "Nickname": nickname, "Description": description}
+    used = sorted({card_id // 100 for card_id in card_ids})
+    return {"GUID": next(guids), "Name": "DeckCustom", "Transform": transform.as_json(), "Nickname": nickname,
+            "Description": description, **HANDLING, "SidewaysCard": False, "DeckIDs": list(card_ids),
+            "CustomDeck": {str(number): decks[number] for number in used}, "ContainedObjects": cards}
+
+
+# Every piece may be picked up, dropped on the grid and taken into a hand.
+HANDLING = {"Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "HideWhenFaceDown": False, "Hands": True}
+
+
+def card(card_id: int, decks: Mapping[int, dict[str, Any]], transform: Transform, guid: str) -> dict[str, Any]:
+    """One card, with its own copy of its sheet's CustomDeck entry, as TTS writes a card in a deck."""
+    number = card_id // 100
+    return {"GUID": guid, "Name": "Card", "Transform": transform.as_json(), "Nickname": "", "Description": "",
+            **HANDLING, "SidewaysCard": False, "CardID": card_id, "CustomDeck": {str(number): decks[number]}}
+
+
+def custom_deck(sheet: Sheet, jpeg: bool, where: Callable[[str], str]) -> dict[str, Any]:
+    """A sheet's CustomDeck entry: its two pictures and its grid."""
+    return {"FaceURL": where(sheet.file_name(FRONT, jpeg)), "BackURL": where(sheet.file_name(BACK, jpeg)),
+            "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": True,
+            "Type": CARD_SHAPE}
+
+
+def summary(request: Request, parts: Mapping[str, Part], folder: Path, images: int) -> tuple[str, ...]:
+    """What was written, where TTS looks for it, and who can see the pictures."""
+    counted = {CODENAMES: "picture card" if request.game.grid.cards == "picture" else "codename card",
+               KEYS: "key card", TILES: "tile"}
+    contents = ", ".join(f"{plural(len(part.faces), counted[name])} on {plural(len(part.sheets), 'sheet')}"
+                         for name, part in parts.items())
+    lines = [f"Wrote {SAVED_OBJECT}, {THUMBNAIL} and {plural(images, 'sheet image')} to {folder}/: {contents}.",
+             (f"To play, copy {SAVED_OBJECT} and {THUMBNAIL} into Tabletop Simulator's Saved Objects folder and "
+              "load it from Objects > Saved Objects:"),
+             *(f"  {system + ':':9}{path}" for system, path in SAVED_OBJECTS)]
+    base_url = request.own.get("base_url")
+    if base_url:
+        lines.append(f"The saved object looks for the images at {base_url}: put the {plural(images, 'sheet image')} "
+                     "there before loading it, and every player sees the cards.")
+    else:
+        lines.append(f"The images are linked as files on this computer, so leave them in {folder}/: single player "
+                     "and hotseat only. To play online, put them on the web and run again with --base-url ADDRESS.")
+    return tuple(lines)
+
+
+MAKER = TtsMaker()

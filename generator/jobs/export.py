@@ -1,0 +1,245 @@
+"""An export run for the game it is given: the codenames read, the language settled, games
+dealt, the components' faces drawn at the sizes the export asks for, and what it makes turned
+into bytes (text, PDFs, pictures). The job names no export: it asks the one it is handed
+(``exports.export``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import msgspec
+from msgspec.structs import replace
+
+from ..draw.sheet import CardFaces
+from ..draw.theme import Theme, make_theme
+from ..errors import CngenError
+from ..exports.export import CODENAMES, KEYS, TILES, Dealt, Drawing, Export, ImageFile, Made, PdfFile, Request, TextFile
+from ..games.game import Game
+from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR
+from ..inputs.reader import read_input, source_name
+from ..model.capitals import primary
+from ..model.labels import Labels, parse_tile_names, require_every_key
+from ..model.rng import make_rng
+from ..model.tables import deal_tables
+from ..model.words import raise_problems
+from ..output.pdf import PdfDocument, PdfSettings
+from ..settings.declarations import is_cmyk
+from ..settings.options import ExportOptions
+from ..typeface.font import Font, FontFamily, register_family
+from ..units import is_us_paper, plural
+from .cards import condition_for, document_title
+from .language import Language, settle_language, shipped_name, tile_nouns
+from .sources import bundled_deck, check_title, deck_notes, load_font, words_label
+
+PROGRESS_FROM = 200  # games dealt in a second or more: say what is happening
+
+
+class Codenames(msgspec.Struct, frozen=True):
+    names: list[str]  # as the cards print them: words in capitals, or pictures by name
+    source: str
+    language: str  # the list's own language, "" where it names none
+    notes: tuple[str, ...] = ()
+
+
+class ExportResult(msgspec.Struct, frozen=True):
+    files: dict[Path | None, bytes]  # None: standard output
+    summary: tuple[str, ...]
+    notes: tuple[str, ...]
+    seed: int
+
+
+def build_export(export: Export, game: Game, options: ExportOptions,
+                 progress: Callable[[str], None] = lambda step: None) -> ExportResult:
+    """What ``export`` makes of ``game`` with ``options``, as bytes by path (None: standard
+    output), with its summary and notes."""
+    maker, own = export.maker, options.own
+    codenames = read_codenames(game, options)
+    language = settle_language(game, options.style.lang, codenames.language, options.style.sharp_s)
+    texts, text_notes = export_texts(export, language.code)
+    games = maker.games_wanted(own, len(codenames.names), game.grid.cells) if maker.deals_games else 0
+    key_cards, dealt = deal_games(game, codenames, games, options.seed, progress)
+    paper = options.sheet.paper if maker.prints_pages else None
+    sizes = maker.card_sizes(own, game, paper, {CODENAMES: options.deck.card_size, KEYS: options.keys.card_size,
+                                                TILES: options.tokens.card_size})
+    press = maker.prints_pages and is_cmyk(options.sheet.profile)
+    theme = make_theme(press, dict(options.style.colours), options.style.title,
+                       ink_limit=options.sheet.ink_limit, ink=options.style.ink)
+    fonts = text_fonts(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
+    if fonts is not None:
+        check_title(options.style.title, fonts.bold)
+    word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
+    cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress)
+             for component, size in sizes.items()}
+    pixels = maker.thumbnails(own, game)
+    shown = {name for table in dealt for name in table.cells}
+    thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, word_font) if pixels and word_font else {}
+    request = Request(game, options.seed, own, texts, language.code, options.style.title, codenames.source,
+                      len(codenames.names), dealt, cards, theme, fonts, word_font, paper, options.sheet.profile,
+                      options.sheet.sides, {noun: language.tile_name(noun) for noun in tile_nouns(game)}, thumbnails)
+    made = maker.make(request)
+    files = rendered(made, cards, fonts, word_font, options, press, progress)
+    notes = (*codenames.notes, *language.notes, *text_notes, *made.notes)
+    return ExportResult(files, made.summary, tuple(dict.fromkeys(notes)), options.seed)
+
+
+def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
+               progress: Callable[[str], None]) -> tuple[list[Any], tuple[Dealt, ...]]:
+    """``games`` games: their codenames drawn without repeats until the list runs out, and one
+    key card each from the game's own dealer (single-sided: one game a card). A list too short
+    for one game is refused, saying how many a game needs."""
+    cells, noun = game.grid.cells, game.grid.cards
+    if len(codenames.names) < cells:
+        raise CngenError(f"{codenames.source} holds {plural(len(codenames.names), noun)}, and a game of {game.title} "
+                         f"lays out {cells}: give a list of at least {cells} {noun}s")
+    if not games:
+        return [], ()
+    if games >= PROGRESS_FROM:
+        progress(f"dealing {plural(games, 'game')}")
+    key_cards = game.key_cards.deal(games, seed, True)
+    tables = deal_tables(codenames.names, games, cells, make_rng(seed))
+    keys = game.key_cards.game_keys(key_cards)
+    return key_cards, tuple(Dealt(number, table, key) for number, (table, key) in enumerate(zip(tables, keys), start=1))
+
+
+def read_codenames(game: Game, options: ExportOptions) -> Codenames:
+    """The words of the list or bundled deck, or the names of the pictures, checked as the deck
+    checks them."""
+    deck = options.deck
+    if game.grid.cards == "picture":
+        from .picturedeck import picture_source  # Pillow's and svglib's work: only for pictures
+
+        names, source, notes = picture_source(deck, game.grid.cells)
+        return Codenames(names, source, "", notes)
+    from .sources import load_words
+
+    word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
+    raise_problems(word_list)
+    return Codenames(word_list.words, words_label(deck.words, bundled_deck(deck)), word_list.language,
+                     deck_notes(deck))
+
+
+def export_texts(export: Export, code: str) -> tuple[Labels, tuple[str, ...]]:
+    """The export's own texts in ``code``, with English's for any the language lacks."""
+    keys = export.text_keys
+    if not keys:
+        return Labels(ENGLISH, {}, ()), ()
+    english_path = export.text_file(ENGLISH)
+    english = require_every_key(_texts(english_path, keys), keys, shipped_name(english_path))
+    language = primary(code)
+    path = export.text_file(language)
+    if language == ENGLISH:
+        return english, ()
+    if not path.is_file():
+        return english, (f"cngen has no {export.name} texts in '{code}': they are printed in English",)
+    texts = _texts(path, keys, english)
+    return texts, tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in texts.missing)
+
+
+def _texts(path: Path, keys: Sequence[str], english: Labels | None = None) -> Labels:
+    return parse_tile_names(read_input(path, "labels"), source_name(path), keys, english)
+
+
+def text_fonts(path: Path | None) -> FontFamily:
+    """The bundled family for running text, or the user's one font for every style."""
+    if path is not None:
+        font = load_font(path)
+        return FontFamily(regular=font, bold=font, italic=font)
+    return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
+
+
+def _faces(component: str, size: tuple[float, float], game: Game, options: ExportOptions, theme: Theme, font: Font,
+           language: Language, dealt_keys: Sequence[Any], progress: Callable[[str], None]) -> CardFaces:
+    """One component's faces at ``size``, as its own job draws them on a home sheet (no bleed).
+    The key cards are the dealt games' when there are games, else the key deck the settings ask."""
+    if component == CODENAMES:
+        deck = replace(options.deck, card_size=size)
+        if game.grid.cards == "picture":
+            from .picturedeck import picture_cards
+
+            return picture_cards(deck, game.grid.cells, size, 0.0, theme, font, progress)[0]
+        from .deck import word_cards
+
+        return word_cards(deck, size, 0.0, font, theme, progress)[0]
+    if component == KEYS:
+        from .keys import check_labels, key_card_faces
+
+        check_labels(font, game.key_cards.label_characters)
+        keys = options.keys
+        single_sided = bool(dealt_keys) or keys.single_sided
+        cards = dealt_keys or game.key_cards.deal(keys.count, options.seed, single_sided)
+        back_title = language.capitals(language.labels.text("key card"))
+        return key_card_faces(game, cards, single_sided, size, 0.0, font, theme, back_title)
+    if component == TILES:
+        from .tokens import tile_cards
+
+        return tile_cards(game, options.tokens.sets, size, 0.0, font, theme, language)[0]
+    raise ValueError(f"no component {component!r}")
+
+
+def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font, options: ExportOptions, press: bool,
+             progress: Callable[[str], None]) -> dict[Path | None, bytes]:
+    """Each file of ``made`` as bytes: text as UTF-8, pages as a PDF (finished for the press
+    where the profile asks), sheets as pictures rendered from their drawing."""
+    files: dict[Path | None, bytes] = {}
+    images = [file for file in made.files if isinstance(file, ImageFile)]
+    for file in made.files:
+        if isinstance(file, TextFile):
+            files[file.path] = file.text.encode("utf-8")
+        elif isinstance(file, PdfFile):
+            files[file.path] = _pdf(file, card_sets, fonts, word_font, options, press)
+    if images:
+        progress(f"rendering {plural(len(images), 'sheet image')}")
+        files.update(_images(images, list(card_sets.values()), word_font, options))
+    return files
+
+
+def _pdf(file: PdfFile, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font, options: ExportOptions, press: bool) -> bytes:
+    register_family(fonts)
+    document = PdfDocument(PdfSettings(document_title(file.title, options.style), file.pages[0].size,
+                                       fonts.regular.name, file.duplex, cmyk=press))
+    _draw(document, file.pages, [card_sets[name] for name in file.components if name in card_sets])
+    pdf = document.finish()
+    if not press:
+        return pdf
+    from .press import finish_for_press  # pikepdf and the checks only for press files
+
+    paper = options.sheet.paper
+    return finish_for_press(pdf, condition_for(options.sheet.output_condition, is_us_paper(paper)),
+                            options.sheet.ink_limit)
+
+
+def _images(images: Sequence[ImageFile], card_sets, word_font: Font,
+            options: ExportOptions) -> dict[Path | None, bytes]:
+    """Every sheet drawn as a page of one PDF, then rendered at its own pixels."""
+    from ..output.images import picture_pages
+
+    document = PdfDocument(PdfSettings(document_title("Sheets", options.style), images[0].drawing.size,
+                                       word_font.name))
+    _draw(document, [image.drawing for image in images], card_sets)
+    pictures = picture_pages(document.finish(), [(image.pixels, image.jpeg) for image in images])
+    return {image.path: data for image, data in zip(images, pictures)}
+
+
+def _thumbnails(cards: CardFaces, names: set[str], pixels: tuple[int, int], font: Font) -> dict[str, bytes]:
+    """The card face of each codename on the table, as a PNG of ``pixels``."""
+    from ..output.images import picture_pages
+
+    shown = sorted(names)
+    document = PdfDocument(PdfSettings("Codenames", cards.card_size, font.name))
+
+    def face_page(name: str) -> Drawing:
+        return Drawing(cards.card_size, lambda canvas: cards.artist.draw(canvas, cards.named[name]))
+
+    _draw(document, [face_page(name) for name in shown], [cards])
+    return dict(zip(shown, picture_pages(document.finish(), [(pixels, False)] * len(shown))))
+
+
+def _draw(document: PdfDocument, pages, card_sets) -> None:
+    canvas = document.canvas
+    for cards in card_sets:
+        cards.artist.define(canvas)
+    for page in pages:
+        canvas.setPageSize(page.size)
+        page.draw(canvas)
+        canvas.showPage()

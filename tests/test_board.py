@@ -1,0 +1,500 @@
+"""cngen board, read back as its users would: a markdown table of 5 x 5 (4 x 5 for pictures),
+JSON a bot can check, text that lines up in a terminal, BBCode for a forum, one web page that
+needs no network; the key only ever in its own file, and nothing of it in what is posted.
+
+Each output is built once: the formats at the maker, from hand-dealt games (cheap, and any
+key can be swapped in), and a few real runs through the command line. The pages in a real
+browser are in test_board_browser.py."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import functools
+import io
+import json
+import re
+from collections import Counter
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from PIL import Image
+from test_games import PACKAGE, _names_of_games
+
+from generator.cli import main
+from generator.draw.theme import make_theme
+from generator.errors import UsageError
+from generator.exports.board import BOARD, FORMATS, TEXT_KEYS
+from generator.exports.board.maker import MAKER, chosen_format
+from generator.exports.board.plain import framed
+from generator.exports.board.view import ROLE_TEXTS, terminal_width
+from generator.exports.export import CODENAMES, Dealt, Request
+from generator.games import GAMES
+from generator.jobs.export import export_texts
+
+TEXTS = PACKAGE / "exports" / "board" / "texts"
+LANGUAGES = ("en", "fr", "de", "es")
+PICTURE_DECK = PACKAGE.parent / "decks" / "pictures"
+# Each game's counts on each side, as the key's JSON spells them.
+COUNTS = {
+    "classic": [{"starting": 9, "other": 8, "bystander": 7, "assassin": 1}],
+    "pictures": [{"starting": 8, "other": 7, "bystander": 4, "assassin": 1}],
+    "duet": [{"agent": 9, "bystander": 13, "assassin": 3}] * 2,
+}
+SEED = 918273645  # distinctive: it must never be in what the players see
+
+
+# --- Games dealt by hand, for the maker -----------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def keys_of(name: str):
+    game = GAMES[name]
+    return game.key_cards.game_keys(game.key_cards.deal(3, 11, True))
+
+
+@functools.lru_cache(maxsize=None)
+def texts_in(language: str):
+    return export_texts(BOARD, language)[0]
+
+
+THEME = make_theme(False, None, "Codenames", ink_limit=300, ink="full")
+
+
+def cells_for(name: str, shift: int = 0) -> tuple[str, ...]:
+    game = GAMES[name]
+    if game.grid.cards == "picture":
+        return tuple(f"picture-{index + shift}.svg" for index in range(game.grid.cells))
+    return tuple(f"WORD{index + shift}" for index in range(game.grid.cells))
+
+
+def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: str = "en", games: int = 1,
+            cells=None, thumbnails=None) -> Request:
+    game = GAMES[name]
+    dealt = tuple(Dealt(number, cells or cells_for(name, 100 * number), keys_of(name)[(key + number - 1) % 3])
+                  for number in range(1, games + 1))
+    own = {"format": kind, "key_output": Path("key.out"), "output": None, "games": games, "seed": seed}
+    pictures = thumbnails if thumbnails is not None else (
+        {cell: b"\x89PNG-" + cell.encode() for table in dealt for cell in table.cells}
+        if game.grid.cards == "picture" else {})
+    return Request(game, seed, own, texts_in(language), language, "Codenames", "a test list", 400, dealt,
+                   theme=THEME, thumbnails=pictures)
+
+
+def made(name: str, kind: str, **options) -> tuple[str, str]:
+    """The board and the key, as the maker writes them."""
+    board, key = MAKER.make(request(name, kind, **options)).files
+    assert board.path is None and key.path == Path("key.out")
+    return board.text, key.text
+
+
+# --- What the players see says nothing of the key --------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", FORMATS)
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_board_is_the_same_whatever_the_key_and_the_seed(name, kind):
+    """The strongest form of "the board never holds the key": dealt another key and another
+    seed, the same words give the same board, to the byte, while the key changes."""
+    board, key = made(name, kind)
+    other_board, other_key = made(name, kind, key=1, seed=SEED + 1)
+    assert board == other_board
+    assert key != other_key
+    assert str(SEED) not in board
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", FORMATS)
+def test_the_board_names_no_role_and_no_starting_team(kind, language):
+    texts = texts_in(language)
+    for name in GAMES:
+        board, key = made(name, kind, language=language, games=2)
+        said = [texts.text(text_key) for text_key in TEXT_KEYS if text_key not in ("game", "side")]
+        if kind == "json":
+            said += ["red", "blue", "bystander", "assassin", "agent", "starting", "key", "seed", "roles"]
+        for text in said:
+            assert not re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", board, re.I), (name, kind, text)
+        assert not set(board) & set("◆●★▬✕🟥🟦🟩🟨⬛"), (name, kind)
+        assert "<!--" not in board
+        assert texts.text("key") in key or kind == "json"
+
+
+def test_the_pages_style_holds_no_role_colour():
+    board, key = made("classic", "html")
+    style = board.split("<style>")[1].split("</style>")[0]
+    for role in ("red", "blue", "bystander", "assassin", "green", "on-colour"):
+        assert f"--{role}" not in style and f".{role}" not in style
+    for colour in {THEME.red, THEME.blue, THEME.bystander, THEME.green}:
+        assert "#%02X%02X%02X" % tuple(round(part * 255) for part in colour) not in board
+    assert "--red" in key and ".assassin" in key
+
+
+# --- Each format, parsed ----------------------------------------------------------------------------
+
+
+def markdown_tables(text: str) -> list[list[list[str]]]:
+    """Every table of a markdown text: its rows of cells, without the header and its rule."""
+    tables, rows = [], []
+    for line in text.splitlines() + [""]:
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]])
+        elif rows:
+            assert rows[1] and all(re.fullmatch(r"-{3,}", cell) for cell in rows[1])
+            assert all(cell == "" for cell in rows[0])
+            tables.append(rows[2:])
+            rows = []
+    return tables
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_markdown_board_is_a_table_of_the_games_grid(name):
+    grid = GAMES[name].grid
+    board, key = made(name, "markdown", games=3)
+    tables = markdown_tables(board)
+    assert len(tables) == 3
+    for number, table in enumerate(tables, start=1):
+        assert len(table) == grid.rows and all(len(row) == grid.columns for row in table)
+        expected = [Path(cell).stem if grid.cards == "picture" else cell for cell in cells_for(name, 100 * number)]
+        assert [cell for row in table for cell in row] == expected
+    assert re.findall(r"^## .*$", board, re.M) == [f"## {GAMES[name].title} · Game {n}" for n in (1, 2, 3)]
+    sides = len(COUNTS[name])
+    key_tables = markdown_tables(key)
+    assert len(key_tables) == 3 * sides
+    assert all(cell[0] in "🟥🟦🟩🟨⬛" for table in key_tables for row in table for cell in row)
+
+
+def test_markdown_keeps_a_word_with_markdown_in_it_as_it_is():
+    cells = ("A|B", "*STAR*", "_UNDER_", "[LINK]", *cells_for("classic")[4:])
+    board, _ = made("classic", "markdown", cells=cells)
+    table = markdown_tables(board)[0]
+    assert table[0][:4] == [r"A\|B", r"\*STAR\*", r"\_UNDER\_", r"\[LINK\]"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_bbcode_board_is_a_table_and_the_key_colours_each_cell(name):
+    grid = GAMES[name].grid
+    board, key = made(name, "bbcode")
+    rows = re.findall(r"\[tr\](.*?)\[/tr\]", board)
+    assert board.count("[table]") == board.count("[/table]") == 1
+    assert len(rows) == grid.rows and all(row.count("[td]") == row.count("[/td]") == grid.columns for row in rows)
+    assert "[color" not in board
+    cells = re.findall(r"\[td\](.*?)\[/td\]", key)
+    assert len(cells) == grid.cells * len(COUNTS[name])
+    assert all(re.fullmatch(r"(\[b\])?\[color=#[0-9A-F]{6}\][◆●★▬✕] \S.*\[/color\](\[/b\])?", cell) for cell in cells)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_json_documents(name):
+    game = GAMES[name]
+    board, key = (json.loads(text) for text in made(name, "json", games=2))
+    assert board == {"format": "cngen board", "version": 1, "game": name, "title": game.title,
+                     "language": "en", "cards": game.grid.cards,
+                     "games": [{"number": number, "rows": game.grid.rows, "columns": game.grid.columns,
+                                "words": [list(cells_for(name, 100 * number)[at:at + game.grid.columns])
+                                          for at in range(0, game.grid.cells, game.grid.columns)]}
+                               for number in (1, 2)]}
+    assert key["seed"] == SEED
+    for number, (public, secret) in enumerate(zip(board["games"], key["games"]), start=1):
+        assert {field: value for field, value in secret.items() if field != "key"} == public
+        dealt = keys_of(name)[number - 1]
+        assert secret["key"]["starting"] == dealt.sides[0].starting
+        for side, wanted in zip(secret["key"]["sides"], dealt.sides):
+            assert side["label"] == wanted.label
+            flat = [role for row in side["roles"] for role in row]
+            assert len(side["roles"]) == game.grid.rows and len(flat) == game.grid.cells
+            assert Counter(flat) == side["counts"]
+            assert _spelt(flat) == list(wanted.roles)
+
+
+def _spelt(roles: list[str]) -> list[str]:
+    return [{"red": "R", "blue": "B", "bystander": "N", "assassin": "A", "agent": "G"}[role] for role in roles]
+
+
+BASES = "AÉ日本語한שＡZ"
+WORD = st.builds(lambda first, rest: (first + rest).strip(), st.sampled_from(BASES),
+                 st.text(st.sampled_from(BASES + "\u0301\u0308 "), max_size=8))
+
+
+@given(st.lists(WORD, min_size=25, max_size=25))
+@settings(max_examples=60, deadline=None)
+def test_the_text_grid_lines_up_in_a_terminal(words):
+    assume(any(terminal_width(word) != len(word) for word in words))  # some wide or combining character
+    rows = [words[at:at + 5] for at in range(0, 25, 5)]
+    lines = framed(rows).splitlines()
+    assert len(lines) == 11
+    assert len({terminal_width(line) for line in lines}) == 1
+    # Every column's bars sit at the same terminal column on every line.
+    bars = {tuple(terminal_width(line[:at]) for at, char in enumerate(line) if char in "|+") for line in lines}
+    assert len(bars) == 1
+
+
+def test_terminal_widths():
+    assert terminal_width("東京") == 4 and terminal_width("ＡＢ") == 4
+    assert terminal_width("E\u0301") == 1 and terminal_width("שָׁלוֹם") == 4
+    assert terminal_width("CAFÉ") == 4
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_text_key_marks_each_name_with_its_roles_symbol(name):
+    board, key = made(name, "text")
+    grid = GAMES[name].grid
+    assert board.count("|") == grid.rows * (grid.columns + 1)
+    marked = re.findall(r"\| ([◆●★▬✕]) ", key.replace(" | ", " || "))
+    assert len(marked) == grid.cells * len(COUNTS[name])
+    if GAMES[name].grid.cards == "picture":
+        assert "picture-100 " in board and ".svg" not in board
+
+
+# --- Languages --------------------------------------------------------------------------------------
+
+
+def test_every_language_has_every_text_and_names_roles_as_the_games_tiles_do():
+    for language in LANGUAGES:
+        texts = export_texts(BOARD, language)
+        assert texts[1] == () and set(texts[0].texts) == set(TEXT_KEYS), language
+        assert not any("{" in text for text in texts[0].texts.values())
+        tiles = {}
+        for game in GAMES.values():
+            for line in game.tile_names(language).read_text(encoding="utf-8").splitlines():
+                if ":" in line and not line.startswith("#"):
+                    noun, _, name = line.partition(":")
+                    tiles[noun.strip()] = name.strip()
+        for one, _ in ROLE_TEXTS.values():
+            assert texts[0].text(one) == tiles[one], (language, one)
+    assert set(ROLE_TEXTS[key][index] for key in ROLE_TEXTS for index in (0, 1)) <= set(TEXT_KEYS)
+
+
+def test_french_texts_keep_their_typography():
+    """A French colon, semicolon, mark or closing guillemet has a no-break space before it, and
+    an opening guillemet one after it (the texts reader keeps them as written)."""
+    for line in (TEXTS / "fr.yaml").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#") and ":" in line:
+            text = line.partition(":")[2]
+            assert not re.search(r"[^\u00a0\u202f][:;!?»]|«[^\u00a0\u202f]", text), line
+
+
+@pytest.mark.parametrize("language,game,starts,count", [
+    ("fr", "Partie 2", "Les bleus commencent|Les rouges commencent", "8 agents"),
+    ("de", "Spiel 2", "Rot beginnt|Blau beginnt", "1 Attentäter"),
+    ("es", "Partida 2", "Empieza el equipo rojo|Empieza el equipo azul", "7 transeúntes"),
+])
+def test_headings_and_labels_are_in_the_kits_language(language, game, starts, count):
+    board, key = made("classic", "html", language=language, games=2)
+    assert f'<html lang="{language}">' in board and f'<html lang="{language}">' in key
+    assert game in board and re.search(starts, key) and count in key
+    duet_key = made("duet", "text", language=language)[1]
+    assert {"fr": "Face B", "de": "Seite B", "es": "Cara B"}[language] in duet_key
+
+
+# --- The web page -------------------------------------------------------------------------------------
+
+
+class Page(HTMLParser):
+    """What a page holds: its cards and their classes, pictures, and every address in it."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.cards: list[str] = []
+        self.words: list[str] = []
+        self.directions: list[str | None] = []
+        self.images: list[str] = []
+        self.addresses: list[str] = []
+        self.html_lang = None
+        self._in_word = False
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for name in ("src", "href", "action", "data", "poster", "srcset"):
+            if attrs.get(name):
+                self.addresses.append(attrs[name])
+        if tag == "html":
+            self.html_lang = attrs.get("lang")
+        classes = (attrs.get("class") or "").split()
+        if "card" in classes:
+            self.cards.append(" ".join(classes[1:]))
+        if "word" in classes:
+            self._in_word = True
+            self.directions.append(attrs.get("dir"))
+            self.words.append("")
+        if tag == "img":
+            self.images.append(attrs["src"])
+
+    def handle_endtag(self, tag):
+        self._in_word = False
+
+    def handle_data(self, data):
+        if self._in_word:
+            self.words[-1] += data
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_page_needs_no_network_and_the_key_is_a_page_of_its_own(name):
+    board, key = made(name, "html", games=2)
+    for text in (board, key):
+        assert not re.search(r"https?:|//[a-z]|url\(|@import|<script|<link|<iframe|<object", text, re.I)
+        assert "Content-Security-Policy" in text and "default-src 'none'" in text
+        assert all(address.startswith("data:image/png;base64,") for address in Page(text).addresses)
+        assert "@media print" in text and "break-after:page" in text
+    page, key_page = Page(board), Page(key)
+    grid = GAMES[name].grid
+    assert len(page.cards) == 2 * grid.cells and set(page.cards) == {""}
+    assert len(key_page.cards) == 2 * grid.cells * len(COUNTS[name])
+    roles = Counter(key_page.cards[:grid.cells])
+    assert sorted(roles.values(), reverse=True) == sorted(COUNTS[name][0].values(), reverse=True)
+    if grid.cards == "picture":
+        assert len(page.images) == 2 * grid.cells and not page.words
+    else:
+        assert page.words == list(cells_for(name, 100)) + list(cells_for(name, 200))
+        assert set(page.directions) == {"auto"}
+
+
+def test_right_to_left_words_are_set_by_the_browser():
+    cells = ("שלום", "ירושלים", *cells_for("classic")[2:])
+    board, key = made("classic", "html", cells=cells)
+    assert '<div class="word" dir="auto" style="--n:' in board
+    assert Page(board).words[:2] == ["שלום", "ירושלים"]
+
+
+def test_pictures_are_asked_for_only_for_a_web_page_of_a_game_played_with_pictures():
+    sizes = {CODENAMES: (66 * 72 / 25.4, 60 * 72 / 25.4)}
+    pictures, words = GAMES["pictures"], GAMES["classic"]
+    assert MAKER.thumbnails({"format": "html"}, pictures) == (240, 240)
+    assert MAKER.thumbnails({"format": "markdown"}, pictures) is None
+    assert MAKER.thumbnails({"format": "html"}, words) is None
+    assert MAKER.card_sizes({"format": "html"}, pictures, None, sizes) == {CODENAMES: (sizes[CODENAMES][1],) * 2}
+    assert MAKER.card_sizes({"format": "html"}, words, None, sizes) == {}
+    assert MAKER.thumbnails({"format": None, "output": Path("b.HTML")}, pictures) == (240, 240)
+
+
+def test_the_format_follows_the_file_name_unless_given():
+    assert chosen_format({"format": None, "output": Path("b.md")}) == "markdown"
+    assert chosen_format({"format": None, "output": None, "key_output": Path("k.json")}) == "json"
+    assert chosen_format({"format": "bbcode", "output": Path("b.html")}) == "bbcode"
+    assert chosen_format({"format": None, "output": Path("-"), "key_output": Path("k")}) == "text"
+
+
+def test_outputs_and_what_they_refuse():
+    assert MAKER.outputs({"output": None, "key_output": None}) == {None: "the standard output"}
+    assert MAKER.outputs({"output": Path("-"), "key_output": Path("k.md")}) == {
+        None: "the standard output", Path("k.md"): "--key-output k.md"}
+    assert MAKER.outputs({"output": Path("b.md"), "key_output": None}) == {Path("b.md"): "--output b.md"}
+    for own in ({"output": Path("b.md"), "key_output": Path("b.md")}, {"output": None, "key_output": Path("-")}):
+        with pytest.raises(UsageError, match="key"):
+            MAKER.outputs(own)
+
+
+def test_the_board_code_names_no_game():
+    for path in sorted((PACKAGE / "exports" / "board").rglob("*.py")):
+        assert not _names_of_games(ast.parse(path.read_text(encoding="utf-8"))), path
+
+
+# --- Real runs, through the command line --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory):
+    root = tmp_path_factory.mktemp("board")
+    (root / "sixty.txt").write_text("\n".join(f"CODE{index:02d}" for index in range(60)), encoding="utf-8")
+    (root / "few.txt").write_text("\n".join(f"CODE{index:02d}" for index in range(12)), encoding="utf-8")
+    pictures = root / "pictures"
+    pictures.mkdir()
+    for path in sorted(PICTURE_DECK.glob("*.svg"))[:22]:
+        (pictures / path.name).write_bytes(path.read_bytes())
+    return root
+
+
+@pytest.fixture(scope="module")
+def runs(folder):
+    """Each real run once: name -> (result, {file name: text})."""
+    plans = {
+        "classic": ["--format", "json", "--seed", "5", "-o", "c.json", "--key-output", "ck.json"],
+        "classic again": ["--format", "json", "--seed", "5", "-o", "c2.json", "--key-output", "ck2.json"],
+        "duet": ["--game", "duet", "--seed", "5", "-o", "d.json", "--key-output", "dk.json"],
+        "pictures": ["--game", "pictures", "--images", "pictures", "--seed", "5", "-o", "p.html",
+                     "--key-output", "pk.html"],
+        "sixty": ["--words", "sixty.txt", "--games", "5", "--seed", "8", "-o", "s.json", "--key-output", "sk.json"],
+        "stdout": ["--format", "markdown", "--seed", str(SEED), "--key-output", "mk.md"],
+    }
+    found = {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        for name, args in plans.items():
+            result = CliRunner().invoke(main, ["board", *args])
+            assert result.exit_code == 0, (name, result.output, result.stderr)
+            written = [args[at + 1] for at, arg in enumerate(args) if arg in ("-o", "--key-output")]
+            found[name] = (result, {file: (folder / file).read_text(encoding="utf-8") for file in written})
+    return found
+
+
+def test_the_same_seed_deals_the_same_game(runs):
+    first, again = runs["classic"][1], runs["classic again"][1]
+    assert json.loads(first["c.json"]) == json.loads(again["c2.json"])
+    assert first["ck.json"] == again["ck2.json"]
+
+
+@pytest.mark.parametrize("run,board,key", [("classic", "c.json", "ck.json"), ("duet", "d.json", "dk.json")])
+def test_the_keys_counts(runs, run, board, key):
+    document = json.loads(runs[run][1][key])
+    assert "key" not in runs[run][1][board] and "seed" not in json.loads(runs[run][1][board])
+    for side, wanted in zip(document["games"][0]["key"]["sides"], COUNTS[document["game"]]):
+        counts = dict(side["counts"])
+        starting = document["games"][0]["key"]["starting"]
+        if starting:
+            other = {"red": "blue", "blue": "red"}[starting]
+            counts = {"starting": counts.pop(starting), "other": counts.pop(other), **counts}
+        assert counts == wanted
+
+
+def test_games_repeat_no_word_until_the_list_runs_out(runs):
+    document = json.loads(runs["sixty"][1]["s.json"])
+    tables = [[word for row in game["words"] for word in row] for game in document["games"]]
+    assert [game["number"] for game in document["games"]] == [1, 2, 3, 4, 5]
+    assert all(len(set(table)) == 25 for table in tables)
+    dealt = [word for table in tables for word in table]
+    assert len(set(dealt[:60])) == 60
+    assert "shuffled again" in runs["sixty"][0].output
+
+
+def test_pictures_on_the_page_are_the_cards_faces(runs):
+    board, key = runs["pictures"][1]["p.html"], runs["pictures"][1]["pk.html"]
+    page = Page(board)
+    assert len(page.images) == 20 and len(Page(key).images) == 20
+    picture = Image.open(io.BytesIO(base64.b64decode(page.images[0].split(",", 1)[1])))
+    assert picture.format == "PNG" and picture.size == (240, 240)
+    assert "<td" not in board and ".svg" not in board.split("<body>")[1].replace('alt="', "")
+    summary = runs["pictures"][0].output
+    assert "20 pictures from pictures" in summary and "p.html" in summary and "pk.html" in summary
+
+
+def test_standard_output_holds_the_board_and_nothing_else(runs):
+    result, files = runs["stdout"]
+    tables = markdown_tables(result.stdout)
+    assert len(tables) == 1 and len(tables[0]) == 5
+    assert result.stdout.startswith("## Codenames\n") and "Wrote" not in result.stdout
+    assert str(SEED) not in result.stdout and "Wrote the key to mk.md" in result.stderr
+    assert markdown_tables(files["mk.md"])[0][0][0][2:] == tables[0][0][0]
+
+
+@pytest.mark.parametrize("args,message,code", [
+    (["--words", "few.txt"], r"12 words.*at least 25 words", 1),
+    (["-o", "same.md", "--key-output", "same.md"], r"both same\.md", 2),
+    (["-o", "same.md", "--key-output", "pictures/../same.md"], r"would be the same file", 2),
+    (["-o", "board.md", "--key-output", "pictures/../sixty.txt", "--words", "sixty.txt"], r"overwrite", 2),
+    (["-o", "pictures"], r"--output pictures is a folder: give a file name, e\.g\. pictures/board", 2),
+    (["--key-output", "pictures", "-o", "b.md"], r"--key-output pictures is a folder", 2),
+    (["--key-output", "-"], r"never goes to standard output", 2),
+])
+def test_bad_input_is_refused_with_nothing_written(folder, args, message, code):
+    before = sorted(path.name for path in folder.iterdir())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        result = CliRunner().invoke(main, ["board", "--seed", "1", *args])
+    assert result.exit_code == code, result.output
+    assert re.search(message, result.stderr), result.stderr
+    assert result.stdout == ""
+    assert sorted(path.name for path in folder.iterdir()) == before

@@ -1,0 +1,119 @@
+"""cngen board's web pages opened in a real headless browser, as the players and spymasters
+would see them on a shared screen: the board shows a 5 x 5 grid of cards with a readable word
+on each, and the key page colours each cell as the key says, with the role's symbol in it.
+
+Two browser launches in all (the board, then the key). Skipped only where no Chromium is
+installed (.ci/run installs it where it can)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageChops
+
+from generator.cli import main
+from generator.draw.theme import make_theme
+
+BROWSER = next((found for name in ("chromium", "chromium-browser", "google-chrome", "chrome")
+                if (found := shutil.which(name))), None)
+pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium on this machine: install the Debian "
+                                "package chromium to open the board's pages in a real browser")
+SIZE = (1280, 800)
+THEME = make_theme(False, None, "Codenames", ink_limit=300, ink="full")
+ROLE_COLOURS = {role: tuple(round(part * 255) for part in getattr(THEME, name)) for role, name in
+                (("red", "red"), ("blue", "blue"), ("bystander", "bystander"), ("assassin", "assassin"))}
+ON_COLOURS = {role: (255, 255, 255) for role in ("red", "blue", "assassin")} | {"bystander": (64, 64, 64)}
+
+
+def screenshot(page: Path) -> Image.Image:
+    png = page.with_suffix(".png")
+    subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    "--no-first-run", "--disable-extensions", f"--window-size={SIZE[0]},{SIZE[1]}",
+                    f"--screenshot={png}", page.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    return Image.open(png).convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    """The board and key pages of one game (seen in the browser) and its key as JSON."""
+    folder = tmp_path_factory.mktemp("browser")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(folder)
+        for args in (["-o", "board.html", "--key-output", "key.html"], ["--format", "json", "--key-output", "k.json"]):
+            result = CliRunner().invoke(main, ["board", "--seed", "12", *args])
+            assert result.exit_code == 0, result.output
+    key = json.loads((folder / "k.json").read_text(encoding="utf-8"))["games"][0]
+    return screenshot(folder / "board.html"), screenshot(folder / "key.html"), key
+
+
+def mask(image: Image.Image, colour: tuple[int, ...], tolerance: int = 10) -> Image.Image:
+    """A black-and-white picture: white where ``image`` is ``colour``, give or take ``tolerance``."""
+    channels = [channel.point(lambda value, want=want: 255 if abs(value - want) <= tolerance else 0)
+                for channel, want in zip(image.split(), colour)]
+    return ImageChops.multiply(ImageChops.multiply(channels[0], channels[1]), channels[2])
+
+
+def bands(profile: list[float], least: float) -> list[tuple[int, int]]:
+    """The runs of a profile at ``least`` or more: where a row or column of cards lies."""
+    found, start = [], None
+    for at, value in enumerate([*profile, 0]):
+        if value >= least and start is None:
+            start = at
+        elif value < least and start is not None:
+            found.append((start, at))
+            start = None
+    return found
+
+
+def grid_of(found: Image.Image, least: float = 0.3) -> list[tuple[int, int, int, int]]:
+    """The cells of a grid of rectangles in ``found`` (a mask), row by row: each row and column
+    of cells is a band where much of the line is covered."""
+    width, height = found.size
+    columns = bands([value / 255 for value in found.resize((width, 1), Image.BOX).tobytes()], least)
+    rows = bands([value / 255 for value in found.resize((1, height), Image.BOX).tobytes()], least)
+    return [(left, top, right, bottom) for top, bottom in rows for left, right in columns]
+
+
+def count(found: Image.Image, box: tuple[int, int, int, int]) -> int:
+    return sum(found.crop(box).histogram()[128:])
+
+
+def inset(box, left: float, top: float, right: float, bottom: float) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = box
+    return (round(x0 + (x1 - x0) * left), round(y0 + (y1 - y0) * top),
+            round(x0 + (x1 - x0) * right), round(y0 + (y1 - y0) * bottom))
+
+
+def test_the_board_shows_25_cards_each_with_a_readable_word(shots):
+    board, _, _ = shots
+    cells = grid_of(mask(board, (255, 255, 255), 4))  # each card's white panel
+    assert len(cells) == 25, cells
+    widths = {right - left for left, _, right, _ in cells}
+    assert min(widths) > SIZE[0] / 10 and max(widths) - min(widths) <= 2  # large, and all alike
+    dark = board.convert("L").point(lambda value: 255 if value < 90 else 0)
+    for cell in cells:
+        ink = count(dark, inset(cell, 0.05, 0.1, 0.95, 0.9))
+        assert 150 < ink < 0.5 * (cell[2] - cell[0]) * (cell[3] - cell[1]), (cell, ink)
+
+
+def test_the_key_colours_each_cell_and_marks_it_with_its_symbol(shots):
+    _, key, dealt = shots
+    roles = [role for row in dealt["key"]["sides"][0]["roles"] for role in row]
+    covered = mask(key, ROLE_COLOURS["red"])
+    for role in ("blue", "bystander", "assassin"):
+        covered = ImageChops.lighter(covered, mask(key, ROLE_COLOURS[role], 6))
+    cells = grid_of(covered)
+    assert len(cells) == 25, cells
+    for cell, role in zip(cells, roles):
+        ground = key.crop(inset(cell, 0.03, 0.86, 0.12, 0.95)).resize((1, 1), Image.BOX).getpixel((0, 0))
+        nearest = min(ROLE_COLOURS, key=lambda name: sum(abs(a - b) for a, b in zip(ROLE_COLOURS[name], ground)))
+        assert nearest == role, (cell, ground, role)
+        on = mask(key, ON_COLOURS[role], 24)
+        assert count(on, inset(cell, 0.0, 0.0, 0.16, 0.26)) > 15, (cell, role)  # the symbol, in the corner
+        assert count(on, inset(cell, 0.16, 0.25, 0.98, 0.75)) > 100, (cell, role)  # the word

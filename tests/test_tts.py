@@ -1,0 +1,390 @@
+"""cngen tts: decks for Tabletop Simulator, read back as TTS would read them.
+
+The saved object is parsed as JSON and checked against the format (CardID = deck number x 100
++ slot, each contained card with its own CardID and a copy of its CustomDeck entry, grids that
+match the sheets' pixels); a sheet is cut into its slots as TTS cuts it, and a known word's slot
+compared with that word's face drawn alone by the same artist. The sheet layout of a 20,000
+word deck is checked without drawing it. Every distinct run happens once in this module.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops, ImageStat
+
+from generator.cli import main
+from generator.exports.export import CODENAMES, ImageFile, Made
+from generator.exports.tts import TTS, saved
+from generator.exports.tts.saved import Part, TtsMaker, pile, tile_kinds
+from generator.exports.tts.sheets import (
+    BACK,
+    COLUMNS,
+    FRONT,
+    MOST_PIXELS,
+    PER_SHEET,
+    ROWS,
+    Sheet,
+    plan_sheets,
+    sheet_drawing,
+    sheet_grid,
+    slot_crop,
+    slot_pixels,
+)
+from generator.exports.tts.table import Transform, card_scale, extent, lay_out
+from generator.games import GAMES
+from generator.jobs.export import export_texts
+from generator.units import MM
+
+WORD_CARD, KEY_CARD, PICTURE_CARD = (70 * MM, 45 * MM), (70 * MM, 70 * MM), (66 * MM, 66 * MM)
+SYLLABLES = ("BA", "DO", "KI", "LU", "ME", "NO", "RA", "SI", "TE", "VU", "ZO", "PA")
+# 150 words, each the list's own: 75 cards, so a full sheet of 70 and a second one of 5.
+WORDS = [a + b + c for a in SYLLABLES for b in SYLLABLES[:4] for c in SYLLABLES[:4]][:150]
+PROBED = 143  # the back of card 71: the second sheet's slot 1, CardID 201 (codenames take decks 1 and 2)
+SEED = "7"
+
+
+def generated_words(count: int) -> list[str]:
+    """``count`` distinct words of letters, as a user's long list would be."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return ["".join(letters[(number // 26 ** place) % 26] for place in range(4)) for number in range(count)]
+
+
+class Probe(TtsMaker):
+    """The real maker, with one more picture: the probed word's face alone, drawn by the same
+    artist into one slot of the same pixels, as TTS would show that card."""
+
+    def make(self, request):
+        made = super().make(request)
+        cards = request.cards[CODENAMES]
+        face = cards.named[WORDS[PROBED]]
+        alone = Sheet("probe", 1, 99, 0, 1, 1, 1, slot_pixels(cards.card_size))
+        probe = ImageFile(Path(request.own["out_dir"]) / "probe.png",
+                          sheet_drawing(alone, [(face, face)], FRONT, cards.artist, cards.card_size), alone.pixels)
+        return Made((*made.files, probe), made.summary, made.notes)
+
+
+def cngen(folder: Path, *args: str) -> dict:
+    """cngen tts run in ``folder``: its exit code, what it printed, and every file it wrote."""
+    folder.mkdir(parents=True, exist_ok=True)
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, ["tts", *args])
+    finally:
+        os.chdir(here)
+    out = folder / "out"
+    files = {path.name: path.read_bytes() for path in sorted(out.iterdir())} if out.is_dir() else {}
+    saved_object = json.loads(files["codenames.json"]) if "codenames.json" in files else None
+    return {"code": result.exit_code, "output": result.output, "files": files, "json": saved_object, "out": out}
+
+
+@pytest.fixture(scope="module")
+def words(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("words") / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def classic(tmp_path_factory) -> dict:
+    """The default run: the bundled deck of 434 words, 40 key cards, one set of tiles."""
+    return cngen(tmp_path_factory.mktemp("classic"), "--seed", SEED, "--out-dir", "out")
+
+
+@pytest.fixture(scope="module")
+def probed(tmp_path_factory, words) -> dict:
+    maker = saved.MAKER
+    saved.MAKER = Probe()
+    try:
+        return cngen(tmp_path_factory.mktemp("probed"), "--words", str(words), "--keys-count", "3", "--seed", SEED,
+                     "--out-dir", "out")
+    finally:
+        saved.MAKER = maker
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory, words) -> dict:
+    return cngen(tmp_path_factory.mktemp("web"), "--words", str(words), "--keys-count", "3", "--seed", SEED,
+                 "--out-dir", "out", "--base-url", "https://example.org/our-game")
+
+
+@pytest.fixture(scope="module")
+def duet(tmp_path_factory, words) -> dict:
+    return cngen(tmp_path_factory.mktemp("duet"), "--duet", "--words", str(words), "--keys-count", "2",
+                 "--seed", SEED, "--out-dir", "out")
+
+
+@pytest.fixture(scope="module")
+def pictures(tmp_path_factory) -> dict:
+    """The picture edition with 24 small generated pictures of the user's."""
+    folder = tmp_path_factory.mktemp("pictures") / "mine"
+    folder.mkdir()
+    for number in range(24):
+        image = Image.linear_gradient("L").resize((96, 96)).convert("RGB")
+        image.paste(Image.new("RGB", (32, 32), ((number * 37) % 256, (number * 91) % 256, 200)), (32, 32))
+        image.save(folder / f"p{number:02}.png")
+    return cngen(folder.parent, "--pictures", "--images", str(folder), "--keys-count", "2", "--seed", SEED,
+                 "--out-dir", "out")
+
+
+def objects(run: dict) -> list[dict]:
+    assert run["code"] == 0, run["output"]
+    return run["json"]["ObjectStates"]
+
+
+def cards_of(piece: dict) -> list[dict]:
+    return piece["ContainedObjects"] if piece["Name"] == "DeckCustom" else [piece]
+
+
+def picture(run: dict, url: str) -> Image.Image:
+    return Image.open(io.BytesIO(run["files"][url.rsplit("/", 1)[-1]]))
+
+
+def sheet_of(run: dict, piece: dict, card_id: int) -> tuple[dict, int]:
+    """The CustomDeck entry that holds ``card_id``, and the card's slot on it."""
+    entry = piece["CustomDeck"][str(card_id // 100)]
+    return entry, card_id % 100
+
+
+# The saved object against the format, for every game.
+
+@pytest.mark.parametrize("run_name", ["classic", "duet", "pictures"])
+def test_every_card_names_its_sheet_and_slot_as_tts_counts_them(request, run_name):
+    run = request.getfixturevalue(run_name)
+    decks_seen: dict[str, dict] = {}
+    for piece in objects(run):
+        cards = cards_of(piece)
+        if piece["Name"] == "DeckCustom":
+            assert piece["DeckIDs"] == [card["CardID"] for card in cards]
+            assert set(piece["CustomDeck"]) == {str(card["CardID"] // 100) for card in cards}
+        for card in cards:
+            assert card["Name"] == "Card" and list(card["CustomDeck"]) == [str(card["CardID"] // 100)]
+            entry, slot = sheet_of(run, card, card["CardID"])
+            assert slot < entry["NumWidth"] * entry["NumHeight"] <= PER_SHEET
+            assert entry["NumWidth"] <= COLUMNS and entry["NumHeight"] <= ROWS
+            assert entry["UniqueBack"] is True and entry["BackIsHidden"] is True and entry["Type"] == 0
+            if piece["Name"] == "DeckCustom":
+                assert piece["CustomDeck"][str(card["CardID"] // 100)] == entry
+            decks_seen.setdefault(str(card["CardID"] // 100), entry)
+    all_ids = [card["CardID"] for piece in objects(run) for card in cards_of(piece)]
+    assert len(all_ids) == len(set(all_ids))
+    assert sorted(decks_seen, key=int) == [str(number) for number in range(1, len(decks_seen) + 1)]
+
+
+@pytest.mark.parametrize("run_name", ["classic", "duet", "pictures"])
+def test_each_sheet_is_an_rgb_picture_of_its_grid_within_the_limits(request, run_name):
+    run = request.getfixturevalue(run_name)
+    entries = {number: entry for piece in objects(run) for card in cards_of(piece)
+               for number, entry in card["CustomDeck"].items()}
+    for entry in entries.values():
+        face, back = picture(run, entry["FaceURL"]), picture(run, entry["BackURL"])
+        assert face.size == back.size and face.mode == back.mode == "RGB"
+        assert max(face.size) <= MOST_PIXELS
+        assert face.width % entry["NumWidth"] == 0 and face.height % entry["NumHeight"] == 0
+    named = {url.rsplit("/", 1)[-1] for entry in entries.values() for url in (entry["FaceURL"], entry["BackURL"])}
+    assert named | {"codenames.json", "codenames.png", ".cngen-tts.json"} == set(run["files"])
+
+
+def test_the_default_deck_of_434_words_is_217_cards_on_four_sheets_of_each_side(classic):
+    codenames, keys, *tiles = objects(classic)
+    assert len(codenames["DeckIDs"]) == 217 and len(codenames["CustomDeck"]) == 4
+    assert [codenames["CustomDeck"][str(number)]["NumHeight"] for number in range(1, 5)] == [7, 7, 7, 1]
+    assert len(keys["DeckIDs"]) == 40 and list(keys["CustomDeck"]) == ["5"]
+    assert sum(len(cards_of(tile)) for tile in tiles) == 25
+    names = sorted(classic["files"])
+    assert [name for name in names if name.startswith("codenames-")] == [
+        f"codenames-{number}-{side}.png" for number in range(1, 5) for side in ("back", "front")]
+    assert {"keys-1-front.png", "keys-1-back.png", "tiles-1-front.png", "tiles-1-back.png"} <= set(names)
+
+
+def test_a_slot_holds_the_card_its_card_id_names(probed):
+    """The probed word is the back of card 71: DeckIDs[71] is 201, sheet 2's slot 1, whose crop
+    of the back sheet is that word's face as its artist draws it alone."""
+    codenames = objects(probed)[0]
+    card_id = codenames["DeckIDs"][PROBED // 2]
+    assert card_id == 201
+    entry, slot = sheet_of(probed, codenames, card_id)
+    sheet = picture(probed, entry["BackURL"]).convert("RGB")
+    width, height = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
+    alone = Image.open(io.BytesIO(probed["files"]["probe.png"])).convert("RGB")
+    assert alone.size == (width, height)
+
+    def difference(at: int) -> float:
+        row, column = divmod(at, entry["NumWidth"])
+        crop = sheet.crop((column * width, row * height, (column + 1) * width, (row + 1) * height))
+        return sum(ImageStat.Stat(ImageChops.difference(crop, alone)).mean) / 3
+
+    assert difference(slot) < 0.1  # the same face, drawn the same way
+    assert difference(0) > 5  # another word is not
+    assert ImageStat.Stat(sheet.crop((width, 0, 2 * width, height))).stddev[0] > 10  # the slot is not blank
+
+
+def test_cards_and_tiles_keep_their_printed_proportions(classic, pictures):
+    codenames, keys, *_ = objects(classic)
+    assert (codenames["Transform"]["scaleX"], codenames["Transform"]["scaleZ"]) == card_scale(WORD_CARD)
+    assert (keys["Transform"]["scaleX"], keys["Transform"]["scaleZ"]) == card_scale(KEY_CARD)
+    scale_x, scale_z = card_scale(WORD_CARD)
+    assert scale_x * 2.5 / (scale_z * 3.5) == pytest.approx(70 / 45, rel=1e-3)  # TTS's card is 2.5 x 3.5 in
+    face = picture(classic, codenames["CustomDeck"]["1"]["FaceURL"])
+    slot = face.width / 10, face.height / 7
+    assert slot[0] / slot[1] == pytest.approx(70 / 45, abs=0.01)
+    assert objects(pictures)[0]["Transform"]["scaleX"] == card_scale(PICTURE_CARD)[0]
+
+
+def test_codename_and_key_cards_have_a_back_each_and_tiles_lie_in_one_deck_a_kind(classic):
+    codenames, keys, *tiles = objects(classic)
+    assert codenames["Nickname"] == "Codename cards" and keys["Nickname"] == "Key cards"
+    assert keys["Transform"]["rotZ"] == 180.0 and codenames["Transform"]["rotZ"] == 0.0  # keys face down
+    assert [(tile["Nickname"], len(cards_of(tile))) for tile in tiles] == [
+        ("RED AGENT", 8), ("BLUE AGENT", 8), ("DOUBLE AGENT", 1), ("BYSTANDER", 7), ("ASSASSIN", 1)]
+    assert [tile["Name"] for tile in tiles] == ["DeckCustom", "DeckCustom", "Card", "DeckCustom", "Card"]
+
+
+def test_duet_has_its_timer_tokens_and_spares_beside_its_agents(duet):
+    codenames, keys, *tiles = objects(duet)
+    assert [(tile["Nickname"], len(cards_of(tile))) for tile in tiles] == [
+        ("AGENT", 15), ("ASSASSIN", 1), ("TIMER", 9), ("TIMER", 2)]
+    assert len(keys["DeckIDs"]) == 2 and len(codenames["DeckIDs"]) == 75
+    assert duet["json"]["SaveName"] == "Codenames Duet"
+
+
+def test_picture_sheets_are_jpegs_and_the_rest_pngs(pictures):
+    codenames, keys, *_ = objects(pictures)
+    assert len(codenames["DeckIDs"]) == 12 and codenames["Nickname"] == "Picture cards"
+    entry = codenames["CustomDeck"]["1"]
+    assert entry["FaceURL"].endswith("/codenames-1-front.jpg") and picture(pictures, entry["FaceURL"]).format == "JPEG"
+    assert picture(pictures, keys["CustomDeck"]["2"]["FaceURL"]).format == "PNG"
+    assert "12 picture cards on 1 sheet" in pictures["output"]
+
+
+def test_images_are_file_addresses_in_the_output_folder_by_default(classic):
+    entry = objects(classic)[0]["CustomDeck"]["1"]
+    assert entry["FaceURL"] == (classic["out"] / "codenames-1-front.png").absolute().as_uri()
+    assert entry["FaceURL"].startswith("file:///")
+
+
+def test_a_base_url_addresses_every_image_and_changes_nothing_else(probed, web):
+    text = web["files"]["codenames.json"].decode("utf-8")
+    assert "file://" not in text and '"https://example.org/our-game/codenames-2-back.png"' in text
+    local = probed["files"]["codenames.json"].decode("utf-8")
+    assert local.replace(probed["out"].absolute().as_uri() + "/", "https://example.org/our-game/") == text
+    # The same seed and inputs draw the same sheets, pixel for pixel, whoever's maker wrote them.
+    for name, data in web["files"].items():
+        if name.endswith(".png"):
+            same = Image.open(io.BytesIO(probed["files"][name]))
+            assert ImageChops.difference(Image.open(io.BytesIO(data)).convert("RGB"), same.convert("RGB")).getbbox() \
+                is None, name
+    assert "looks for the images at https://example.org/our-game/" in web["output"]
+
+
+def test_the_summary_says_where_to_copy_it_and_who_can_see_file_images(classic):
+    output = classic["output"]
+    assert r"Documents\My Games\Tabletop Simulator\Saves\Saved Objects" in output
+    assert "~/Library/Tabletop Simulator/Saves/Saved Objects" in output
+    assert "~/.local/share/Tabletop Simulator/Saves/Saved Objects" in output
+    assert "single player and hotseat only" in output and "--base-url" in output
+    assert "217 codename cards on 4 sheets, 40 key cards on 1 sheet, 25 tiles on 1 sheet" in output
+
+
+# Bad input: a clear message, nothing written.
+
+def test_a_base_url_that_is_not_a_web_address_is_refused(tmp_path):
+    run = cngen(tmp_path, "--base-url", "example.org/cards", "--out-dir", "out")
+    assert run["code"] == 2 and "is not a web address" in run["output"] and not run["out"].exists()
+
+
+def test_an_output_folder_that_is_a_file_is_refused_before_any_work(tmp_path):
+    (tmp_path / "out").write_text("mine", encoding="utf-8")
+    run = cngen(tmp_path, "--out-dir", "out")
+    assert run["code"] != 0 and "out is a file" in run["output"]
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "mine"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
+
+
+# The layout, pure: any count, and a 20,000-word deck, without drawing.
+
+@settings(max_examples=60, deadline=None)
+@given(cards=st.integers(1, 12_000), width=st.floats(20, 300), height=st.floats(20, 300))
+def test_any_deck_fits_the_sheets_limits_at_its_cards_proportions(cards, width, height):
+    assume(1 / 4 <= width / height <= 4)
+    size = (width * MM, height * MM)
+    sheets = plan_sheets("codenames", cards, size, 1)
+    assert sum(sheet.count for sheet in sheets) == cards
+    assert [sheet.first for sheet in sheets] == [index * PER_SHEET for index in range(len(sheets))]
+    for sheet in sheets:
+        assert sheet.count <= sheet.columns * sheet.rows and sheet.columns <= COLUMNS and sheet.rows <= ROWS
+        assert max(sheet.pixels) <= MOST_PIXELS
+    slot_w, slot_h = sheets[0].slot
+    assert abs(slot_w / slot_h - width / height) <= (width / height) * (1 / slot_h + 1 / slot_w)
+
+
+def test_a_70_by_45_mm_card_is_as_sharp_as_a_full_sheet_allows():
+    assert slot_pixels(WORD_CARD) == (409, 263)  # 4096 / 10 columns: about 148 dpi
+    assert slot_pixels((20 * MM, 15 * MM)) == (236, 177)  # small enough for 300 dpi
+    assert sheet_grid(70) == (10, 7) and sheet_grid(5) == (5, 1) and sheet_grid(25) == (10, 3)
+
+
+def test_a_20000_word_deck_is_10000_cards_on_143_sheets_with_their_card_ids():
+    words = generated_words(20_000)
+    assert len(set(words)) == 20_000
+    faces = [(words[index], words[index + 1]) for index in range(0, len(words), 2)]
+    sheets = plan_sheets("codenames", len(faces), WORD_CARD, 1)
+    assert len(sheets) == 143 and sheets[-1].count == 10_000 - 142 * 70
+    part = Part("codenames", faces, None, WORD_CARD, sheets)
+    deck = pile(part, part.card_ids(), Transform(0, 0, WORD_CARD), "Codename cards", "", lambda name: name,
+                (f"{number:06x}" for number in range(1, 100_000)))
+    assert deck["DeckIDs"] == [sheet.deck * 100 + slot for sheet in sheets for slot in range(sheet.count)]
+    assert len(deck["CustomDeck"]) == 143 and len(deck["ContainedObjects"]) == 10_000
+    last = deck["ContainedObjects"][-1]
+    assert last["CardID"] == 14359 and last["CustomDeck"] == {"143": deck["CustomDeck"]["143"]}
+    assert deck["CustomDeck"]["143"]["FaceURL"] == "codenames-143-front.png"
+    assert slot_crop(sheets[-1], 9) == (9 * 409, 0, 10 * 409, 263)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_pieces_lie_apart_around_the_space_for_the_grid(game):
+    """No deck or tile pile overlaps another or the grid the codenames are dealt into."""
+    played = GAMES[game]
+    codename = PICTURE_CARD if played.grid.cards == "picture" else WORD_CARD
+    kinds = len(played.tiles)
+    layout = lay_out((played.grid.rows, played.grid.columns), codename, KEY_CARD, codename, kinds)
+    card_w, card_h = extent(codename)
+    grid = (0.0, 0.0, played.grid.columns * (card_w + 0.5), played.grid.rows * (card_h + 0.5))
+    pieces = [grid, *((piece.x, piece.z, *extent(piece.card_size))
+                      for piece in (layout.codenames, layout.keys, *layout.tiles))]
+    for first, (x1, z1, w1, h1) in enumerate(pieces):
+        for x2, z2, w2, h2 in pieces[first + 1:]:
+            assert abs(x1 - x2) >= (w1 + w2) / 2 or abs(z1 - z2) >= (h1 + h2) / 2
+
+
+def test_tiles_are_grouped_by_kind_across_sets():
+    duet = GAMES["duet"]
+    faces = [(kind.front, kind.back) for _ in range(2) for kind in duet.tiles for _ in range(kind.per_set)]
+    kinds = tile_kinds(duet, faces)
+    assert [(name, len(indices)) for name, indices in kinds] == [
+        ("agent", 30), ("assassin", 2), ("timer token", 18), ("timer token", 4)]
+    assert kinds[1][1] == [15, 42]
+
+
+def test_a_sheet_drawing_is_one_point_a_pixel():
+    sheet = plan_sheets("keys", 12, KEY_CARD, 3)[0]
+    drawing = sheet_drawing(sheet, [(None, None)] * 12, BACK, None, KEY_CARD)
+    assert drawing.size == (10 * 409.0, 2 * 409.0) == tuple(float(side) for side in sheet.pixels)
+    assert sheet.card_id(11) == 311 and sheet.file_name(BACK) == "keys-1-back.png"
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+def test_the_piles_are_named_in_every_language_cngen_ships(language):
+    texts, notes = export_texts(TTS, language)
+    assert notes == () and texts.missing == () and set(texts.texts) == set(TTS.text_keys)
+    hint = texts.text("key cards hint")
+    if language == "fr":  # a high sign takes a no-break space before it (the labels keep no other)
+        assert all(hint[at - 1] in "\u202f\u00a0" for at, sign in enumerate(hint) if sign in ":;!?")
