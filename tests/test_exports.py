@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from test_games import PACKAGE, ROOT, _names_of_games
 
 from generator.cli import main
 from generator.exports import EXPORTS
@@ -21,7 +22,6 @@ from generator.games import GAMES
 from generator.model.rng import make_rng
 from generator.model.tables import deal_tables, games_without_repeats
 from generator.settings.declarations import BY_KEY, settings_of
-from test_games import PACKAGE, ROOT, _names_of_games
 
 # What each game's key gives the table, per side: role letter -> cells.
 KEY_COUNTS = {

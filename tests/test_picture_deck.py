@@ -9,13 +9,13 @@ import io
 import re
 from pathlib import Path
 
+import builds
 import pikepdf
 import pypdfium2
 import pytest
+from builds import DeckResult
 from PIL import Image
 
-import builds
-from builds import DeckResult
 from generator.games import GAMES
 from generator.geometry.pictureface import picture_face_layout
 from generator.inputs.bundled import picture_deck_files
