@@ -3,7 +3,8 @@
 Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png,
 docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png, docs/shop-sheet.png,
 and the whole kit side by side: docs/kit.png, docs/kit-grey.png (as a mono laser prints it)
-and docs/kit-light.png (--ink light); and the Duet kit, docs/duet.png.
+and docs/kit-light.png (--ink light); the Duet kit, docs/duet.png; and a game book's page
+beside a page of its keys' booklet, docs/book.png (`cngen book --games 12 --seed 2024`).
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ def main() -> None:
     kit.convert("L").save(DOCS / "kit-grey.png", optimize=True)
     kit_picture(Style(ink="light")).quantize(colors=128).save(DOCS / "kit-light.png", optimize=True)
     duet_picture().quantize(colors=128).save(DOCS / "duet.png", optimize=True)
+    book_picture().quantize(colors=96).save(DOCS / "book.png", optimize=True)
 
 
 def kit_picture(style: Style) -> Image.Image:
@@ -132,6 +134,23 @@ def _first_page_of_each_role(pdf: bytes) -> list[int]:
             seen.add(name)
             pages.append(index)
     return pages[:6]
+
+
+def book_picture() -> Image.Image:
+    """The second page of a game book (its first game) beside the first page of its booklet."""
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from generator.cli import main as cngen
+
+    with tempfile.TemporaryDirectory() as folder:
+        book = Path(folder) / "book.pdf"
+        result = CliRunner().invoke(cngen, ["book", "--games", "12", "--seed", "2024", "-o", str(book)])
+        assert result.exit_code == 0, result.output
+        pages = [pypdfium2.PdfDocument(path.read_bytes())[page].render(scale=64 / 72).to_pil()
+                 for path, page in ((book, 1), (book.with_name("book-keys.pdf"), 0))]
+    return _row(pages, "#eeeeee")
 
 
 def _faces(pdf: bytes, pages: list[int]) -> list[Image.Image]:
