@@ -126,3 +126,20 @@ def test_an_export_command_refuses_a_list_too_short_for_a_game(tmp_path, monkeyp
         assert result.exit_code == 1, (name, result.output)
         assert "10" in result.stderr and "25" in result.stderr, result.stderr
     assert not any(Path(tmp_path).glob("output*"))
+
+
+def test_a_card_too_small_is_refused_with_the_option_that_sizes_it_on_this_command(tmp_path, monkeypatch):
+    """An export names its own flag for a component's size (tts: --token-card-size); a book's
+    cards take their size from the page, so its message advises only what the word can change."""
+    monkeypatch.chdir(tmp_path)
+    words = tmp_path / "long.txt"
+    words.write_text("\n".join([*(f"WORD{index}" for index in range(30)), "AN ENTRY FAR TOO LONG " * 4]),
+                     encoding="utf-8")
+    tiles = CliRunner().invoke(main, ["tts", "--token-card-size", "20x15mm"])
+    assert tiles.exit_code == 2 and "choose a larger --token-card-size" in tiles.stderr
+    book = CliRunner().invoke(main, ["book", "--words", str(words)])
+    assert book.exit_code == 1 and book.stderr.rstrip().endswith("shorten it, or break it with a space")
+    assert "--card-size" not in book.stderr
+    tts = CliRunner().invoke(main, ["tts", "--words", str(words)])
+    assert tts.exit_code == 1 and "choose a wider --deck-card-size" in tts.stderr
+    assert not (tmp_path / "output").exists()

@@ -57,17 +57,19 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
 
 
 def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
-               progress: Callable[[str], None] = lambda step: None) -> tuple[CardFaces, WordList, list[str]]:
+               progress: Callable[[str], None] = lambda step: None,
+               sized_by: str | None = "--card-size") -> tuple[CardFaces, WordList, list[str]]:
     """The deck's cards drawn at ``card_size`` with ``bleed``: each word checked and fitted,
     paired in the list's order (or shuffled by the deck's seed), blanks last; with the list and
-    its words in the order they are paired."""
+    its words in the order they are paired. ``sized_by``: the option that sets the cards' size,
+    for messages to advise (None where no option does)."""
     word_list = load_words(options.words, options.deck, options.dedupe, options.style)
     if len(word_list.entries) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
     face_layout = word_face_layout(*card_size, bleed=bleed)
-    _check_card_room(face_layout, font, card_size)
+    _check_card_room(face_layout, font, card_size, sized_by)
     progress(f"checking {len(word_list.entries):,} words against the font and the card")
-    faces = fitted_faces(word_list, face_layout, font)
+    faces = fitted_faces(word_list, face_layout, font, sized_by)
     words = word_list.words
     if options.seed is not None:
         words = shuffled(words, make_rng(options.seed))
@@ -78,7 +80,8 @@ def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: floa
         word_list, words
 
 
-def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font) -> dict[str, WordFace]:
+def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font,
+                 sized_by: str | None = "--card-size") -> dict[str, WordFace]:
     """Fit every word; report every problem of the list at once: its own (repeats, control
     characters...) and the words the font cannot draw or the card cannot hold."""
     faces: dict[str, WordFace] = {}
@@ -90,7 +93,7 @@ def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font) -> dic
             continue
         face = fit_word(entry.text, layout, font)
         if face is None:
-            problems.append(Problem(entry.line, _too_long_message(entry.text, layout), "entries too long"))
+            problems.append(Problem(entry.line, _too_long_message(entry.text, layout, sized_by), "entries too long"))
             continue
         faces[entry.text] = face
     raise_problems(word_list, problems)
@@ -109,18 +112,19 @@ def _missing_message(word: str, missing: list[str], font: Font) -> str:
     )
 
 
-def _too_long_message(word: str, layout: WordFaceLayout) -> str:
+def _too_long_message(word: str, layout: WordFaceLayout, sized_by: str | None) -> str:
     card = layout.card
     return (
         f"'{word}' is too long to fit a {format_mm(card.width)} x {format_mm(card.height)} mm card "
         f"at the smallest readable size ({MIN_WORD_SIZE:g} pt, {MIN_MIRRORED_SIZE:g} pt upside down): "
-        "shorten it, break it with a space, or choose a wider --card-size"
+        + (f"shorten it, break it with a space, or choose a wider {sized_by}" if sized_by
+           else "shorten it, or break it with a space")
     )
 
 
-def _check_card_room(layout: WordFaceLayout, font: Font, card: tuple[float, float]) -> None:
+def _check_card_room(layout: WordFaceLayout, font: Font, card: tuple[float, float], sized_by: str | None) -> None:
     if layout.band_text.height < font.line_height(MIN_MIRRORED_SIZE) or layout.label_text.width <= 0:
         raise UsageError(
-            f"a {format_mm(card[0])} x {format_mm(card[1])} mm card is too small to hold a readable word: "
-            "choose a larger --card-size, e.g. 70x45mm"
+            f"a {format_mm(card[0])} x {format_mm(card[1])} mm card is too small to hold a readable word"
+            + (f": choose a larger {sized_by}, e.g. 70x45mm" if sized_by else "")
         )

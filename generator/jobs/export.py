@@ -24,7 +24,7 @@ from ..model.rng import make_rng
 from ..model.tables import deal_tables
 from ..model.words import raise_problems
 from ..output.pdf import PdfDocument, PdfSettings
-from ..settings.declarations import is_cmyk
+from ..settings.declarations import BY_KEY, is_cmyk
 from ..settings.options import ExportOptions
 from ..typeface.font import Font, FontFamily, register_family
 from ..units import is_us_paper, plural
@@ -69,7 +69,8 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     if fonts is not None:
         check_title(options.style.title, fonts.bold)
     word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
-    cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress)
+    cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress,
+                               BY_KEY[CARD_SIZES[component]].flag_on(export.name))
              for component, size in sizes.items()}
     pixels = maker.thumbnails(own, game)
     shown = {name for table in dealt for name in table.cells}
@@ -148,19 +149,26 @@ def text_fonts(path: Path | None) -> FontFamily:
     return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
+# The setting that sizes each component's cards, where an export reads it.
+CARD_SIZES = {CODENAMES: "deck.card_size", KEYS: "keys.card_size", TILES: "tokens.card_size"}
+
+
 def _faces(component: str, size: tuple[float, float], game: Game, options: ExportOptions, theme: Theme, font: Font,
-           language: Language, dealt_keys: Sequence[Any], progress: Callable[[str], None]) -> CardFaces:
+           language: Language, dealt_keys: Sequence[Any], progress: Callable[[str], None],
+           sized_by: str | None) -> CardFaces:
     """One component's faces at ``size``, as its own job draws them on a home sheet (no bleed).
-    The key cards are the dealt games' when there are games, else the key deck the settings ask."""
+    The key cards are the dealt games' when there are games, else the key deck the settings ask;
+    ``sized_by``: the option of the command that sets their size, for messages (a book's has none:
+    its cards take their size from the page)."""
     if component == CODENAMES:
         deck = replace(options.deck, card_size=size)
         if game.grid.cards == "picture":
             from .picturedeck import picture_cards
 
-            return picture_cards(deck, game.grid.cells, size, 0.0, theme, font, progress)[0]
+            return picture_cards(deck, game.grid.cells, size, 0.0, theme, font, progress, sized_by)[0]
         from .deck import word_cards
 
-        return word_cards(deck, size, 0.0, font, theme, progress)[0]
+        return word_cards(deck, size, 0.0, font, theme, progress, sized_by)[0]
     if component == KEYS:
         from .keys import check_labels, key_card_faces
 
@@ -173,7 +181,7 @@ def _faces(component: str, size: tuple[float, float], game: Game, options: Expor
     if component == TILES:
         from .tokens import tile_cards
 
-        return tile_cards(game, options.tokens.sets, size, 0.0, font, theme, language)[0]
+        return tile_cards(game, options.tokens.sets, size, 0.0, font, theme, language, sized_by)[0]
     raise ValueError(f"no component {component!r}")
 
 

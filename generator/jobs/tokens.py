@@ -49,8 +49,9 @@ def build_tokens(game: Game, options: TokenOptions, language: Language | None = 
 
 
 def tile_cards(game: Game, sets: int, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
-               language: Language) -> tuple[CardFaces, list[Tile]]:
-    """``sets`` of the game's tiles drawn at ``card_size`` with ``bleed``, named in ``language``."""
+               language: Language, sized_by: str | None = "--card-size") -> tuple[CardFaces, list[Tile]]:
+    """``sets`` of the game's tiles drawn at ``card_size`` with ``bleed``, named in ``language``;
+    ``sized_by``: the option that sets their size, for messages to advise (None where none does)."""
     layout = tile_layout(*card_size, bleed=bleed, frame_line=tile_frame_line(theme))
     all_tiles = tiles(game.tiles, sets)
     # A timer's back is the one face whose name no front carries.
@@ -61,7 +62,7 @@ def tile_cards(game: Game, sets: int, card_size: tuple[float, float], bleed: flo
     if any(fitted is None for fitted in names.values()):
         raise UsageError(
             f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm tile is too small "
-            "for its name: choose a larger --card-size, e.g. 70x45mm"
+            "for its name" + (f": choose a larger {sized_by}, e.g. 70x45mm" if sized_by else "")
         )
     faces = [(tile.front, tile.back) for tile in all_tiles]
     artist = TileArtist(layout, names, font, theme, game.tiles)  # type: ignore[arg-type]
