@@ -86,10 +86,27 @@ def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: s
 
 
 def made(name: str, kind: str, **options) -> tuple[str, str]:
-    """The board and the key, as the maker writes them."""
-    board, key = MAKER.make(request(name, kind, **options)).files
-    assert board.path is None and key.path == Path("key.out")
-    return board.text, key.text
+    """The board and the key (each player's side in turn, where each reads a side of their
+    own), as the maker writes them."""
+    board, *keys = MAKER.make(request(name, kind, **options)).files
+    assert board.path is None and [key.path for key in keys] == key_paths(name)
+    return board.text, "\n".join(key.text for key in keys)
+
+
+def key_paths(name: str) -> list[Path]:
+    """--key-output key.out: one file, or one a side where each player reads their own."""
+    sides = len(COUNTS[name])
+    return [Path("key.out")] if sides == 1 else [Path(f"key-{label}.out") for label in "AB"[:sides]]
+
+
+def made_json(name: str, **options) -> tuple[dict, dict]:
+    """The JSON board, and its key with every side (from each side's file) in each game."""
+    board, *keys = (json.loads(file.text) for file in MAKER.make(request(name, "json", **options)).files)
+    merged = keys[0]
+    for other in keys[1:]:
+        for game, more in zip(merged["games"], other["games"]):
+            game["key"]["sides"] += more["key"]["sides"]
+    return board, merged
 
 
 # --- What the players see says nothing of the key --------------------------------------------------
@@ -190,7 +207,7 @@ def test_the_bbcode_board_is_a_table_and_the_key_colours_each_cell(name):
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_json_documents(name):
     game = GAMES[name]
-    board, key = (json.loads(text) for text in made(name, "json", games=2))
+    board, key = made_json(name, games=2)
     assert board == {"format": "cngen board", "version": 1, "game": name, "title": game.title,
                      "language": "en", "cards": game.grid.cards,
                      "games": [{"number": number, "rows": game.grid.rows, "columns": game.grid.columns,
@@ -414,7 +431,7 @@ def runs(folder):
     plans = {
         "classic": ["--format", "json", "--seed", "5", "-o", "c.json", "--key-output", "ck.json"],
         "classic again": ["--format", "json", "--seed", "5", "-o", "c2.json", "--key-output", "ck2.json"],
-        "duet": ["--game", "duet", "--seed", "5", "-o", "d.json", "--key-output", "dk.json"],
+        "duet": ["--game", "duet", "--seed", "5", "-o", "d.json", "--key-output", "dk.json"],  # dk-A, dk-B
         "pictures": ["--game", "pictures", "--images", "pictures", "--seed", "5", "-o", "p.html",
                      "--key-output", "pk.html"],
         "sixty": ["--words", "sixty.txt", "--games", "5", "--seed", "8", "-o", "s.json", "--key-output", "sk.json"],
@@ -427,6 +444,8 @@ def runs(folder):
             result = CliRunner().invoke(main, ["board", *args])
             assert result.exit_code == 0, (name, result.output, result.stderr)
             written = [args[at + 1] for at, arg in enumerate(args) if arg in ("-o", "--key-output")]
+            if name == "duet":  # each player's side in a file of its own
+                written = [written[0], "dk-A.json", "dk-B.json"]
             found[name] = (result, {file: (folder / file).read_text(encoding="utf-8") for file in written})
     return found
 
@@ -437,11 +456,15 @@ def test_the_same_seed_deals_the_same_game(runs):
     assert first["ck.json"] == again["ck2.json"]
 
 
-@pytest.mark.parametrize("run,board,key", [("classic", "c.json", "ck.json"), ("duet", "d.json", "dk.json")])
-def test_the_keys_counts(runs, run, board, key):
-    document = json.loads(runs[run][1][key])
+@pytest.mark.parametrize("run,board,keys", [("classic", "c.json", ["ck.json"]),
+                                            ("duet", "d.json", ["dk-A.json", "dk-B.json"])])
+def test_the_keys_counts(runs, run, board, keys):
+    documents = [json.loads(runs[run][1][key]) for key in keys]
     assert "key" not in runs[run][1][board] and "seed" not in json.loads(runs[run][1][board])
-    for side, wanted in zip(document["games"][0]["key"]["sides"], COUNTS[document["game"]]):
+    sides = [side for document in documents for side in document["games"][0]["key"]["sides"]]
+    assert [side["label"] for side in sides] == ([""] if len(keys) == 1 else ["A", "B"])  # one side a file
+    document = documents[0]
+    for side, wanted in zip(sides, COUNTS[document["game"]]):
         counts = dict(side["counts"])
         starting = document["games"][0]["key"]["starting"]
         if starting:

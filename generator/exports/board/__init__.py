@@ -50,7 +50,8 @@ BOARD = Export(
                "--format"),
         Option("key_output", kinds.nullable(kinds.output_path()), None,
                "Write the spymasters' key here, in the same format (the starting team, each codename's role, "
-               "the seed); without it no key is written anywhere.",
+               "the seed); where each player reads a side of their own (Duet), one file a side, NAME-A and "
+               "NAME-B. Without it no key is written anywhere.",
                "--key-output"),
         Option("games", GAMES, 1,
                "Games to deal: no codename comes back until the list is used up, then it is shuffled again.",

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from msgspec.structs import replace
+
 from ...errors import UsageError
 from ...units import plural
 from ..export import CODENAMES, Made, Maker, Request, TextFile
@@ -71,22 +73,42 @@ class BoardMaker(Maker):
 
     def make(self, request: Request) -> Made:
         own, kind = request.own, chosen_format(request.own)
-        board, key = _formats()[kind](board_of(request), words_of(request))
-        files = [TextFile(board_path(own), board)]
+        board, words, draw = board_of(request), words_of(request), _formats()[kind]
+        files = [TextFile(board_path(own), draw(board, words)[0])]
         if own.get("key_output") is not None:
-            files.append(TextFile(own["key_output"], key))
-        return Made(tuple(files), summary(request, kind))
+            files += [TextFile(path, draw(one_side, words)[1]) for path, one_side in key_files(own["key_output"], board)]
+        return Made(tuple(files), summary(request, kind, [file.path for file in files[1:]]))
 
 
-def summary(request: Request, kind: str) -> tuple[str, ...]:
+def key_files(path: Path, board: Board) -> list[tuple[Path, Board]]:
+    """Where each key goes, and the board whose key it is. Where each player reads a side of
+    their own (A and B), each side is a file of its own, named after it (key-A.html, key-B.html),
+    to send to its player alone: a player who opened both would see the other's agents."""
+    labels = [side.label for side in board.tables[0].sides] if board.tables else [""]
+    if len(labels) == 1:
+        return [(path, board)]
+    return [(path.with_name(f"{path.stem}-{label}{path.suffix}"), _one_side(board, label)) for label in labels]
+
+
+def _one_side(board: Board, label: str) -> Board:
+    tables = tuple(replace(table, sides=tuple(side for side in table.sides if side.label == label))
+                   for table in board.tables)
+    return replace(board, tables=tables)
+
+
+def summary(request: Request, kind: str, keys: list[Path | None]) -> tuple[str, ...]:
     """What was written where, and from which codenames (the command adds the seed)."""
     own, games, cells = request.own, len(request.games), request.game.grid.cells
     board = board_path(own)
     lines = [f"Wrote the board of {plural(games, 'game')} of {request.game.title}, as {FORMAT_NAMES[kind]}, "
              f"to {'standard output' if board is None else board}"]
-    key = own.get("key_output")
-    lines.append(f"Wrote the key to {key}: never post it with the board" if key is not None else
-                 "Wrote no key: --key-output FILE writes it, in a file of its own")
+    if len(keys) > 1:
+        lines.append(f"Wrote each player's side of the key to a file of its own: {', '.join(map(str, keys))}: "
+                     "send each to its player alone, and never post them with the board")
+    elif keys:
+        lines.append(f"Wrote the key to {keys[0]}: never post it with the board")
+    else:
+        lines.append("Wrote no key: --key-output FILE writes it, in a file of its own")
     noun = "picture" if request.game.grid.cards == "picture" else "codename"
     lines.append(f"{plural(games * cells, noun)} from {request.source}, which holds {request.words:,}")
     if games * cells > request.words:
