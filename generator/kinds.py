@@ -150,3 +150,10 @@ def _checked_names(names: tuple[str, ...], valid: tuple[str, ...]) -> tuple[str,
         raise UsageError(f"'none' asks for no variants, yet {others} asks for some: keep 'none' alone, "
                          f"or drop it and keep {others}")
     return () if names == ("none",) else names
+
+
+# Kinds many options share. Seeds: any 64-bit number, far more than the 2**32 cngen picks from
+# and prints (--help shows the range: [0<=x<=18446744073709551615]).
+MAX_SEED = 2**64 - 1
+SEED = nullable(whole(0, cap=MAX_SEED))
+FONT = nullable(input_path("FILE.ttf"))

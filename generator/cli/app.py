@@ -363,7 +363,7 @@ def export_command(name: str, help: str) -> None:
 
     def run(settings: Settings) -> None:
         from ..jobs.export import build_export
-        from ..output.record import earlier_files, recorded_names
+        from ..output.record import earlier_files
         from ..settings.options import export_options, game_of
         from .outputs import plan_more, plan_outputs, write_planned
 
@@ -380,15 +380,14 @@ def export_command(name: str, help: str) -> None:
         plan = plan_more(settings, plan, files)
         stale = []
         if record is not None:
-            real = plan.real(record)
-            stale = earlier_files(real.parent, recorded_names(real), [path.name for path in files], record.name).ours
+            stale = earlier_files(plan.real(record).parent, None, [path.name for path in files], record.name).ours
         write_planned(plan, files, remove=stale, record=record)
         shown = result.files.get(None)
         if shown is not None:
             click.echo(shown, nl=False)  # bytes: written as they are, whatever the terminal's encoding
         summary = list(result.summary)
         if settings.values.get(f"{name}.seed") is None:
-            summary.append(f"Seed {result.seed}: --seed {result.seed} deals the same again.")
+            summary.append(f"Seed {options.seed}: --seed {options.seed} deals the same again.")
         click.echo("\n".join(summary), err=shown is not None)
         _notes(result.notes)
 

@@ -16,10 +16,9 @@ from ..draw.theme import Theme, make_theme
 from ..errors import CngenError
 from ..exports.export import CODENAMES, KEYS, TILES, Dealt, Drawing, Export, ImageFile, Made, PdfFile, Request, TextFile
 from ..games.game import Game
-from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR
-from ..inputs.reader import read_input, source_name
+from ..inputs.bundled import ENGLISH
 from ..model.capitals import primary
-from ..model.labels import Labels, parse_tile_names, require_every_key
+from ..model.labels import Labels, require_every_key
 from ..model.rng import make_rng
 from ..model.tables import deal_tables
 from ..model.words import raise_problems
@@ -29,8 +28,8 @@ from ..settings.options import ExportOptions
 from ..typeface.font import Font, FontFamily, register_family
 from ..units import is_us_paper, plural
 from .cards import condition_for, document_title
-from .language import Language, settle_language, shipped_name, tile_nouns
-from .sources import bundled_deck, check_title, deck_notes, load_font, words_label
+from .language import Language, read_texts, settle_language, shipped_name, tile_nouns
+from .sources import bundled_deck, check_title, deck_notes, font_family, words_label
 
 PROGRESS_FROM = 200  # games dealt in a second or more: say what is happening
 
@@ -40,13 +39,13 @@ class Codenames(msgspec.Struct, frozen=True):
     source: str
     language: str  # the list's own language, "" where it names none
     notes: tuple[str, ...] = ()
+    pictures: Any = None  # the folder of pictures read and checked (inputs.images.PictureFolder), to draw
 
 
 class ExportResult(msgspec.Struct, frozen=True):
     files: dict[Path | None, bytes]  # None: standard output
     summary: tuple[str, ...]
     notes: tuple[str, ...]
-    seed: int
 
 
 def build_export(export: Export, game: Game, options: ExportOptions,
@@ -65,12 +64,12 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     press = maker.prints_pages and is_cmyk(options.sheet.profile)
     theme = make_theme(press, dict(options.style.colours), options.style.title,
                        ink_limit=options.sheet.ink_limit, ink=options.style.ink)
-    fonts = text_fonts(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
+    fonts = font_family(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
     if fonts is not None:
         check_title(options.style.title, fonts.bold)
     word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
     cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress,
-                               BY_KEY[CARD_SIZES[component]].flag_on(export.name))
+                               BY_KEY[CARD_SIZES[component]].flag_on(export.name), codenames.pictures)
              for component, size in sizes.items()}
     pixels = maker.thumbnails(own, game)
     shown = {name for table in dealt for name in table.cells}
@@ -81,7 +80,7 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     made = maker.make(request)
     files = rendered(made, cards, fonts, word_font, options, press, progress)
     notes = (*codenames.notes, *language.notes, *text_notes, *made.notes)
-    return ExportResult(files, made.summary, tuple(dict.fromkeys(notes)), options.seed)
+    return ExportResult(files, made.summary, tuple(dict.fromkeys(notes)))
 
 
 def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
@@ -110,8 +109,8 @@ def read_codenames(game: Game, options: ExportOptions) -> Codenames:
     if game.grid.cards == "picture":
         from .picturedeck import picture_source  # Pillow's and svglib's work: only for pictures
 
-        names, source, notes = picture_source(deck, game.grid.cells)
-        return Codenames(names, source, "", notes)
+        found, source, notes = picture_source(deck, game.grid.cells)
+        return Codenames([picture.name for picture in found.pictures], source, "", notes, found)
     from .sources import load_words
 
     word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
@@ -126,27 +125,15 @@ def export_texts(export: Export, code: str) -> tuple[Labels, tuple[str, ...]]:
     if not keys:
         return Labels(ENGLISH, {}, ()), ()
     english_path = export.text_file(ENGLISH)
-    english = require_every_key(_texts(english_path, keys), keys, shipped_name(english_path))
+    english = require_every_key(read_texts(english_path, keys), keys, shipped_name(english_path))
     language = primary(code)
     path = export.text_file(language)
     if language == ENGLISH:
         return english, ()
     if not path.is_file():
         return english, (f"cngen has no {export.name} texts in '{code}': they are printed in English",)
-    texts = _texts(path, keys, english)
+    texts = read_texts(path, keys, english)
     return texts, tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in texts.missing)
-
-
-def _texts(path: Path, keys: Sequence[str], english: Labels | None = None) -> Labels:
-    return parse_tile_names(read_input(path, "labels"), source_name(path), keys, english)
-
-
-def text_fonts(path: Path | None) -> FontFamily:
-    """The bundled family for running text, or the user's one font for every style."""
-    if path is not None:
-        font = load_font(path)
-        return FontFamily(regular=font, bold=font, italic=font)
-    return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
 # The setting that sizes each component's cards, where an export reads it.
@@ -155,17 +142,17 @@ CARD_SIZES = {CODENAMES: "deck.card_size", KEYS: "keys.card_size", TILES: "token
 
 def _faces(component: str, size: tuple[float, float], game: Game, options: ExportOptions, theme: Theme, font: Font,
            language: Language, dealt_keys: Sequence[Any], progress: Callable[[str], None],
-           sized_by: str | None) -> CardFaces:
+           sized_by: str | None, pictures: Any) -> CardFaces:
     """One component's faces at ``size``, as its own job draws them on a home sheet (no bleed).
     The key cards are the dealt games' when there are games, else the key deck the settings ask;
     ``sized_by``: the option of the command that sets their size, for messages (a book's has none:
-    its cards take their size from the page)."""
+    its cards take their size from the page); ``pictures``: the folder already read, for picture cards."""
     if component == CODENAMES:
         deck = replace(options.deck, card_size=size)
         if game.grid.cards == "picture":
             from .picturedeck import picture_cards
 
-            return picture_cards(deck, game.grid.cells, size, 0.0, theme, font, progress, sized_by)[0]
+            return picture_cards(deck, game.grid.cells, size, 0.0, theme, font, progress, sized_by, pictures)[0]
         from .deck import word_cards
 
         return word_cards(deck, size, 0.0, font, theme, progress, sized_by)[0]
@@ -185,8 +172,8 @@ def _faces(component: str, size: tuple[float, float], game: Game, options: Expor
     raise ValueError(f"no component {component!r}")
 
 
-def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font, options: ExportOptions, press: bool,
-             progress: Callable[[str], None]) -> dict[Path | None, bytes]:
+def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font,
+             options: ExportOptions, press: bool, progress: Callable[[str], None]) -> dict[Path | None, bytes]:
     """Each file of ``made`` as bytes: text as UTF-8, pages as a PDF (finished for the press
     where the profile asks), sheets as pictures rendered from their drawing."""
     files: dict[Path | None, bytes] = {}
@@ -195,14 +182,15 @@ def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, 
         if isinstance(file, TextFile):
             files[file.path] = file.text.encode("utf-8")
         elif isinstance(file, PdfFile):
-            files[file.path] = _pdf(file, card_sets, fonts, word_font, options, press)
+            files[file.path] = _pdf(file, card_sets, fonts, options, press)
     if images:
         progress(f"rendering {plural(len(images), 'sheet image')}")
         files.update(_images(images, list(card_sets.values()), word_font, options))
     return files
 
 
-def _pdf(file: PdfFile, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font, options: ExportOptions, press: bool) -> bytes:
+def _pdf(file: PdfFile, card_sets: Mapping[str, CardFaces], fonts: FontFamily, options: ExportOptions,
+         press: bool) -> bytes:
     register_family(fonts)
     document = PdfDocument(PdfSettings(document_title(file.title, options.style), file.pages[0].size,
                                        fonts.regular.name, file.duplex, cmyk=press))

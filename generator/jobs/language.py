@@ -9,6 +9,7 @@ the language (Turkish, Greek...) while the words fall back to English, and ``not
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 import msgspec
 
@@ -45,7 +46,7 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "labels/en.yaml")
     nouns = tile_nouns(game)
     english_path = game.tile_names(ENGLISH)
-    english_tiles = require_every_key(_tiles(english_path, nouns), nouns, shipped_name(english_path))
+    english_tiles = require_every_key(read_texts(english_path, nouns), nouns, shipped_name(english_path))
     language = primary(code)
     if language == ENGLISH:
         return Language(code, english, english_tiles, english, sharp_s)
@@ -55,7 +56,7 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
         return Language(code, english, english_tiles, english, sharp_s, (note,))
     labels = _labels(path, english)
     tiles_path = game.tile_names(language)
-    tiles = _tiles(tiles_path, nouns, english_tiles) if tiles_path.is_file() else \
+    tiles = read_texts(tiles_path, nouns, english_tiles) if tiles_path.is_file() else \
         Labels(language, english_tiles.texts, tuple(english_tiles.texts))
     notes = tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in labels.missing) + \
         tuple(f"{shipped_name(tiles_path)} has no '{key}': it is printed in English" for key in tiles.missing)
@@ -72,8 +73,10 @@ def _labels(path: Path | None, english: Labels | None = None) -> Labels:
     return parse_labels(read_input(path, "labels"), source_name(path), english)
 
 
-def _tiles(path: Path, nouns: list[str], english: Labels | None = None) -> Labels:
-    return parse_tile_names(read_input(path, "labels"), source_name(path), nouns, english)
+def read_texts(path: Path, keys: Sequence[str], english: Labels | None = None) -> Labels:
+    """A shipped file of texts holding ``keys`` (a game's tile names, an export's texts), with
+    ``english``'s for any it lacks."""
+    return parse_tile_names(read_input(path, "labels"), source_name(path), keys, english)
 
 
 def shipped_name(path: Path) -> str:

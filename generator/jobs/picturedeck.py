@@ -66,21 +66,23 @@ def build_picture_deck(options: DeckOptions, least: int,
 
 def picture_cards(options: DeckOptions, least: int, card_size: tuple[float, float], bleed: float, theme: Theme,
                   font: Font, progress: Callable[[str], None] = lambda step: None,
-                  sized_by: str | None = "--card-size"
+                  sized_by: str | None = "--card-size", found: PictureFolder | None = None
                   ) -> tuple[CardFaces, PictureFolder, list[Picture], list[str]]:
     """The deck's cards drawn at ``card_size`` with ``bleed``: the folder read and checked, each
     picture made ready for the file in ``theme``'s colour space, paired in name order (or
     shuffled by the deck's seed), blanks last; with the folder, its pictures in the order they
     are paired, and the note on soft photos. ``sized_by``: the option that sets the cards' size,
-    for messages to advise (None where no option does)."""
-    found = _checked_pictures(options, least)
+    for messages to advise (None where no option does); ``found``: the folder, if already read
+    and checked (``picture_source``)."""
+    found = found or _checked_pictures(options, least)
     pictures = list(found.pictures)
     if options.seed is not None:
         pictures = shuffled(pictures, make_rng(options.seed))
     layout = picture_face_layout(*card_size, bleed=bleed)
     if not window_fits(layout):
         raise UsageError(f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm card is "
-                         "too small to show a picture" + (f": choose a larger {sized_by}, e.g. 66x66mm" if sized_by else ""))
+                         "too small to show a picture"
+                         + (f": choose a larger {sized_by}, e.g. 66x66mm" if sized_by else ""))
     if len(pictures) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
     progress(f"preparing {len(pictures):,} pictures for the cards")
@@ -92,12 +94,12 @@ def picture_cards(options: DeckOptions, least: int, card_size: tuple[float, floa
         found, pictures, soft
 
 
-def picture_source(options: DeckOptions, least: int) -> tuple[list[str], str, tuple[str, ...]]:
-    """The deck's pictures by name, checked as the deck checks them, where they come from, and
+def picture_source(options: DeckOptions, least: int) -> tuple[PictureFolder, str, tuple[str, ...]]:
+    """The deck's pictures, read and checked as the deck checks them, where they come from, and
     the reader's notes on a folder of the user's."""
     found = _checked_pictures(options, least)
     source = str(options.images) if options.images is not None else OUR_DECK
-    return [picture.name for picture in found.pictures], source, tuple(found.notes) if options.images else ()
+    return found, source, tuple(found.notes) if options.images else ()
 
 
 def count_pictures(options: DeckOptions, least: int) -> int:

@@ -13,7 +13,7 @@ from ..errors import CngenError, UsageError
 from ..games import owners_of_marks
 from ..games.game import Game
 from ..geometry.rulespage import page_fits, rules_page
-from ..inputs.bundled import BOLD, ENGLISH, ITALIC, REGULAR
+from ..inputs.bundled import ENGLISH
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.kit import KitContents
@@ -34,7 +34,7 @@ from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
 from .language import Language, settle_language
-from .sources import check_title, load_font, unprintable
+from .sources import check_title, font_family, unprintable
 
 QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
 
@@ -169,10 +169,7 @@ def check_characters(rules: RulesText, fonts: FontFamily) -> None:
 
 def rule_fonts(options: RulesOptions) -> FontFamily:
     """The bundled family, or the user's one font for every style."""
-    if options.font is not None:
-        font = load_font(options.font)
-        return FontFamily(regular=font, bold=font, italic=font)
-    return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
+    return font_family(options.font)
 
 
 def default_contents(game: Game, style: Style = Style()) -> tuple[KitContents, Language]:

@@ -8,13 +8,13 @@ from pathlib import Path
 import msgspec
 
 from ..errors import CngenError, describe_character, first_few, quoted
-from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, deck_path, default_deck, font_path
+from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, ITALIC, REGULAR, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
-from ..typeface.font import Font, parse_font
+from ..typeface.font import Font, FontFamily, parse_font
 
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
 
@@ -25,6 +25,15 @@ def load_font(path: Path | None, bundled: str = BOLD) -> Font:
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
     return parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
+
+
+def font_family(path: Path | None) -> FontFamily:
+    """The bundled family for running text (regular, bold, italic), or the user's one font for
+    every style."""
+    if path is not None:
+        font = load_font(path)
+        return FontFamily(regular=font, bold=font, italic=font)
+    return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
 
 
 def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:

@@ -32,13 +32,13 @@ def record_of(files: dict[str, bytes]) -> bytes:
     return (json.dumps({"written_by": "cngen", "files": digests}, indent=2) + "\n").encode("utf-8")
 
 
-def earlier_files(folder: Path, kit_names: Iterable[str], writing: Iterable[str],
+def earlier_files(folder: Path, kit_names: Iterable[str] | None, writing: Iterable[str],
                   record_name: str = RECORD_NAME) -> EarlierFiles:
-    """Files in ``folder`` that a kit may write (``kit_names``) but this run will not;
-    ``record_name``: the record of the runs that wrote them."""
+    """Files in ``folder`` that a kit may write (``kit_names``; None: every file the record
+    lists) but this run will not; ``record_name``: the record of the runs that wrote them."""
     recorded = _recorded(folder / record_name)
     ours, others = [], []
-    for name in sorted(set(kit_names) - set(writing)):
+    for name in sorted(set(recorded if kit_names is None else kit_names) - set(writing)):
         path = folder / name
         if not path.is_file():
             continue
@@ -47,11 +47,6 @@ def earlier_files(folder: Path, kit_names: Iterable[str], writing: Iterable[str]
         else:
             others.append(path)
     return EarlierFiles(ours, others)
-
-
-def recorded_names(path: Path) -> list[str]:
-    """The files an earlier run's record at ``path`` lists (none without a readable record)."""
-    return sorted(_recorded(path))
 
 
 def _recorded(path: Path) -> dict[str, str]:

@@ -91,10 +91,8 @@ def _colour(name: str, help: str, commands: tuple[str, ...], cards: str | None =
 
 LENGTH = kinds.text("a length with a unit such as 5mm", parse_length, "LENGTH")
 SIZE = kinds.text("a size with a unit such as 70x45mm", parse_size, "SIZE")
-FONT = kinds.nullable(kinds.input_path("FILE.ttf"))
-# Seeds: any 64-bit number, far more than the 2**32 cngen picks from and prints.
-MAX_SEED = 2**64 - 1
-SEED = kinds.nullable(kinds.whole(0, cap=MAX_SEED))  # --help shows the range: [0<=x<=18446744073709551615]
+FONT = kinds.FONT
+MAX_SEED, SEED = kinds.MAX_SEED, kinds.SEED
 WORD_CARD = "70x45mm"
 DEFAULT_TITLE = "Codenames"
 PROFILES = ("home", "shop", "pod")

@@ -243,8 +243,8 @@ def export_options(settings: Settings, section: str, seed: int) -> ExportOptions
     own = {key.removeprefix(prefix): value for key, value in settings.values.items() if key.startswith(prefix)}
     if own.get("font") is not None:
         own["font"] = settings.check_input(f"{section}.font")
-    given = own.get("seed")
-    return ExportOptions(own, deck_options(settings, font_key=f"{section}.font"),
-                         key_options(settings, seed if given is None else given, font_key=f"{section}.font"),  # type: ignore[arg-type]
-                         token_options(settings, font_key=f"{section}.font"), sheet_options(settings),
-                         style(settings), seed if given is None else given)  # type: ignore[arg-type]
+    if own.get("seed") is not None:
+        seed = own["seed"]  # type: ignore[assignment]
+    font = f"{section}.font"
+    return ExportOptions(own, deck_options(settings, font_key=font), key_options(settings, seed, font_key=font),
+                         token_options(settings, font_key=font), sheet_options(settings), style(settings), seed)

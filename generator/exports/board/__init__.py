@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ... import kinds
 from ..export import Export, Option
-from ..options import DEALING, GAMES, SEED
+from ..options import DEALING, GAMES
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
 # Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
@@ -56,7 +56,7 @@ BOARD = Export(
         Option("games", GAMES, 1,
                "Games to deal: no codename comes back until the list is used up, then it is shuffled again.",
                "--games"),
-        Option("seed", SEED, None, "Deal the same games again; without it a seed is chosen and printed.", "--seed"),
+        Option("seed", kinds.SEED, None, "Deal the same games again; without it a seed is chosen and printed.", "--seed"),
         Option("output", kinds.nullable(kinds.output_path()), None,
                "Where to write the board (default: standard output).", "-o/--output"),
     ),

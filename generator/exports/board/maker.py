@@ -9,6 +9,7 @@ from typing import Any, Callable, Mapping
 from msgspec.structs import replace
 
 from ...errors import UsageError
+from ...model.tables import games_without_repeats
 from ...units import plural
 from ..export import CODENAMES, Made, Maker, Request, TextFile
 from .view import Board, Words, board_of, words_of
@@ -76,7 +77,8 @@ class BoardMaker(Maker):
         board, words, draw = board_of(request), words_of(request), _formats()[kind]
         files = [TextFile(board_path(own), draw(board, words)[0])]
         if own.get("key_output") is not None:
-            files += [TextFile(path, draw(one_side, words)[1]) for path, one_side in key_files(own["key_output"], board)]
+            files += [TextFile(path, draw(one_side, words)[1])
+                      for path, one_side in key_files(own["key_output"], board)]
         return Made(tuple(files), summary(request, kind, [file.path for file in files[1:]]))
 
 
@@ -112,7 +114,8 @@ def summary(request: Request, kind: str, keys: list[Path | None]) -> tuple[str, 
     noun = "picture" if request.game.grid.cards == "picture" else "codename"
     lines.append(f"{plural(games * cells, noun)} from {request.source}, which holds {request.words:,}")
     if games * cells > request.words:
-        lines.append(f"The list covers {plural(request.words // cells, 'game')}: it was shuffled again when "
+        covered = games_without_repeats(request.words, cells)
+        lines.append(f"The list covers {plural(covered, 'game')}: it was shuffled again when "
                      "it ran out, so some come back")
     return tuple(lines)
 

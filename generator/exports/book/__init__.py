@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ... import kinds
 from ..export import Export, Option
-from ..options import DEALING, FONT, FONT_HELP, MOST_GAMES, SEED
+from ..options import DEALING, FONT_HELP, MOST_GAMES
 
 
 def _maker():
@@ -36,12 +36,12 @@ BOOK = Export(
     options=(
         Option("games", kinds.nullable(kinds.whole(1, MOST_GAMES)), None,
                "Games in the book (default: as many as the codenames give without a repeat).", "--games"),
-        Option("seed", SEED, None, "Deal the same book again; without it a seed is chosen and printed.", "--seed"),
+        Option("seed", kinds.SEED, None, "Deal the same book again; without it a seed is chosen and printed.", "--seed"),
         Option("single_sided", kinds.flag(), False,
                "Print on one side of each sheet. Double-sided, a game's back holds the next game, and keys with "
                "a side for each player are printed side A on the front, side B behind it.",
                "--single-sided/--double-sided"),
-        Option("font", FONT, None, FONT_HELP, "--font"),
+        Option("font", kinds.FONT, None, FONT_HELP, "--font"),
         Option("output", kinds.output_path(), "output/book.pdf",
                "Where to write the book; the spymasters' booklet goes beside it as NAME-keys.pdf.", "-o/--output"),
     ),

@@ -18,6 +18,7 @@ import msgspec
 
 from ...errors import CngenError
 from ...games.game import Game
+from ...model.tables import games_without_repeats
 from ...units import format_mm, paper_named, plural
 from ..export import CODENAMES, KEYS, Dealt, Drawing, Made, Maker, PdfFile, Request
 from .art import Head, HowTo, Running, Seating, TextDoesNotFit, draw_game, draw_how_to, draw_keys, printable_texts
@@ -47,11 +48,10 @@ class BookMaker(Maker):
     def games_wanted(self, own: Mapping[str, Any], words: int, cells: int) -> int:
         """As many games as asked, or as the codenames deal without a repeat; more than that
         is refused, since the same codename in two games spoils the second."""
-        asked = own.get("games")
+        asked, most = own.get("games"), games_without_repeats(words, cells)
         if asked is None:
-            return words // cells
-        if asked * cells > words:
-            most = words // cells
+            return most
+        if asked > most:
             fix = f"ask for --games {most} or fewer, or " if most else ""
             raise CngenError(f"--games {asked} needs {asked * cells:,} codenames ({cells} a game, none dealt twice), "
                              f"and the deck holds {words:,}: {fix}give a longer list of words or more pictures")

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from ... import kinds
 from ...errors import UsageError, quoted
 from ..export import Export, Option
-from ..options import DEALING, FONT, FONT_HELP, SEED
+from ..options import DEALING, FONT_HELP
 
 
 def parse_base_url(text: str) -> str:
@@ -50,9 +50,9 @@ TTS = Export(
                                                      parse_base_url, "URL")), None,
                "The web address the sheet images will be at (default: file:/// addresses on this computer, "
                "which only you can see).", "--base-url"),
-        Option("seed", SEED, None, "Deal the same key cards again; without it a seed is chosen and printed.",
+        Option("seed", kinds.SEED, None, "Deal the same key cards again; without it a seed is chosen and printed.",
                "--seed"),
-        Option("font", FONT, None, FONT_HELP, "--font"),
+        Option("font", kinds.FONT, None, FONT_HELP, "--font"),
         Option("out_dir", kinds.folder(), "output/tts", "Folder for the sheet images and the saved object.",
                "--out-dir"),
     ),
