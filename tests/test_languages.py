@@ -148,9 +148,8 @@ def test_a_misspelt_tile_name_is_refused_with_its_file_line_and_the_noun_meant(g
     ("page: Seite {nummer}\n", r"^labels\.yaml:1: page: unknown placeholder \{nummer\}: this text takes only "
                                r"\{number\}$"),
     ("key card: [a, b]\n", r"^labels\.yaml:1: key card: this must be text, not a list$"),
-    # The tile names left the labels for each game's texts: an old file is told where the keys are.
-    ("tiles: {assassin: x}\n", r"^labels\.yaml:1: top level: unknown key 'tiles': the keys here are language, "
-                               r"name, key card, page, bundled deck, named deck, own words, picture deck, own pictures$"),
+    # The tile names left the labels for each game's texts: an old file is told the closest key.
+    ("tiles: {assassin: x}\n", r"^labels\.yaml:1: top level: unknown key 'tiles': did you mean 'box tiles'\?$"),
     ("key card: a\nkey card: b\n", r"^labels\.yaml:2: top level: 'key card' is set twice \(first on line 1\): "
                                    r"remove one$"),
     ("key card: [\n", r"^labels\.yaml:\d+: this is not valid YAML"),

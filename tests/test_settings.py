@@ -40,6 +40,7 @@ from generator.settings.declarations import (
 )
 from generator.settings.file import default_settings_text, parse_settings
 from generator.settings.options import (
+    box_options,
     calibration_options,
     deck_options,
     export_options,
@@ -48,6 +49,7 @@ from generator.settings.options import (
     kit_options,
     kit_seed,
     rules_options,
+    stand_options,
     token_options,
 )
 from generator.settings.resolve import Settings, default_value, resolve, value_as_used
@@ -61,7 +63,12 @@ REPEATS = "bank\npitch\nBank\nmercury\n"
 SMALL_WORDS = "bank\npitch\nmercury\nice cream\nanchor\nfuß\n"
 RULES_TEXT = ("title: House rules\nsections:\n  - id: a\n    title: Our way\n    blocks:\n"
               "      - text: \"{key_cards} key cards, {tiles} tiles.\"\n")
-INPUTS = {"words.txt": WORDS, "repeats.txt": REPEATS, "small.txt": SMALL_WORDS, "house-rules.yaml": RULES_TEXT}
+# An edition that changes what every command it belongs to prints: the title, and a tile's name.
+EDITION = "title: Party time\ntiles:\n  assassin:\n    name: The mole\n    line: Never trust a cake\n"
+EMBLEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+          '<circle cx="5" cy="5" r="4" fill="#2a6f97"/></svg>')
+INPUTS = {"words.txt": WORDS, "repeats.txt": REPEATS, "small.txt": SMALL_WORDS, "house-rules.yaml": RULES_TEXT,
+          "party.yaml": EDITION, "emblem.svg": EMBLEM}
 
 # A value for every setting that differs from its default, and the settings it needs to have an
 # effect (a bleed only matters for a print shop). Paths are relative to the test's folder.
@@ -130,6 +137,17 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "tts.seed": (5, {}),
     "tts.font": (REGULAR_FONT, {}),
     "tts.out_dir": ("table", {}),
+    "edition": ("party.yaml", {}),
+    "emblem": ("emblem.svg", {}),
+    "kit.box": (True, {}),
+    "kit.stand": (True, {}),
+    "box.for": ("kit", {}),
+    "box.card_thickness": ("0.4mm", {"kit.box": True}),
+    "box.cards": (30, {}),
+    "box.font": (REGULAR_FONT, {"kit.box": True}),
+    "box.output": ("elsewhere/box.pdf", {}),
+    "stand.font": (REGULAR_FONT, {"kit.stand": True}),
+    "stand.output": ("elsewhere/stand.pdf", {}),
 }
 
 # What every run starts from: the file `cngen init` writes, with small key decks, and a seed
@@ -223,6 +241,10 @@ def runs_with(settings: Settings) -> dict[str, object]:
     if command == "kit":
         return {"kit": kit_options(s, kit_seed(s, CHOSEN_SEED)), "out_dir": s["kit.out_dir"],
                 "combined": s["kit.combined"], "preview": s["preview"]}
+    if command == "box":
+        return {"game": game_of(s), "box": box_options(s), "output": s["box.output"], "preview": s["preview"]}
+    if command == "stand":
+        return {"game": game_of(s), "stand": stand_options(s), "output": s["stand.output"], "preview": s["preview"]}
     if command == "calibrate":
         return {"calibration": calibration_options(s), "output": s["calibrate.output"]}
     if command == "preflight":
@@ -313,7 +335,7 @@ def cngen(tmp_path_factory):
     return run
 
 
-CHEAPEST_FIRST = ("tokens", "deck", "keys", "calibrate", "rules", "kit")
+CHEAPEST_FIRST = ("tokens", "deck", "keys", "calibrate", "stand", "box", "rules", "kit")
 # The exports' own options (board.format...) are held to what they change by their own tests
 # (test_board.py, test_book.py, test_tts.py).
 CHEAPEST = {setting.key: next(command for command in CHEAPEST_FIRST if command in setting.commands)

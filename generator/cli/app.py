@@ -19,7 +19,7 @@ from ..errors import CngenError, UsageError
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME
 from ..settings.resolve import Settings
-from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
+from ..settings.source import CONFIG_FILE_NAME, EDITION_FILE_NAME, NO_FILE, find_settings_file
 from .options import setting_options, typed_values
 from .process import Stopped, stop_message
 
@@ -289,7 +289,7 @@ def kit(settings: Settings) -> None:
     from .report import kit_table
 
     out_dir, preview = settings["kit.out_dir"], settings["preview"]
-    names = (*kit_file_names(settings["kit.combined"]), RECORD_NAME)
+    names = (*kit_file_names(settings["kit.combined"], settings["kit.box"], settings["kit.stand"]), RECORD_NAME)
     folder = settings.describe("kit.out_dir")
     plan = plan_outputs(settings, {out_dir / name: f"{out_dir / name} (in {folder})" for name in names},
                         preview, without_preview=NO_PREVIEW)
@@ -320,7 +320,7 @@ def _every_kit_file() -> list[str]:
     from ..jobs.kit import NO_PREVIEW, kit_file_names
     from .outputs import preview_paths
 
-    names = [Path(name) for name in kit_file_names(combined=True)]
+    names = [Path(name) for name in kit_file_names(combined=True, box=True, stand=True)]
     return [path.name for path in (*names, *preview_paths(names, NO_PREVIEW).values())]
 
 
@@ -330,6 +330,58 @@ def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
     if settings["keys.seed"] is not None:
         return f"{game}--keys-seed {keys_seed}"
     return f"{game}--seed {seed}"
+
+
+@settings_command("box")
+def box(settings: Settings) -> None:
+    """Print a tuck box to cut, fold and glue, fitted to the cards cngen
+    prints: their size, and a depth from how many there are and --card-thickness.
+    --for chooses the deck, the key cards, the tiles, or a box for each of them
+    (kit). The same deck, key and tile options say which cards those are.
+
+    \b
+    Examples:
+      cngen box --for kit --card-thickness 0.35mm
+      cngen box --words party.txt --paper letter
+    """
+    from ..jobs.box import build_box
+    from ..settings.options import box_options
+    from .report import box_summary
+
+    _print_net(settings, "box", box_options(settings), build_box, box_summary)
+
+
+@settings_command("stand")
+def stand(settings: Settings) -> None:
+    """Print a stand that holds the key card upright on the table: cut it
+    out, fold it into a low prism and glue its one tab, then slide the card
+    down through its two slots. It is sized from the key card and hides none
+    of its cells; both faces stay open, so players facing each other across
+    a two-sided key each read their own side.
+
+    \b
+    Examples:
+      cngen stand
+      cngen stand --profile shop --keys-card-size 80x80mm
+    """
+    from ..jobs.stand import build_stand
+    from ..settings.options import stand_options
+    from .report import stand_summary
+
+    _print_net(settings, "stand", stand_options(settings), build_stand, stand_summary)
+
+
+def _print_net(settings: Settings, section: str, options, build: Callable, summary: Callable) -> None:
+    """Build a net to cut and fold (a box, a stand) for the game chosen, write its PDF, say what it is."""
+    from ..settings.options import game_of
+    from .outputs import plan_outputs, write_planned
+
+    output = settings[f"{section}.output"]
+    plan = plan_outputs(settings, {output: settings.describe(f"{section}.output")}, settings["preview"])
+    result = build(game_of(settings), options)
+    write_planned(plan, {output: result.pdf})
+    click.echo(summary(result, output, options.sheet))
+    _notes(result.notes)
 
 
 @settings_command("calibrate")
@@ -434,29 +486,40 @@ def preflight_command(files: tuple[Path, ...], **_: object) -> None:
 
 
 @main.command()
-@click.option("-o", "--output", type=click.Path(path_type=Path), default=Path(CONFIG_FILE_NAME), show_default=True,
-              help="Where to write the settings file.")
-@click.option("--force", is_flag=True, help="Replace an existing settings file.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+              help=f"Where to write the file (default: {CONFIG_FILE_NAME}, or {EDITION_FILE_NAME} with --edition).")
+@click.option("--edition", is_flag=True, help="Write an example edition of your own instead: a title, colours, a "
+                                               "deck, an emblem and the tiles' names, each line explained.")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
 @reports_errors
-def init(output: Path, force: bool) -> None:
+def init(output: Path | None, edition: bool, force: bool) -> None:
     """Write a settings file with every option, its default and what it does,
-    ready to edit. cngen reads cngen.yaml from the folder it runs in.
+    ready to edit. cngen reads cngen.yaml from the folder it runs in. With
+    --edition, write an example edition file instead, for --edition FILE.
 
     \b
-    Example:
+    Examples:
       cngen init
+      cngen init --edition -o party.yaml
     """
     from ..output.files import write_files
     from ..output.targets import Named, checked_outputs
-    from ..settings.file import default_settings_text
     from .outputs import shipped_files
 
+    if edition:
+        from ..settings.edition import example_edition_text as text_of
+    else:
+        from ..settings.file import default_settings_text as text_of
+    output = output or Path(EDITION_FILE_NAME if edition else CONFIG_FILE_NAME)
     if output.exists() and not force:
-        raise UsageError(f"{output} already exists: edit it, or pass --force to replace it with the defaults")
+        raise UsageError(f"{output} already exists: edit it, pass another -o, or pass --force to replace it")
     own = [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
-    (real,) = checked_outputs([Named(output, f"--output {output}", "cngen.yaml")], own)
-    write_files({real: default_settings_text().encode("utf-8")})
-    click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
+    (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], own)
+    write_files({real: text_of().encode("utf-8")})
+    if edition:
+        click.echo(f"Wrote {output}: edit it, then run cngen kit --edition {output} (options you type still win).")
+    else:
+        click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
 
 
 @main.command()

@@ -16,10 +16,12 @@ from ..units import format_mm, paper_named, plural
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..geometry.sheet import SheetPlan
+    from ..jobs.box import BoxResult
     from ..jobs.codenames import DeckResult
     from ..jobs.keys import KeysResult
     from ..jobs.kit import KitResult
     from ..jobs.rules import RulesResult
+    from ..jobs.stand import StandResult
     from ..jobs.tokens import TokensResult
     from ..output.record import EarlierFiles
     from ..preflight import Report
@@ -162,6 +164,8 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
             advice = f"not printed: every key, cell by cell (seed {result.seed})"
         elif part.name == "kit.pdf":
             advice = "everything above in one file, for a single upload"
+        elif part.paper is not None:
+            advice = net_advice(sheet, part.paper, short=True)
         elif not part.duplex and sheet.profile != "home":
             advice = f"{paper_name(rules_paper)}, one or both sides, PDF/X-1a"
         elif not part.duplex:
@@ -185,6 +189,50 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
     lines.append(f"  rules.pdf describes {describe_kit(game, result.contents)}.")
     lines.append(f"  The same kit again: {reuse}.")
     return "\n".join(lines)
+
+
+def box_summary(result: BoxResult, output: Path, sheet: SheetOptions) -> str:
+    lines = [f"Wrote {output}"]
+    for made in result.boxes:
+        width, height, depth = (format_mm(length) for length in made.inside)
+        card = f"{format_mm(made.card_size[0])} x {format_mm(made.card_size[1])} mm"
+        joined = "one sheet" if made.pieces == 1 else f"{made.pieces} sheets joined by a glue tab"
+        lines.append(f"  a box for {plural(made.cards, made.what.removesuffix('s'))} of {card}: inside {width} x "
+                     f"{height} x {depth} mm, on {joined} ({_pages(made.pages)})")
+    lines.append(f"  To print: {net_advice(sheet, result.paper)}")
+    return "\n".join(lines)
+
+
+def stand_summary(result: StandResult, output: Path, sheet: SheetOptions) -> str:
+    card = f"{format_mm(result.card_size[0])} x {format_mm(result.card_size[1])} mm"
+    return "\n".join([
+        f"Wrote {output}",
+        f"  a stand for a {card} key card: base {format_mm(result.base)} mm, ridge {format_mm(result.height)} mm "
+        f"(it hides the card's lowest {format_mm(result.hidden)} mm, below every cell)",
+        f"  the card leans {result.lean:.1f}° at most, and the stand tips only past {result.tipping:.1f}°",
+        f"  To print: {net_advice(sheet, result.paper)} Then slide the card down through both slots.",
+    ])
+
+
+def net_advice(sheet: SheetOptions, paper: tuple[float, float], short: bool = False) -> str:
+    """How to print a net to cut and fold: one side, on card stock."""
+    if sheet.profile == "pod":
+        return "one net a page, CMYK PDF/X-1a" if short else \
+            "one net a page at its size plus bleed, CMYK PDF/X-1a, printed one side on card stock."
+    if sheet.profile == "shop":
+        if short:
+            return f"{paper_name(paper)} card stock, one side, PDF/X-1a"
+        return (f"at a copy shop, {paper_name(paper)} card stock printed on one side (CMYK PDF/X-1a); then cut "
+                "along the solid lines, fold along the dashed ones and glue the grey areas.")
+    if short:
+        return "one side on card stock, 100% scale; cut, fold, glue"
+    return ("one side, on card stock, 100% scale (\"actual size\"); cut along the solid lines, fold along the "
+            "dashed ones, glue the grey areas.")
+
+
+def _pages(pages: tuple[int, ...]) -> str:
+    numbers = [str(page) for page in pages]
+    return f"page {numbers[0]}" if len(numbers) == 1 else f"pages {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 def calibration_summary(output: Path, options: CalibrationOptions) -> str:

@@ -36,7 +36,7 @@ from ..model.ruletext import Block, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
 from ..typeface.font import Font, FontFamily
 from ..units import MM
-from .emblem import draw_keyhole_emblem
+from .emblem import draw_emblem
 from .figure import LINE_WIDTH, ExampleArt, ExampleFlowable
 from .paint import fill, stroke
 from .reportlab_private import (
@@ -358,8 +358,8 @@ class _Head:
             self.line.wrap(self.width, 1e6)
             self.line.drawOn(canvas, self.x, self.bottom)
         middle = (top + max(self.rule_y + HEAD_GAP, top - 2 * self.radius)) / 2
-        draw_keyhole_emblem(canvas, page.margin + self.radius, middle, self.radius - EMBLEM_LINE / 2, theme.line,
-                            EMBLEM_LINE)
+        draw_emblem(canvas, page.margin + self.radius, middle, self.radius - EMBLEM_LINE / 2, theme.line,
+                    EMBLEM_LINE, theme.emblem)  # type: ignore[arg-type]
         stroke(canvas, theme.line, FRAME_LINE)
         canvas.line(page.margin, self.rule_y, page.width - page.margin, self.rule_y)
 

@@ -141,6 +141,7 @@ class Theme(msgspec.Struct, frozen=True):
     assassin_pale: Colour
     green_pale: Colour
     title: str | None = None  # the kit's title, None for none
+    emblem: object | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
     # The thinnest line that may be drawn in colour (several inks); thinner lines are drawn in

@@ -13,6 +13,9 @@ hourglass in black ink, the lightest ground of a Duet set, so that in grey it st
 the khaki bystander on its back and the green agents. Its medallion is ringed (a white disc on
 cream needs an edge), and a spare timer's ring is dashed and carries a "+" badge, so that the
 two tokens for an easier game are easy to set aside.
+
+An edition's tile may print its own name in place of the role's, and a short line under it in
+the same colour: such a face (``TileFace.character``) is a form of its own.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from ..geometry.fit import FittedText
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
 from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
-from ..model.tiles import TileFace, TileKind, tile_set
+from ..model.tiles import TileFace, TileKind, TileText, tile_set
 from ..typeface.font import Font
 from .keycard import cell_colours
 from .medallion import draw_hourglass_symbol, draw_medallion, draw_spare_badge, draw_timer_ring
@@ -43,21 +46,32 @@ def tile_frame_line(theme: Theme) -> float:
     return LIGHT_FRAME_LINE if theme.ink == "light" else FRAME_LINE
 
 
+class EditionWords(msgspec.Struct, frozen=True):
+    """An edition's texts for the tiles (``texts``, as ``TileFace.character`` numbers them),
+    each fitted: its name, and its line in ``line_font`` on the ``lined`` layout, or None."""
+
+    texts: tuple[TileText, ...]
+    words: dict[int, tuple[FittedText, FittedText | None]]
+    lined: TileLayout
+    line_font: Font
+
+
 class TileArtist:
-    """Draws tile faces, each with its role's name as fitted in ``names``. Every face of one
-    kind (name, role, figure) is the same drawing: each is declared once as a form, for the
-    game's set (``kinds``)."""
+    """Draws tile faces, each with its role's name as fitted in ``names``, or an edition's own
+    words (``edition``). Every face of one kind (name, role, figure, character) is the same
+    drawing: each is declared once as a form, for the game's set (``kinds``)."""
 
     def __init__(self, layout: TileLayout, names: dict[str, FittedText], font: Font, theme: Theme,
-                 kinds: tuple[TileKind, ...]):
+                 kinds: tuple[TileKind, ...], edition: EditionWords | None = None):
         self.layout, self.names, self.font, self.theme, self.kinds = layout, names, font, theme, kinds
+        self.edition = edition
 
     def define(self, canvas: Canvas) -> None:
         area = self.layout.bleed_box
-        for tile in tile_set(self.kinds):
+        for tile in tile_set(self.kinds, self.edition.texts if self.edition else ()):
             for face in (tile.front, tile.back):
                 name = self._form(face)
-                if face.name not in self.names or canvas.hasForm(name):
+                if not self._drawn(face) or canvas.hasForm(name):
                     continue
                 canvas.beginForm(name, area.x, area.y, area.right, area.top)
                 self._draw_face(canvas, face)
@@ -66,13 +80,27 @@ class TileArtist:
     def draw(self, canvas: Canvas, face: TileFace) -> None:
         canvas.doForm(self._form(face))
 
+    def _drawn(self, face: TileFace) -> bool:
+        if face.character is not None:
+            return self.edition is not None and face.character in self.edition.words
+        return face.name in self.names
+
     def _form(self, face: TileFace) -> str:
         ink = "-light" if self.theme.ink == "light" else ""
-        kind = f"tile-{face.name.replace(' ', '-').lower()}-{face.role}-{face.figure}{ink}"
+        character = f"-c{face.character}" if face.character is not None else ""
+        kind = f"tile-{face.name.replace(' ', '-').lower()}-{face.role}-{face.figure}{character}{ink}"
         return form_name(kind, self.layout.bleed_box)
 
+    def _words(self, face: TileFace) -> tuple[FittedText, FittedText | None, TileLayout]:
+        """The face's name and line, and the layout that holds them."""
+        if face.character is None or self.edition is None:
+            return self.names[face.name], None, self.layout
+        name, line = self.edition.words[face.character]
+        return name, line, self.edition.lined if line is not None else self.layout
+
     def _draw_face(self, canvas: Canvas, face: TileFace) -> None:
-        layout, theme = self.layout, self.theme
+        theme = self.theme
+        name, line, layout = self._words(face)
         colours = role_colours(face.role, theme)
         area = layout.bleed_box
         fill(canvas, colours.ground)
@@ -87,7 +115,9 @@ class TileArtist:
             if spare:
                 draw_spare_badge(canvas, layout.medallion, layout.frame_line, colours.figure, colours.ground, theme)
         fill(canvas, colours.name)
-        centred_lines(canvas, self.names[face.name], self.font, *layout.name.centre)
+        centred_lines(canvas, name, self.font, *layout.name.centre)
+        if line is not None and layout.line is not None:
+            centred_lines(canvas, line, self.edition.line_font, *layout.line.centre)  # type: ignore[union-attr]
         symbol = layout.symbol
         size = min(symbol.height, SYMBOL_SIZE)
         if face.role == "timer":

@@ -90,11 +90,11 @@ def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> No
 
 
 def _draw_emblem(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
-    """Our mark between two rules, in the strip between the label and the band."""
+    """Our mark (or the user's emblem) between two rules, in the strip between the label and the band."""
     strip, radius = layout.emblem, layout.emblem_radius
     if radius > 0:
         draw_emblem_between_rules(canvas, strip.x + RULE_INSET, strip.right - RULE_INSET, strip.centre[1], radius,
-                                  theme.line)
+                                  theme.line, theme.emblem)  # type: ignore[arg-type]
 
 
 def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:

@@ -1,10 +1,14 @@
 """The tile face as geometry: a frame in the kit's measures, a medallion, the role's name and
-symbol. Landscape tiles put the medallion on the left, portrait tiles on top.
+symbol. Landscape tiles put the medallion on the left, portrait tiles on top. An edition's
+face may carry a short line under the name: the name keeps the upper half of the text's room
+and stays the largest text, the line takes a band under it, and the symbol the rest.
 
 Pure: boxes in card coordinates (points, origin bottom left), and the fitted role names.
 """
 
 from __future__ import annotations
+
+from typing import Iterable
 
 import msgspec
 
@@ -12,13 +16,19 @@ from ..typeface.font import Font
 from ..units import MM
 from .fit import FittedText, fit_text
 from .sheet import Box
-from .style import CAPTION, CONTENT_GAP, FRAME_INSET, FRAME_LINE, HEADING
+from .style import BODY, CAPTION, CONTENT_GAP, FRAME_INSET, FRAME_LINE, HEADING
 
 MAX_NAME_SIZE = HEADING
 MIN_NAME_SIZE = CAPTION
 COLUMN_GAP = 2.5 * MM  # between the medallion and the name
 MEDALLION_SHARE = 0.46  # of the content's width (landscape) or height (portrait), at most
 SYMBOL_SIZE = 6 * MM  # the role's symbol at its largest
+MAX_LINE_SIZE = BODY  # an edition's line under the name: running text at its largest
+MIN_LINE_SIZE = CAPTION
+# Shares of the text's room, bottom to top, on a face with a line: the symbol, the line, the name.
+LINED_SYMBOL = (0.03, 0.21)
+LINED_LINE = (0.25, 0.25)
+LINED_NAME = (0.52, 0.48)
 
 
 class TileLayout(msgspec.Struct, frozen=True):
@@ -30,6 +40,16 @@ class TileLayout(msgspec.Struct, frozen=True):
     name: Box
     symbol: Box
     bleed: float = 0.0  # how far the background runs past the cut (print-shop pages)
+    text: Box | None = None  # the room beside (or under) the medallion that the name and symbol share
+    line: Box | None = None  # an edition's line under the name (``with_line``); None: no line
+
+    def with_line(self) -> TileLayout:
+        """The same face with room for a line under the name: the name above, smaller, the
+        symbol below, smaller."""
+        text = self.text or self.content
+        name, line, symbol = (Box(text.x, text.y + text.height * low, text.width, text.height * share)
+                              for low, share in (LINED_NAME, LINED_LINE, LINED_SYMBOL))
+        return msgspec.structs.replace(self, name=name, symbol=symbol, line=line)
 
     @property
     def bleed_box(self) -> Box:
@@ -54,7 +74,7 @@ def tile_layout(card_width: float, card_height: float, bleed: float = 0.0,
         text = Box(content.x, content.y, content.width, medallion.y - COLUMN_GAP - content.y)
     name = Box(text.x, text.y + text.height * 0.4, text.width, text.height * 0.6)
     symbol = Box(text.x, text.y + text.height * 0.06, text.width, text.height * 0.36)
-    return TileLayout(card, frame, frame_line, content, medallion, name, symbol, bleed)
+    return TileLayout(card, frame, frame_line, content, medallion, name, symbol, bleed, text)
 
 
 def fit_name(name: str, layout: TileLayout, font: Font, max_size: float = MAX_NAME_SIZE) -> FittedText | None:
@@ -69,3 +89,33 @@ def fit_names(names: list[str], layout: TileLayout, font: Font) -> dict[str, Fit
         return alone
     common = min(fitted.size for fitted in alone.values())  # type: ignore[union-attr]
     return {name: fit_name(name, layout, font, common) for name in names}
+
+
+ONE_LINE_SHARE = 0.85  # an edition's text stays on one line if that prints it at least this large
+
+
+def fit_common(texts: Iterable[tuple[str, Box]], font: Font, max_size: float,
+               min_size: float) -> dict[tuple[str, Box], FittedText | None]:
+    """Each of an edition's texts in its box at one size, the largest at which all of them fit,
+    as ``fit_names`` does for the roles' names; a text that cannot fit in its box maps to None."""
+    alone = {(text, box): fit_tile_text(text, font, box, max_size, min_size) for text, box in texts}
+    if any(fitted is None for fitted in alone.values()) or not alone:
+        return alone
+    common = min(fitted.size for fitted in alone.values())  # type: ignore[union-attr]
+    return {(text, box): fit_tile_text(text, font, box, common, min_size) for text, box in alone}
+
+
+def fit_tile_text(text: str, font: Font, box: Box, max_size: float, min_size: float) -> FittedText | None:
+    """``text`` fitted in ``box``; a short line reads best whole, so it stays on one line when
+    that costs little of its size, and two lines are broken where they come out most even."""
+    best = fit_text(text, font, box.width, box.height, max_size, min_size)
+    if best is None or len(best.lines) == 1 or best.shaped:
+        return best
+    whole = min(max_size, box.width / font.width(text, 1.0), box.height / font.line_height(1.0))
+    if whole >= max(min_size, ONE_LINE_SHARE * best.size):
+        return FittedText((text,), whole)
+    words = text.split(" ")
+    splits = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+    fitting = [lines for lines in splits if max(font.width(line, best.size) for line in lines) <= box.width]
+    return FittedText(min(fitting, key=lambda lines: max(font.width(line, 1.0) for line in lines)), best.size) \
+        if fitting else best

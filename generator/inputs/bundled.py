@@ -1,4 +1,4 @@
-"""Finding the decks, fonts and labels that ship with cngen (each game ships its own texts).
+"""Finding the decks, fonts, labels and example editions that ship with cngen (each game ships its own texts).
 
 In an installed copy they are the subpackages ``generator.decks``, ``generator.fonts`` and
 ``generator.labels`` (pyproject.toml maps the repository's top-level folders there). Run from a
@@ -71,8 +71,14 @@ def labels_path(language: str = ENGLISH) -> Path | None:
 
 def bundled_files() -> list[Path]:
     """Every file cngen ships: none of them may ever be an output."""
-    return sorted(path for name in ("decks", "fonts", "labels", "profiles") for path in _folder(name).rglob("*")
-                  if path.is_file())
+    folders = ("decks", "fonts", "labels", "profiles", "editions")
+    return sorted(path for name in folders for path in _folder(name).rglob("*") if path.is_file())
+
+
+def edition_paths() -> dict[str, Path]:
+    """The example editions cngen ships, by name (``--edition party``): each a folder holding its
+    edition.yaml and what it uses."""
+    return {path.parent.name: path for path in sorted(_folder("editions").glob("*/edition.yaml"))}
 
 
 def profile_path(file_name: str) -> Path:

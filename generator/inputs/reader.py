@@ -21,6 +21,7 @@ STDIN_NAME = "standard input"
 LIMITS = {
     "word list": 16 * 2**20,
     "settings file": 1 * 2**20,
+    "edition": 1 * 2**20,
     "rules text": 1 * 2**20,
     "labels": 1 * 2**20,
     "font": 64 * 2**20,

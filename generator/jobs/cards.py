@@ -20,6 +20,7 @@ from ..settings.declarations import is_cmyk
 from ..settings.options import SheetOptions, Style
 from ..typeface.font import Font
 from ..units import is_us_paper
+from .sources import load_emblem
 
 if TYPE_CHECKING:
     from ..geometry.services import Service
@@ -70,8 +71,15 @@ def _pod_printing(card_size: tuple[float, float], sheet: SheetOptions, service: 
                         pixel_size(service, stock) if service.images and not sheet.marks else None)
 
 
-def card_theme(sheet: SheetOptions, style: Style) -> Theme:
-    return make_theme(is_cmyk(sheet.profile), dict(style.colours), style.title, ink_limit=ink_limit(sheet), ink=style.ink)
+def card_theme(sheet: SheetOptions, style: Style, font: Font | None = None) -> Theme:
+    """The component's theme; with ``font`` (the file's embedded font, which a drawing starts
+    in), the user's emblem as well, for components that print it."""
+    theme = make_theme(is_cmyk(sheet.profile), dict(style.colours), style.title, ink_limit=ink_limit(sheet),
+                       ink=style.ink)
+    if font is None or style.emblem is None:
+        return theme
+    condition = output_condition(sheet) if is_cmyk(sheet.profile) else None
+    return replace(theme, emblem=load_emblem(style.emblem, theme, ink_limit(sheet), font.name, condition))
 
 
 def ink_limit(sheet: SheetOptions) -> int:

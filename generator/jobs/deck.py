@@ -35,7 +35,7 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     font = load_font(options.font)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
-    theme = card_theme(sheet, options.style)
+    theme = card_theme(sheet, options.style, font)
     cards, word_list, words = word_cards(options, printing.card_size, printing.bleed, font, theme, progress)
     printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
     return DeckResult(

@@ -67,6 +67,7 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     fonts = font_family(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
     if fonts is not None:
         check_title(options.style.title, fonts.bold)
+        theme = _with_emblem(theme, options, press, fonts.bold)
     word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
     cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress,
                                BY_KEY[CARD_SIZES[component]].flag_on(export.name), codenames.pictures)
@@ -168,8 +169,20 @@ def _faces(component: str, size: tuple[float, float], game: Game, options: Expor
     if component == TILES:
         from .tokens import tile_cards
 
-        return tile_cards(game, options.tokens.sets, size, 0.0, font, theme, language, sized_by)[0]
+        return tile_cards(game, options.tokens.sets, size, 0.0, font, theme, language, sized_by,
+                          texts=options.style.tiles, line_font=options.tokens.font)[0]
     raise ValueError(f"no component {component!r}")
+
+
+def _with_emblem(theme: Theme, options: ExportOptions, press: bool, font: Font) -> Theme:
+    """The user's emblem on the export's pages and cards, where there is one."""
+    if options.style.emblem is None:
+        return theme
+    from .cards import condition_for
+    from .sources import load_emblem
+
+    condition = condition_for(options.sheet.output_condition, is_us_paper(options.sheet.paper)) if press else None
+    return replace(theme, emblem=load_emblem(options.style.emblem, theme, options.sheet.ink_limit, font.name, condition))
 
 
 def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font,

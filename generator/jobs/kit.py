@@ -10,7 +10,7 @@ from typing import Callable
 import msgspec
 from msgspec.structs import replace
 
-from ..model.kit import COMBINED, DECK, KEYS, MANIFEST, RULES, TOKENS, KitContents
+from ..model.kit import BOX, COMBINED, DECK, KEYS, MANIFEST, RULES, STAND, TOKENS, KitContents
 from ..settings.options import KitOptions
 from .contents import built_contents
 from .deck import build_deck
@@ -22,9 +22,10 @@ from .tokens import build_tokens
 NO_PREVIEW = (COMBINED,)  # kit.pdf opens with the deck's first sheet: deck.png already shows it
 
 
-def kit_file_names(combined: bool) -> tuple[str, ...]:
+def kit_file_names(combined: bool, box: bool = False, stand: bool = False) -> tuple[str, ...]:
     """The files a kit writes, in the order it lists them."""
-    return (DECK, KEYS, MANIFEST, TOKENS, RULES) + ((COMBINED,) if combined else ())
+    return (DECK, KEYS, MANIFEST, TOKENS, RULES) + ((BOX,) if box else ()) + ((STAND,) if stand else ()) + \
+        ((COMBINED,) if combined else ())
 
 
 class KitPart(msgspec.Struct, frozen=True):
@@ -34,7 +35,8 @@ class KitPart(msgspec.Struct, frozen=True):
     data: bytes
     pages: int | None = None
     sheets: int | None = None
-    duplex: bool = True  # printed like the cards (False: the rules, the manifest)
+    duplex: bool = True  # printed like the cards (False: the rules, the manifest, a box or stand)
+    paper: tuple[float, float] | None = None  # a page size of its own (a box's or stand's), for the table
     images: tuple[tuple[str, bytes], ...] = ()  # a service's PNG upload of this component
 
 
@@ -71,13 +73,36 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         KitPart(TOKENS, tokens.pdf, tokens.pages, tokens.sheets, images=tokens.images),
         KitPart(RULES, rules.pdf, rules.pages, duplex=False),
     ]
+    pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
+    pages = deck.pages + keys.pages + tokens.pages + rules.pages
+    for made in _dielines(game, options, language, progress):
+        parts.append(made)
+        pdfs.append(made.data)
+        pages += made.pages or 0
     if options.combined:
         progress("combined kit.pdf")
         from ..output.combine import combine  # pikepdf only when asked for
 
-        pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
         duplex = None if deck.plan.fold else options.deck.sheet.sides
-        pages = deck.pages + keys.pages + tokens.pages + rules.pages
         parts.append(KitPart(COMBINED, combine(pdfs, f"{game.title} print-and-play kit", duplex), pages))
     notes = tuple(dict.fromkeys((*deck.notes, *keys.notes, *tokens.notes, *rules.notes)))
     return KitResult(parts, keys.seed, contents, deck.dropped, notes)
+
+
+def _dielines(game, options: KitOptions, language, progress: Callable[[str], None]) -> list[KitPart]:
+    """The box and the stand, where the kit asks for them, in the kit's language."""
+    parts = []
+    lang = replace(options.deck.style, lang=language.code)
+    if options.box is not None:
+        from .box import build_box
+
+        progress("boxes")
+        box = build_box(game, replace(options.box, style=lang), cards_flag=None)
+        parts.append(KitPart(BOX, box.pdf, box.pages, duplex=False, paper=box.paper))
+    if options.stand is not None:
+        from .stand import build_stand
+
+        progress("key card stand")
+        stand = build_stand(game, replace(options.stand, style=lang), language)
+        parts.append(KitPart(STAND, stand.pdf, stand.pages, duplex=False, paper=stand.paper))
+    return parts

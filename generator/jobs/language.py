@@ -18,6 +18,7 @@ from ..inputs.bundled import ENGLISH, labels_path
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
 from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, require_every_key
+from ..model.tiles import TileFace, TileText
 
 
 class Language(msgspec.Struct, frozen=True):
@@ -37,6 +38,14 @@ class Language(msgspec.Struct, frozen=True):
     def tile_name(self, noun: str) -> str:
         """A tile's printed name: "red agent" -> "AGENT ROUGE" in French."""
         return self.capitals(self.tiles.text(noun))
+
+    def face_words(self, face: TileFace, texts: Sequence[TileText]) -> tuple[str, str | None]:
+        """What a face prints: an edition's name in the language's capitals, as the roles' are
+        (else the role's name, as the language says it), and its line as the edition wrote it."""
+        text = texts[face.character] if face.character is not None else None
+        if text is None:
+            return self.tile_name(face.name), None
+        return self.capitals(text.name) if text.name else self.tile_name(face.name), text.line
 
 
 def settle_language(game: Game, chosen: str | None, deck_language: str = "", sharp_s: str = "ss") -> Language:

@@ -34,7 +34,9 @@ from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
 from .language import Language, settle_language
-from .sources import check_title, font_family, unprintable
+from .sources import check_title, font_family, load_emblem, unprintable
+
+WHITE = (1.0, 1.0, 1.0)  # the rules sheet's paper, under a photo emblem's clear parts
 
 QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
 
@@ -84,6 +86,10 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
     press = is_cmyk(options.profile)
     # The sheet's example shows the cards in full ink, whatever style the cards are printed in.
     theme = make_theme(press, dict(options.style.colours), title, ink_limit=options.ink_limit, ink="full")
+    if options.style.emblem is not None:  # the user's, on the white sheet: a photo's clear parts stay white
+        condition = condition_for(options.output_condition, is_us_paper(options.paper)) if press else None
+        theme = replace(theme, emblem=load_emblem(options.style.emblem, theme, options.ink_limit, fonts.regular.name,
+                                                  condition, ground=WHITE))
     art = game.rules_example.art(layout, rules.example, fonts, theme) if drawn else None
     document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
                                        fonts.regular.name, cmyk=press))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import msgspec
 
+from ..draw.emblem import EmblemArt, strokes_in_black
+from ..draw.theme import Colour, Theme
 from ..errors import CngenError, describe_character, first_few, quoted
 from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, ITALIC, REGULAR, deck_path, default_deck, font_path
 from ..inputs.fontface import font_face
@@ -15,8 +17,13 @@ from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
 from ..typeface.font import Font, FontFamily, parse_font
+from ..units import MM
 
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
+# A photo emblem's pixels: enough for the largest emblem printed (the rules sheet's head, 13 mm
+# across) at 600 dpi, where its edges stay crisp as a drawing's would.
+EMBLEM_SIDE = 15 * MM
+EMBLEM_DPI = 600
 
 
 def load_font(path: Path | None, bundled: str = BOLD) -> Font:
@@ -121,3 +128,36 @@ def check_title(title: str | None, font: Font) -> None:
         fix = "write the title in a left-to-right script" if problem.backwards else \
             "choose another title in the settings file, or a --font that has them"
         raise CngenError(f"the title {quoted(title)}: {problem}: {fix}")
+
+
+def load_emblem(path: Path, theme: Theme, ink_limit: float, font_name: str, condition: str | None = None,
+                ground: Colour | None = None) -> EmblemArt:
+    """The user's emblem, read and checked by the one reader of pictures and made ready for
+    ``theme``'s file: an SVG's paints in its colour space (``font_name``: the embedded font a
+    drawing starts in), a photo's pixels at EMBLEM_DPI of EMBLEM_SIDE, separated for the output
+    ``condition`` in a press file, transparent parts laid on ``ground`` (the card's colour)."""
+    from ..draw.picturecard import ready_for_file
+    from ..draw.theme import rgb_of
+    from ..inputs.images import FORMATS_SHOWN, RASTER_SUFFIXES, VECTOR_SUFFIXES, open_raster, open_vector, read_picture
+
+    if path.suffix.lower() not in RASTER_SUFFIXES | VECTOR_SUFFIXES:
+        raise CngenError(f"the emblem {source_name(path)} is not a picture: give a {FORMATS_SHOWN} file")
+    try:
+        picture = read_picture(path)
+    except CngenError as error:
+        reason = str(error).replace(", or move it out of the folder", "")
+        raise CngenError(f"the emblem {reason}; an emblem is a {FORMATS_SHOWN} file") from None
+    key = picture.digest[:16]
+    if picture.kind == "vector":
+        drawing = ready_for_file(open_vector(picture), theme, ink_limit, font_name)
+        if len(theme.card) == 4:
+            strokes_in_black(drawing)
+        return EmblemArt(key, (drawing.width, drawing.height), drawing=drawing)
+    from ..output.raster import prepare_raster
+
+    width, height = picture.size
+    longest = max(width, height)
+    placed = (EMBLEM_SIDE * width / longest, EMBLEM_SIDE * height / longest)
+    ready = prepare_raster(open_raster(picture), (0.0, 0.0, width, height), placed, EMBLEM_DPI, len(theme.card) == 4,
+                           rgb_of(ground or theme.card), condition, ink_limit=ink_limit)
+    return EmblemArt(key, (float(width), float(height)), data=ready.data)

@@ -1,27 +1,37 @@
 """The tiles that cover found words: a set is what the game's tile kinds say (its agents,
 bystanders and assassin, and whatever else it plays with), each face named in the kit's
-language."""
+language, or by an edition (``--edition``): its own names, and short lines under them."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from pathlib import Path
+from typing import Iterable, Sequence
 
 import msgspec
 
 from ..draw.sheet import CardFaces
 from ..draw.theme import Theme
-from ..draw.tile import TileArtist, tile_frame_line
+from ..draw.tile import EditionWords, TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
 from ..games.game import Game
-from ..geometry.sheet import SheetPlan
-from ..geometry.tileface import fit_names, tile_layout
-from ..model.tiles import Tile, tiles
+from ..geometry.sheet import Box, SheetPlan
+from ..geometry.tileface import (
+    MAX_LINE_SIZE,
+    MAX_NAME_SIZE,
+    MIN_LINE_SIZE,
+    MIN_NAME_SIZE,
+    TileLayout,
+    fit_common,
+    fit_names,
+    tile_layout,
+)
+from ..model.tiles import Tile, TileText, covered, nouns_of, tiles
 from ..settings.options import TokenOptions
 from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
 from .language import Language, settle_language
-from .sources import load_font, unprintable
+from .sources import font_family, load_font, unprintable
 
 
 class TokensResult(msgspec.Struct, frozen=True):
@@ -42,18 +52,23 @@ def build_tokens(game: Game, options: TokenOptions, language: Language | None = 
     printing = card_printing(options.card_size, sheet)
     theme = card_theme(sheet, options.style)
     language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
-    cards, all_tiles = tile_cards(game, options.sets, printing.card_size, printing.bleed, font, theme, language)
+    cards, all_tiles = tile_cards(game, options.sets, printing.card_size, printing.bleed, font, theme, language,
+                                  texts=options.style.tiles, line_font=options.font)
     printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
     return TokensResult(all_tiles, options.sets, printed.pdf, printing.plan, printed.sheets,
                         printed.pages, printed.images, language.notes)
 
 
 def tile_cards(game: Game, sets: int, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
-               language: Language, sized_by: str | None = "--card-size") -> tuple[CardFaces, list[Tile]]:
-    """``sets`` of the game's tiles drawn at ``card_size`` with ``bleed``, named in ``language``;
-    ``sized_by``: the option that sets their size, for messages to advise (None where none does)."""
+               language: Language, sized_by: str | None = "--card-size", texts: Sequence[TileText] = (),
+               line_font: Path | None = None) -> tuple[CardFaces, list[Tile]]:
+    """``sets`` of the game's tiles drawn at ``card_size`` with ``bleed``, named in ``language``,
+    or by an edition's ``texts`` (their lines in the italic of the family of ``line_font``, the
+    user's font, else ours); ``sized_by``: the option that sets their size, for messages to
+    advise (None where none does)."""
     layout = tile_layout(*card_size, bleed=bleed, frame_line=tile_frame_line(theme))
-    all_tiles = tiles(game.tiles, sets)
+    _check_texts(game, texts)
+    all_tiles = tiles(game.tiles, sets, texts)
     # A timer's back is the one face whose name no front carries.
     printed = {face.name: language.tile_name(face.name) for tile in all_tiles for face in (tile.front, tile.back)}
     _check_names(printed.values(), font)
@@ -64,9 +79,80 @@ def tile_cards(game: Game, sets: int, card_size: tuple[float, float], bleed: flo
             f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm tile is too small "
             "for its name" + (f": choose a larger {sized_by}, e.g. 70x45mm" if sized_by else "")
         )
+    edition = _edition_words(all_tiles, texts, layout, font, line_font, language, card_size, sized_by)
     faces = [(tile.front, tile.back) for tile in all_tiles]
-    artist = TileArtist(layout, names, font, theme, game.tiles)  # type: ignore[arg-type]
+    artist = TileArtist(layout, names, font, theme, game.tiles, edition)  # type: ignore[arg-type]
     return CardFaces(game.tiles_title, card_size, faces, artist), all_tiles
+
+
+def _check_texts(game: Game, texts: Sequence[TileText]) -> None:
+    """An edition names tiles the game has, and no more characters of a kind than a set holds."""
+    nouns = list(dict.fromkeys(noun for kind in game.tiles for noun in nouns_of(kind)))
+    for text in texts:
+        if text.noun not in nouns:
+            raise CngenError(f"{text.place}: {game.title} has no '{text.noun}' tiles: "
+                             f"name its tiles as {', '.join(repr(noun) for noun in nouns)}")
+        count = covered(game.tiles, text.noun)
+        if text.tile is not None and text.tile >= count:
+            raise CngenError(f"{text.place}: a set of {game.title} has {count} '{text.noun}' "
+                             f"tile{'s' if count > 1 else ''}, so this character {text.tile + 1} has none: "
+                             f"remove it, or list at most {count}")
+
+
+def _edition_words(all_tiles: list[Tile], texts: Sequence[TileText], layout: TileLayout, font: Font,
+                   line_font: Path | None, language: Language, card_size: tuple[float, float],
+                   sized_by: str | None) -> EditionWords | None:
+    """The edition's names and lines, each fitted in its face's room: the names at one size,
+    the lines at another, never larger than the names."""
+    used = sorted({face.character for tile in all_tiles for face in (tile.front, tile.back)
+                   if face.character is not None})
+    if not used:
+        return None
+    lined = layout.with_line()
+    words = {index: language.face_words(_face_of(all_tiles, index), texts) for index in used}
+    italic = font_family(line_font).italic if any(line for _, line in words.values()) else font
+    for index, (name, line) in words.items():
+        _check_printable(texts[index], name, font, "name")
+        if line:
+            _check_printable(texts[index], line, italic, "line")
+    room = {index: lined if line else layout for index, (_, line) in words.items()}
+    names = fit_common([(name, room[index].name) for index, (name, _) in words.items()], font,
+                       MAX_NAME_SIZE, MIN_NAME_SIZE)
+    _refuse_unfitted(names, words, texts, room, 0, card_size, sized_by)
+    largest = min(fitted.size for fitted in names.values())  # type: ignore[union-attr]
+    lines = fit_common([(line, lined.line) for _, line in words.values() if line], italic,  # type: ignore[misc]
+                       max(MIN_LINE_SIZE, min(MAX_LINE_SIZE, largest)), MIN_LINE_SIZE)
+    _refuse_unfitted(lines, words, texts, room, 1, card_size, sized_by)
+    fitted = {index: (names[(name, room[index].name)],  # type: ignore[index]
+                      lines[(line, lined.line)] if line else None)  # type: ignore[index]
+              for index, (name, line) in words.items()}
+    return EditionWords(tuple(texts), fitted, lined, italic)  # type: ignore[arg-type]
+
+
+def _face_of(all_tiles: list[Tile], character: int):
+    return next(face for tile in all_tiles for face in (tile.front, tile.back) if face.character == character)
+
+
+def _refuse_unfitted(fitted: dict[tuple[str, Box], object], words: dict[int, tuple[str, str | None]],
+                     texts: Sequence[TileText], room: dict[int, TileLayout], part: int,
+                     card_size: tuple[float, float], sized_by: str | None) -> None:
+    """A name (``part`` 0) or line (1) too long for its tile: the edition's place, the text, the fix."""
+    for index, both in words.items():
+        text = both[part]
+        box = room[index].name if part == 0 else room[index].line
+        if text and fitted.get((text, box)) is None:  # type: ignore[arg-type]
+            what = "name" if part == 0 else "line"
+            size = f"{format_mm(card_size[0])} x {format_mm(card_size[1])} mm"
+            larger = f", or choose a larger {sized_by}" if sized_by else ""
+            raise UsageError(f"{texts[index].place}: the {what} '{text}' is too long for a {size} tile, even on two "
+                             f"lines at the smallest size: shorten it{larger}")
+
+
+def _check_printable(text: TileText, words: str, font: Font, what: str) -> None:
+    problem = unprintable(words, font)
+    if problem is not None:
+        raise CngenError(f"{text.place}: the {what} '{words}' {problem}: write it otherwise, or choose a --font "
+                         "that has them")
 
 
 def _check_names(names: Iterable[str], font: Font) -> None:

@@ -9,6 +9,7 @@ from .tiles import TileKind
 
 # The kit's files, named once: the kit writes them, and press sheets name them on their slug.
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
+BOX, STAND = "box.pdf", "stand.pdf"
 
 
 class KitContents(msgspec.Struct, frozen=True):

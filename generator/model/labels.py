@@ -36,6 +36,11 @@ from ..inputs.schema import Group, Invalid, Key, Text, read_yaml
 TEXT_KEYS: dict[str, tuple[str, ...]] = {
     "name": (), "key card": (), "page": ("number",), "bundled deck": ("name",), "named deck": ("name",),
     "own words": (), "picture deck": (), "own pictures": (),
+    # stand
+    "stand cut": (), "stand fold": (), "stand glue": (), "stand card": (),
+    # box
+    "box deck": (), "box pictures": (), "box keys": (), "box tokens": (), "box card": ("count",),
+    "box cards": ("count",), "box tile": ("count",), "box tiles": ("count",), "box steps": (), "box join": (),
 }
 HOLDS = "a labels file holds plain text only"
 _ASCII_SPACE = re.compile(r"[ \t\r\n]+")

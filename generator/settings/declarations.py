@@ -35,6 +35,7 @@ from ..units import (
 )
 
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
+DIELINES = ("box", "stand")  # the commands that print a net to cut and fold
 SAME = "same"  # kit_flag: the same flag as on the section's own command
 
 
@@ -96,6 +97,7 @@ MAX_SEED, SEED = kinds.MAX_SEED, kinds.SEED
 WORD_CARD = "70x45mm"
 DEFAULT_TITLE = "Codenames"
 PROFILES = ("home", "shop", "pod")
+BOX_CONTENTS = ("deck", "keys", "tokens", "kit")
 PRESS_PROFILES = ("shop", "pod")  # CMYK PDF/X-1a files, for printers other than your own
 SERVICE_KEYS = ("tgc", "mpc", "dtc", "generic")  # described in geometry/services.py
 PRESET_SERVICES = ("tgc", "mpc", "dtc")  # the services that choose the card size and bleed
@@ -111,7 +113,7 @@ def users(key: str) -> tuple[str, ...]:
 
 
 # The commands that print a game's own components, or play it in another form.
-GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit", *users("game"))
+GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit", *DIELINES, *users("game"))
 MOST_KEY_CARDS = max(game.most_key_cards for game in GAMES.values())
 
 
@@ -128,13 +130,13 @@ def _tile_set(game: Game) -> str:
 SETTINGS: tuple[Setting, ...] = (
     Setting("paper", kinds.text("a paper name or size such as a4 or 320x450mm", parse_paper, "PAPER"), "a4",
             f"Sheet size: {PAPER_NAMES}, or WIDTHxHEIGHT such as 320x450mm.",
-            ("deck", "keys", "tokens", "rules", "kit", "calibrate"), "--paper",
+            ("deck", "keys", "tokens", "rules", "kit", "calibrate", *DIELINES), "--paper",
             helps={"rules": "Page size of the rules sheet: a4, letter, or any paper name or size.",
                    "calibrate": "Sheet size of the test sheet: the paper you print cards on."}),
     Setting("margin", LENGTH, "5mm",
             "Smallest blank margin at the sheet's edges: home printers cannot print there, and a press "
             "holds the sheet there (shop sheets keep their crop marks and slug line inside it).",
-            CARDS, "--margin"),
+            (*CARDS, *DIELINES), "--margin"),
     Setting("sides", kinds.choice("long-edge", "short-edge", "fold"), "long-edge",
             "How the backs are printed: duplex flipped on the long or short edge (backs mirrored to match), "
             "or fold: each back beside its front, to fold and glue.",
@@ -145,17 +147,24 @@ SETTINGS: tuple[Setting, ...] = (
             "home: cards butted on sheets, RGB, for your own printer. shop: press sheets for a copy shop, "
             "cards imposed with bleed, gutters and crop marks. pod: one face a page, trim plus bleed, for a "
             "print-on-demand service (see --service). shop and pod files are CMYK PDF/X-1a.",
-            (*CARDS, "rules"), "--profile",
+            (*CARDS, "rules", *DIELINES), "--profile",
             helps={"rules": "home: RGB, for your own printer. shop and pod: a CMYK PDF/X-1a sheet, and the "
-                            "printing section describes the cards printed that way."}),
+                            "printing section describes the cards printed that way.",
+                   **{command: "home: RGB, for your own printer. shop: a copy shop's press sheet (SRA3 unless "
+                               "--paper), CMYK PDF/X-1a, with crop marks. pod: one net a page at its size plus "
+                               "bleed, CMYK PDF/X-1a." for command in DIELINES}}),
     Setting("bleed", LENGTH, "3mm", "How far card artwork runs past the cut on shop and pod files, 0 to 25 mm.",
-            CARDS, "--bleed"),
+            (*CARDS, *DIELINES), "--bleed",
+            helps={command: "How far a net's artwork runs past its cut lines, on every profile (a net is cut "
+                            "by hand), 0 to 25 mm." for command in DIELINES}),
     Setting("gutter", kinds.nullable(LENGTH), None,
             "Space between the cards of a shop sheet (default: twice the bleed, so each card keeps its own "
             "bleed); 0 butts the cards, which then share their cuts.", CARDS, "--gutter"),
     Setting("marks", kinds.flag(), False,
             "Crop marks at every cut: on by default on shop sheets; on pod pages only when asked, as most "
-            "services want none.", CARDS, "--marks/--no-marks"),
+            "services want none.", (*CARDS, *DIELINES), "--marks/--no-marks",
+            helps={command: "Crop marks at the corners of each net: on by default on shop sheets, on pod pages "
+                            "only when asked." for command in DIELINES}),
     Setting("service", kinds.nullable(kinds.choice(*SERVICE_KEYS)), None,
             "With --profile pod, the print-on-demand service the files are for: tgc (The Game Crafter), "
             "mpc (MakePlayingCards), dtc (DriveThruCards) or generic. It sets the card size, bleed, page "
@@ -163,10 +172,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("output_condition", kinds.nullable(kinds.choice(*OUTPUT_CONDITION_NAMES)), None,
             "The printing condition a shop or pod file is made for, named as the ICC registry names it "
             "(default: FOGRA39 on ISO papers, CGATS TR 001 on US papers and for US services).",
-            (*CARDS, "rules"), "--output-condition"),
+            (*CARDS, "rules", *DIELINES), "--output-condition"),
     Setting("ink_limit", kinds.whole(100, 400, "PERCENT"), 300,
             "Most ink any colour may use, in percent (C+M+Y+K), on shop and pod files; a service's own "
-            "lower limit wins.", (*CARDS, "rules", "preflight"), "--ink-limit",
+            "lower limit wins.", (*CARDS, "rules", "preflight", *DIELINES), "--ink-limit",
             helps={"preflight": "Most ink any colour may use, in percent (C+M+Y+K)."}),
     Setting("back_offset", kinds.text('two distances in millimetres, across and down, such as "1.5,-0.5"',
                                       parse_offset, "DX,DY"), "0,0",
@@ -174,15 +183,15 @@ SETTINGS: tuple[Setting, ...] = (
             (*CARDS, "calibrate"), "--back-offset",
             helps={"calibrate": "Print the back moved by DX,DY mm, to check a correction."}),
     Setting("preview", kinds.flag(), False, "Also write a PNG of the first page beside each PDF.",
-            ("deck", "keys", "tokens", "rules", "kit"), "--preview/--no-preview"),
+            ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--preview/--no-preview"),
     Setting("title", kinds.nullable(kinds.one_line(60)), DEFAULT_TITLE,
             "The kit's title: at the head of the rules sheet, on single-sided key card backs and in "
             "every PDF's title. null in the file, or an empty --title \"\", for none.",
-            ("deck", "keys", "tokens", "rules", "kit"), "--title"),
+            ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--title"),
     Setting("lang", kinds.nullable(kinds.text("a language code such as fr", parse_language, "CODE")), None,
             "The kit's language (en, fr, de, es; any code for capitals): the rules, the tiles' names, the key "
             "cards' backs and the default bundled deck. Default: the deck's language, else English.",
-            ("deck", "keys", "tokens", "rules", "kit"), "--lang",
+            ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--lang",
             helps={"deck": "The words' language, for their capitals (a YAML deck's own language: comes first), "
                            "and the bundled deck printed by default: en, fr, de, es.",
                    "keys": "The language of the plain backs of single-sided key cards (default: English)."}),
@@ -193,40 +202,48 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("ink", kinds.choice(*INK_STYLES), "full",
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
-            CARDS, "--ink"),
+            (*CARDS, *DIELINES), "--ink"),
+    Setting("edition", kinds.nullable(kinds.input_path("FILE.yaml")), None,
+            "An edition of your own: a YAML file that sets the title, colours, deck, emblem and the tiles' "
+            "names and lines ('cngen init --edition' writes an example). Options you type still win.",
+            (*GAME_COMMANDS,), "--edition"),
+    Setting("emblem", kinds.nullable(kinds.input_path("FILE")), None,
+            "Your own emblem, a small SVG or PNG, in place of cngen's keyhole: on the codename cards, the rules "
+            "sheet's head, the box and the stand.", ("deck", "rules", "kit", *DIELINES, *users("emblem")),
+            "--emblem"),
     Setting("game", kinds.choice(*GAMES), DEFAULT_GAME,
             "The game to print ('cngen games' lists them): its codename cards (words, or pictures for the "
             "games played with pictures), key cards, tiles and rules. --NAME is short for --game NAME.",
             GAME_COMMANDS, "--game", shorthands=tuple(GAMES)),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
-            ("keys", "tokens", "rules", "kit", "calibrate")),
-    _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit")),
-    _colour("bystander", "The innocent bystanders' cells and tiles.", ("keys", "tokens", "rules", "kit")),
-    _colour("assassin", "The assassin's cell and tile.", ("keys", "tokens", "rules", "kit")),
+            ("keys", "tokens", "rules", "kit", "calibrate", *DIELINES)),
+    _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit", *DIELINES)),
+    _colour("bystander", "The innocent bystanders' cells and tiles.", ("keys", "tokens", "rules", "kit", *DIELINES)),
+    _colour("assassin", "The assassin's cell and tile.", ("keys", "tokens", "rules", "kit", *DIELINES)),
     _colour("green", "Green agents, in the games that have them: their cells and tiles.",
-            ("keys", "tokens", "rules", "kit")),
-    _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit")),
+            ("keys", "tokens", "rules", "kit", *DIELINES)),
+    _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit", *DIELINES)),
     _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit"), cards="word"),
-    _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit")),
+    _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit", *DIELINES)),
     Setting("deck.deck", kinds.nullable(kinds.text(metavar="NAME")), None,
             "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. Default: "
             "the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
-            ("deck", "rules", "kit"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."},
+            ("deck", "rules", "kit", "box"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."},
             cards="word"),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
             "Your own words: a .txt file (one entry per line, '#' starts a comment), a YAML deck, "
-            "or - for standard input.", ("deck", "rules", "kit"), "--words",
+            "or - for standard input.", ("deck", "rules", "kit", "box"), "--words",
             helps={"rules": "The word list of the kit the sheet describes (its codenames are counted)."},
             cards="word"),
     Setting("deck.dedupe", kinds.flag(), False,
             "Keep the first of each repeated word and drop the rest, instead of stopping.",
-            ("deck", "rules", "kit"), "--dedupe/--no-dedupe",
+            ("deck", "rules", "kit", "box"), "--dedupe/--no-dedupe",
             helps={"rules": "Count each repeated word of the list once, as the deck with --dedupe prints it."},
             cards="word"),
     Setting("deck.images", kinds.nullable(kinds.input_folder()), None,
             "Your own pictures: a folder of PNG, JPEG, WebP, TIFF or SVG files, each one face of a picture "
             "card, in the order of their names (--deck-seed shuffles them). Default: cngen's picture deck.",
-            ("deck", "rules", "kit"), "--images",
+            ("deck", "rules", "kit", "box"), "--images",
             helps={"rules": "The folder of pictures of the kit the sheet describes (its pictures are counted)."},
             cards="picture"),
     Setting("deck.fit", kinds.choice("cover", "contain"), "cover",
@@ -237,10 +254,10 @@ SETTINGS: tuple[Setting, ...] = (
             "of phone photos makes a file of a sensible size. Below 150 dpi the summary warns.",
             ("deck", "kit"), "--dpi", cards="picture"),
     Setting("deck.blanks", kinds.whole(0, 10_000), 5, "Blank cards to write your own words on.",
-            ("deck", "rules", "kit"), "--blanks", helps={"rules": "Blank cards in the kit the sheet describes."}),
+            ("deck", "rules", "kit", "box"), "--blanks", helps={"rules": "Blank cards in the kit the sheet describes."}),
     Setting("deck.card_size", SIZE, WORD_CARD, "Codename card size, with a unit: mm, cm, in or pt. By game: "
             + _games_line(lambda game: game.defaults.get("deck.card_size", WORD_CARD)) + ".",
-            ("deck", "kit"), "--card-size", "--deck-card-size"),
+            ("deck", "kit", "box"), "--card-size", "--deck-card-size"),
     Setting("deck.seed", SEED, None, "Shuffle the words with this seed before pairing them; without it the "
             "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
     Setting("deck.font", FONT, None, "A TrueType font for the words (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
@@ -250,16 +267,16 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keys.count", kinds.whole(1, MOST_KEY_CARDS), GAMES[DEFAULT_GAME].default_key_cards,
             "Key cards to print; a double-sided card carries two keys. By game, the default and the most: "
             + _games_line(lambda game: f"{game.default_key_cards}, {game.most_key_cards:,}") + ".",
-            ("keys", "rules", "kit"), "--count", "--keys-count",
+            ("keys", "rules", "kit", "box"), "--count", "--keys-count",
             helps={"rules": "Key cards in the kit the sheet describes."}),
     Setting("keys.seed", SEED, None, "Deal this deck again exactly; without it a seed is chosen and printed.",
             ("keys", "kit"), "--seed", "--keys-seed"),
     Setting("keys.single_sided", kinds.flag(), False,
             "One key per card with a plain common back, instead of a key on each side.",
-            ("keys", "rules", "kit"), "--single-sided/--double-sided",
+            ("keys", "rules", "kit", "box"), "--single-sided/--double-sided",
             helps={"rules": "The kit's key cards carry one key each, with a plain back."}),
     Setting("keys.stats", kinds.flag(), False, "Print the deck's balance report.", ("keys",), "--stats/--no-stats"),
-    Setting("keys.card_size", SIZE, "70x70mm", "Key card size, at least 50 mm a side.", ("keys", "kit"),
+    Setting("keys.card_size", SIZE, "70x70mm", "Key card size, at least 50 mm a side.", ("keys", "kit", *DIELINES),
             "--card-size", "--keys-card-size"),
     Setting("keys.font", FONT, None, "A TrueType font for the card numbers (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("keys", "kit"), "--font", None),
@@ -267,11 +284,11 @@ SETTINGS: tuple[Setting, ...] = (
             "Where to write the PDF; the manifest goes beside it as .json.", ("keys",), "-o/--output"),
     Setting("tokens.sets", kinds.whole(1, MAX_SETS), 1,
             "Full sets of tiles, by game: " + _games_line(_tile_set) + ".",
-            ("tokens", "rules", "kit"), "--sets", "--token-sets",
+            ("tokens", "rules", "kit", "box"), "--sets", "--token-sets",
             helps={"rules": "Full sets of tiles in the kit the sheet describes."}),
     Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size: the codename card's, so that a tile covers a card. "
             "By game: " + _games_line(lambda game: game.defaults.get("tokens.card_size", WORD_CARD)) + ".",
-            ("tokens", "kit"), "--card-size", "--token-card-size"),
+            ("tokens", "kit", "box"), "--card-size", "--token-card-size"),
     Setting("tokens.font", FONT, None, "A TrueType font for the role names (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("tokens", "kit"), "--font", None),
     Setting("tokens.output", kinds.output_path(), "output/tokens.pdf", "Where to write the PDF; folders are created.",
@@ -294,6 +311,28 @@ SETTINGS: tuple[Setting, ...] = (
             "Without it a seed is chosen and printed.", ("kit",), "--seed"),
     Setting("kit.font", FONT, None, "A TrueType font for every component; a component's own font setting "
             "in the file takes its place there; FILE.ttc#N takes face N of a collection, from 0.", ("kit",), "--font"),
+    Setting("kit.box", kinds.flag(), False, "Also write box.pdf: a tuck box for each component (see cngen box).",
+            ("kit",), "--box/--no-box"),
+    Setting("kit.stand", kinds.flag(), False, "Also write stand.pdf: a fold-up stand for the key card (see cngen stand).",
+            ("kit",), "--stand/--no-stand"),
+    Setting("box.for", kinds.choice(*BOX_CONTENTS), "deck",
+            "What the box holds: deck (the codename cards), keys, tokens, or kit (a box for each of the three, "
+            "each fitted to its own cards).", ("box",), "--for"),
+    Setting("box.card_thickness", LENGTH, "0.32mm",
+            "How thick one card is, with any sleeve: 0.30 mm for playing-card stock, 0.32 to 0.38 mm for game "
+            "cards, about 0.1 mm more in a sleeve. The box's depth is the cards' stack and 1 mm each side.",
+            ("box", "kit"), "--card-thickness"),
+    Setting("box.cards", kinds.nullable(kinds.whole(1, 2_000)), None,
+            "Cards the box holds (default: as many as cngen prints of them): fewer, to share a large deck "
+            "between two boxes.", ("box",), "--cards"),
+    Setting("box.font", FONT, None, "A TrueType font for the box's faces (default: the bundled Fira Sans Bold); "
+            "FILE.ttc#N takes face N of a collection, from 0.", ("box", "kit"), "--font", None),
+    Setting("box.output", kinds.output_path(), "output/box.pdf", "Where to write the PDF; folders are created.",
+            ("box",), "-o/--output"),
+    Setting("stand.font", FONT, None, "A TrueType font for the stand's faces (default: the bundled Fira Sans "
+            "Bold); FILE.ttc#N takes face N of a collection, from 0.", ("stand", "kit"), "--font", None),
+    Setting("stand.output", kinds.output_path(), "output/stand.pdf", "Where to write the PDF; folders are created.",
+            ("stand",), "-o/--output"),
     Setting("calibrate.output", kinds.output_path(), "output/calibration.pdf",
             "Where to write the PDF; folders are created.", ("calibrate",), "-o/--output"),
 )
@@ -321,6 +360,8 @@ SECTION_HELP = {
     "tokens": "cngen tokens: the agent, bystander and assassin tiles.",
     "rules": "cngen rules: the rules sheet.",
     "kit": "cngen kit: every component at once (it also uses the deck, keys, tokens and rules settings).",
+    "box": "cngen box: a tuck box for the cards.",
+    "stand": "cngen stand: a stand that holds the key card up.",
     "calibrate": "cngen calibrate: the duplex test sheet.",
     **{export.name: f"cngen {export.name}: {export.summary}." for export in EXPORTS.values()},
 }
@@ -370,6 +411,8 @@ NO_EFFECT: tuple[NoEffect, ...] = (
     NoEffect("paper", ("profile", "pod"), ("deck", "keys", "tokens"),
              "a pod page is one card with its bleed, whatever the paper"),
     NoEffect("margin", ("profile", "pod"), CARDS, "a pod page holds one card with its bleed, and no margin"),
+    NoEffect("margin", ("profile", "pod"), DIELINES, "a pod page holds one net with its bleed, and no margin"),
+    NoEffect("paper", ("profile", "pod"), DIELINES, "a pod page is one net with its bleed, whatever the paper"),
     *(NoEffect("back_offset", ("profile", profile), CARDS, "a press lines up both sides itself")
       for profile in PRESS_PROFILES),
     NoEffect("bleed", ("profile", "home"), CARDS, "home sheets butt the cards against each other, with no bleed"),
@@ -377,12 +420,13 @@ NO_EFFECT: tuple[NoEffect, ...] = (
     *(NoEffect("gutter", ("profile", profile), CARDS, "only shop sheets space their cards apart")
       for profile in ("home", "pod")),
     NoEffect("marks", ("profile", "home"), CARDS, "home sheets always carry their cut marks"),
+    NoEffect("marks", ("profile", "home"), DIELINES, "a home net is cut along its own printed lines"),
     *(NoEffect("service", ("profile", profile), CARDS,
                "a print-on-demand service takes one face a page: add --profile pod") for profile in ("home", "shop")),
     NoEffect("sides", ("profile", "pod"), CARDS, "a service prints each card's two faces itself, from their pages"),
-    NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules", *users("output_condition")),
+    NoEffect("output_condition", ("profile", "home"), (*CARDS, "rules", *DIELINES, *users("output_condition")),
              "a home file is RGB, for your own printer"),
-    NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules", *users("ink_limit")),
+    NoEffect("ink_limit", ("profile", "home"), (*CARDS, "rules", *DIELINES, *users("ink_limit")),
              "a home file is RGB, for your own printer"),
     *(NoEffect("marks", ("service", service), CARDS, f"{service} takes images of each face and its bleed, "
                                                               "without marks") for service in IMAGE_SERVICES),
@@ -413,8 +457,8 @@ class DefaultWhen(msgspec.Struct, frozen=True):
 
 
 DEFAULTS_WHEN: tuple[DefaultWhen, ...] = (
-    DefaultWhen("paper", ("profile", "shop"), "sra3", ("deck", "keys", "tokens", "kit")),
-    DefaultWhen("marks", ("profile", "shop"), True, CARDS),
+    DefaultWhen("paper", ("profile", "shop"), "sra3", ("deck", "keys", "tokens", "kit", *DIELINES)),
+    DefaultWhen("marks", ("profile", "shop"), True, (*CARDS, *DIELINES)),
 )
 
 

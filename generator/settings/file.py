@@ -66,12 +66,12 @@ def parse_settings(data: bytes, source: str, folder: Path = Path()) -> SettingsF
 
 def _file_shape(folder: Path) -> Group:
     """The file: top-level settings, a group a section, and each game's name as a shorthand."""
-    keys: dict[str, Key] = {setting.name: Key(_SettingShape(setting=setting, folder=folder))
+    keys: dict[str, Key] = {setting.name: Key(SettingShape(setting=setting, folder=folder))
                             for setting in SETTINGS if not setting.section}
     keys.update((name, Key(Flag())) for setting in SETTINGS for name in setting.shorthands)
     for section in SECTIONS[1:]:
         first = next(setting.name for setting in SETTINGS if setting.section == section and setting.name != section)
-        keys[section] = Key(Group({setting.name: Key(_SettingShape(setting=setting, folder=folder))
+        keys[section] = Key(Group({setting.name: Key(SettingShape(setting=setting, folder=folder))
                                    for setting in SETTINGS if setting.section == section},
                                   expect=f"a group of settings on the indented lines below it, such as '  {first}: ...'",
                                   empty=True, join=".", unknown=lambda name, here=section: _misplaced(here, name)))
@@ -94,7 +94,7 @@ def _choose_by_shorthand(fields: Fields, values: dict[str, FileValue], source: s
                 values[setting.key] = FileValue(name, line, name, written)
 
 
-class _SettingShape(Shape, frozen=True):
+class SettingShape(Shape, frozen=True):
     """A setting's value, read by its kind as the command line reads it: a FileValue with its
     line and text, or None where the file says null ("not set")."""
 

@@ -15,7 +15,8 @@ import msgspec
 from msgspec.structs import fields
 
 from ..games import GAMES, Game
-from ..model.kit import DECK, KEYS, TOKENS, KitContents
+from ..model.kit import BOX, DECK, KEYS, STAND, TOKENS, KitContents
+from ..model.tiles import TileText
 from ..units import PAPERS, RGB, is_us_paper
 from .declarations import BY_KEY, SETTINGS
 from .resolve import Settings, default_value
@@ -54,6 +55,8 @@ class Style(msgspec.Struct, frozen=True):
     ink: str = default("ink")
     lang: str | None = default("lang")  # None: the deck's language, else English
     sharp_s: str = default("sharp_s")
+    emblem: Path | None = default("emblem")  # the user's own emblem; None: cngen's keyhole
+    tiles: tuple[TileText, ...] = ()  # an edition's names and lines for its tiles
 
 
 class DeckOptions(msgspec.Struct, frozen=True):
@@ -109,6 +112,30 @@ class CalibrationOptions(msgspec.Struct, frozen=True):
     style: Style = Style()
 
 
+class BoxOptions(msgspec.Struct, frozen=True):
+    """A box for ``holds`` (deck, keys, tokens or kit): the components' own options say which
+    cards, how many and how large."""
+
+    deck: DeckOptions
+    keys: KeyOptions
+    tokens: TokenOptions
+    holds: str = default("box.for")
+    card_thickness: float = default("box.card_thickness")
+    cards: int | None = default("box.cards")  # None: as many as cngen prints
+    font: Path | None = default("box.font")
+    sheet: SheetOptions = SheetOptions()
+    style: Style = Style()
+
+
+class StandOptions(msgspec.Struct, frozen=True):
+    """A stand for the key card of ``keys.card_size``."""
+
+    keys: KeyOptions
+    font: Path | None = default("stand.font")
+    sheet: SheetOptions = SheetOptions()
+    style: Style = Style()
+
+
 class KitOptions(msgspec.Struct, frozen=True):
     game: Game
     deck: DeckOptions
@@ -116,6 +143,8 @@ class KitOptions(msgspec.Struct, frozen=True):
     tokens: TokenOptions
     rules: RulesOptions
     combined: bool = default("kit.combined")
+    box: BoxOptions | None = None  # kit.box: a box for each component
+    stand: StandOptions | None = None  # kit.stand
 
 
 # --- From a command's settings -------------------------------------------------------------
@@ -144,7 +173,8 @@ def style(settings: Settings) -> Style:
     values = settings.values
     plain = Style()
     return Style(colours, values.get("title"), values.get("ink", plain.ink),  # type: ignore[arg-type]
-                 values.get("lang"), values.get("sharp_s", plain.sharp_s))
+                 values.get("lang"), values.get("sharp_s", plain.sharp_s),
+                 settings.check_input("emblem") if "emblem" in values else None, settings.tiles)
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
@@ -221,7 +251,23 @@ def kit_options(settings: Settings, seed: int) -> KitOptions:
         tokens=token_options(settings, kit_font_key(settings, "tokens"), TOKENS),
         rules=rules_options(settings, font_key=kit_font_key(settings, "rules")),
         combined=settings["kit.combined"],  # type: ignore[arg-type]
+        box=box_options(settings, kit_font_key(settings, "box"), BOX) if settings["kit.box"] else None,
+        stand=stand_options(settings, kit_font_key(settings, "stand"), STAND) if settings["kit.stand"] else None,
     )
+
+
+def box_options(settings: Settings, font_key: str = "box.font", file_name: str = "") -> BoxOptions:
+    """A box's options: the components' own, which say what it holds."""
+    sheet = sheet_options(settings, file_name or _output_name(settings, "box"))
+    return BoxOptions(deck_options(settings), key_options(settings, 0), token_options(settings),
+                      settings.values.get("box.for", "kit"), settings["box.card_thickness"],  # type: ignore[arg-type]
+                      settings.values.get("box.cards"), settings.check_input(font_key), sheet,  # type: ignore[arg-type]
+                      style(settings))
+
+
+def stand_options(settings: Settings, font_key: str = "stand.font", file_name: str = "") -> StandOptions:
+    sheet = sheet_options(settings, file_name or _output_name(settings, "stand"))
+    return StandOptions(key_options(settings, 0), settings.check_input(font_key), sheet, style(settings))
 
 
 class ExportOptions(msgspec.Struct, frozen=True):

@@ -15,6 +15,7 @@ import msgspec
 from ..errors import CngenError, UsageError
 from ..inputs.fontface import font_face
 from ..inputs.reader import STDIN
+from ..model.tiles import TileText
 from .declarations import (
     ALTERNATIVES,
     BY_KEY,
@@ -49,6 +50,7 @@ class Settings(msgspec.Struct):
     values: dict[str, object]
     origins: dict[str, Origin]
     notes: list[str] = msgspec.field(default_factory=list)
+    tiles: tuple[TileText, ...] = ()  # an edition's texts for its tiles (``--edition``)
 
     def __getitem__(self, key: str) -> object:
         return self.values[key]
@@ -133,7 +135,34 @@ def value_as_used(setting: Setting, written: object) -> object:
 
 
 def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile = NO_FILE) -> Settings:
-    """``typed``: key -> (value, the flag as typed). Raises UsageError for conflicts."""
+    """``typed``: key -> (value, the flag as typed). Raises UsageError for conflicts. An
+    edition (``--edition``, or ``edition:`` in the file) is a layer of its own: what it sets
+    beats the settings file, and what is typed beats both."""
+    settings = _resolve(command, typed, file)
+    if settings.values.get("edition") is None:
+        return settings
+    from .edition import load_edition  # YAML is read only when there is an edition
+
+    edition = load_edition(_edition_path(settings))
+    settings = _resolve(command, typed, SettingsFile(file.source, {**file.values, **edition.values}))
+    settings.tiles = edition.tiles
+    return settings
+
+
+def _edition_path(settings: Settings) -> Path:
+    """The edition's file: as given, or one of the examples cngen ships, by its name."""
+    given = Path(settings.values["edition"])  # type: ignore[arg-type]
+    written = settings.origins["edition"].text or str(given)
+    if not given.exists() and "/" not in written and "\\" not in written:
+        from ..inputs.bundled import edition_paths
+
+        shipped = edition_paths().get(written)
+        if shipped is not None:
+            return shipped
+    return settings.check_input("edition")  # type: ignore[return-value]
+
+
+def _resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile) -> Settings:
     values: dict[str, object] = {}
     origins: dict[str, Origin] = {}
     for setting in settings_of(command):
@@ -144,7 +173,8 @@ def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFi
         elif key in file.values:
             found = file.values[key]
             values[key] = found.value
-            origins[key] = Origin(place=f"{file.source}:{found.line}", text=found.text, written=found.written)
+            origins[key] = Origin(place=f"{found.source or file.source}:{found.line}", text=found.text,
+                                  written=found.written)
         else:
             values[key], origins[key] = default_value(setting), Origin()
     settings = Settings(command, values, origins)

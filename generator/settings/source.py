@@ -14,6 +14,7 @@ import msgspec
 from ..errors import CngenError
 
 CONFIG_FILE_NAME = "cngen.yaml"
+EDITION_FILE_NAME = "edition.yaml"  # what `cngen init --edition` writes
 
 
 class FileValue(msgspec.Struct, frozen=True):
@@ -21,6 +22,7 @@ class FileValue(msgspec.Struct, frozen=True):
     line: int
     text: str  # the value as written, for notes
     written: str | None = None  # the line as written, where it is not "key: text" ("NAME: true")
+    source: str | None = None  # the file it was read from, where it is not the settings file (an edition)
 
 
 class SettingsFile(msgspec.Struct, frozen=True):

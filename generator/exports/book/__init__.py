@@ -45,7 +45,8 @@ BOOK = Export(
         Option("output", kinds.output_path(), "output/book.pdf",
                "Where to write the book; the spymasters' booklet goes beside it as NAME-keys.pdf.", "-o/--output"),
     ),
-    uses=(*DEALING, "deck.fit", "paper", "profile", "sides", "output_condition", "ink_limit", "ink", "theme"),
+    uses=(*DEALING, "deck.fit", "paper", "profile", "sides", "output_condition", "ink_limit", "ink", "theme",
+          "emblem"),
     texts=Path(__file__).resolve().parent / "texts",
     # Keys holding _word or _picture follow the codename cards (Grid.cards), _shared or _sides the
     # key: one the spymasters share, or a side for each player.

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape
 import msgspec
 from reportlab.pdfgen.canvas import Canvas
 
-from ...draw.emblem import draw_keyhole_emblem
+from ...draw.emblem import draw_emblem
 from ...draw.paint import fill, stroke
 from ...draw.sheet import CardFaces, set_boxes
 from ...draw.text import paragraph, text_style
@@ -72,8 +72,8 @@ def draw_head(canvas: Canvas, box: Box, rule_y: float, head: Head, fonts: FontFa
     if head.tab:
         left = _draw_tab(canvas, box.x, middle, head.tab, fonts.bold, theme)
     else:
-        draw_keyhole_emblem(canvas, box.x + EMBLEM_RADIUS, middle, EMBLEM_RADIUS - EMBLEM_LINE / 2, theme.line,
-                            EMBLEM_LINE)
+        draw_emblem(canvas, box.x + EMBLEM_RADIUS, middle, EMBLEM_RADIUS - EMBLEM_LINE / 2, theme.line,
+                    EMBLEM_LINE, theme.emblem)  # type: ignore[arg-type]
         left = box.x + 2 * EMBLEM_RADIUS
     bold, regular = fonts.bold, fonts.regular
     fill(canvas, theme.text)
@@ -191,7 +191,8 @@ def draw_how_to(canvas: Canvas, size: tuple[float, float], how: HowTo, running: 
     title_size = TITLE if width >= 250 * MM else SUBTITLE
     radius = 6 * MM
     top = height - MARGIN
-    draw_keyhole_emblem(canvas, MARGIN + radius, top - radius, radius - EMBLEM_LINE / 2, theme.line, EMBLEM_LINE)
+    draw_emblem(canvas, MARGIN + radius, top - radius, radius - EMBLEM_LINE / 2, theme.line, EMBLEM_LINE,
+                theme.emblem)  # type: ignore[arg-type]
     left = MARGIN + 2 * radius + 4 * MM
     fill(canvas, theme.heading)
     canvas.setFont(fonts.bold.name, title_size)

@@ -1,0 +1,88 @@
+"""The key stand: a fold-up prism that holds the game's key card upright, worked out from the
+card's size and where its grid starts (``geometry.stand``), drawn with the kit's look and its
+numbered steps (``draw.standart``) and printed for the profile as every net is
+(``jobs.dieline``)."""
+
+from __future__ import annotations
+
+from msgspec import Struct
+
+from ..draw.standart import base_steps, stand_art
+from ..errors import UsageError
+from ..games.game import Game
+from ..geometry.dieline import fitted
+from ..geometry.keyface import MIN_KEY_CARD, key_face_layout
+from ..geometry.stand import StandPlan, key_stand
+from ..settings.options import StandOptions
+from ..units import format_mm
+from .cards import card_theme
+from .dieline import net_sheet, print_nets
+from .language import Language, settle_language
+from .sources import check_title, load_font
+
+WHAT = "Key stand"  # the PDF's title and the slug's name of it
+TEAMS = ("red", "blue", "green")  # the roles whose colours make the slopes' stripe, as a game's tiles hold them
+STEPS = ("stand cut", "stand fold", "stand glue", "stand card")  # the labels of the base's numbered steps
+
+
+class StandResult(Struct, frozen=True):
+    pdf: bytes
+    pages: int
+    card_size: tuple[float, float]  # the key card's (points)
+    base: float  # the base's width across (points)
+    height: float  # the ridge above the table (points): the card's band the prism hides
+    hidden: float  # the card's band hidden behind the stand, from its lower edge (points)
+    lean: float  # degrees: the most the card leans in slots cut to size
+    tipping: float  # degrees: how far the stand and its card tilt before they fall
+    length: float = 0.0  # the prism along the card's width (points)
+    clearance: float = 0.0  # from the hidden band up to the lowest cell (points)
+    turned: bool = False  # the net lies a quarter turn round to fit the paper
+    notes: tuple[str, ...] = ()
+    paper: tuple[float, float] = (0.0, 0.0)  # the page's size (points)
+
+
+def build_stand(game: Game, options: StandOptions, language: Language | None = None) -> StandResult:
+    """The stand for ``game``'s key card of ``options.keys.card_size``, on one page; ``language``
+    is the kit's, settled once (else the options' own)."""
+    plan = stand_plan(game, options.keys.card_size)
+    net = fitted(plan.net, net_sheet(options.sheet))
+    if net is None:
+        raise UsageError(_too_large(plan, options))
+    font = load_font(options.font)
+    check_title(options.style.title, font)
+    language = language or settle_language(game, options.style.lang)
+    theme = card_theme(options.sheet, options.style, font)
+    teams = [getattr(theme, role) for role in _team_roles(game)]
+    base = next(panel for panel in plan.net.panels if panel.name == "base")
+    steps = base_steps([language.labels.text(key) for key in STEPS], font, base, plan.slot_gap)
+    notes = language.notes + (() if steps is not None else
+                              ("the steps are too long for the stand's base and are left off: see docs/stand.md",))
+    art = stand_art(theme, font, teams, steps or (), plan.slot_gap)
+    printed = print_nets(WHAT, [net], art, options.sheet, options.style, font, theme)
+    return StandResult(printed.pdf, printed.pages, plan.card, plan.base, plan.height, plan.hidden, plan.lean,
+                       plan.tipping, plan.length, plan.clearance, net is not plan.net, notes,
+                       printed.placement.sizes[0])
+
+
+def stand_plan(game: Game, card_size: tuple[float, float]) -> StandPlan:
+    """The stand worked out for the game's key card: the ridge under its lowest cell."""
+    if min(card_size) < MIN_KEY_CARD:
+        raise UsageError(
+            f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm key card is too small to read: choose a "
+            f"--keys-card-size of at least {format_mm(MIN_KEY_CARD)} mm on each side")
+    layout = key_face_layout(*card_size, rows=game.grid.rows, columns=game.grid.columns)
+    return key_stand(card_size, min(cell.y for cell in layout.cells))
+
+
+def _team_roles(game: Game) -> list[str]:
+    """The game's agents' colours, in the order its tiles list them: red and blue, or green."""
+    roles = [kind.front.role for kind in game.tiles if kind.front.role in TEAMS]
+    return list(dict.fromkeys(roles))
+
+
+def _too_large(plan: StandPlan, options: StandOptions) -> str:
+    width, height = options.sheet.paper
+    return (f"the stand for a {format_mm(plan.card[0])} x {format_mm(plan.card[1])} mm key card is "
+            f"{format_mm(plan.net.width)} x {format_mm(plan.net.height)} mm flat and does not fit on a "
+            f"{format_mm(width)} x {format_mm(height)} mm sheet with its margin and bleed: choose a larger --paper "
+            f"or a smaller --keys-card-size")

@@ -1,0 +1,158 @@
+"""An edition, a box and a stand through cngen itself: `cngen kit --edition ... --box --stand`
+prints the whole edition; what is typed beats the edition, which beats cngen.yaml; `cngen init
+--edition` writes a file that runs as written; and every bad input stops the run with one
+message, writing nothing."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+
+def cngen(folder: Path, *args: str):
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        return CliRunner().invoke(main, list(args))
+    finally:
+        os.chdir(here)
+
+
+def text_of(path: Path) -> str:
+    """Every page's text as a reader's viewer copies it (turned tiles read the right way)."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in pdf)
+    finally:
+        pdf.close()
+
+
+def written(folder: Path) -> set[str]:
+    return {str(path.relative_to(folder)) for path in folder.rglob("*") if path.is_file()}
+
+
+@pytest.fixture(scope="module")
+def party_kit(tmp_path_factory):
+    """The party example printed whole, by its name, with its box and stand."""
+    folder = tmp_path_factory.mktemp("party")
+    result = cngen(folder, "kit", "--edition", "party", "--box", "--stand", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    return folder / "output", result
+
+
+def test_the_kit_of_an_edition_writes_its_box_and_stand_and_lists_them(party_kit):
+    out, result = party_kit
+    assert {"box.pdf", "stand.pdf"} <= {path.name for path in out.iterdir()}
+    table = result.stdout
+    assert re.search(r"box\.pdf\s+3\s+-\s+one side on card stock", table), table
+    assert re.search(r"stand\.pdf\s+1\s+-\s+one side on card stock", table), table
+
+
+def test_the_edition_reaches_every_component_of_the_kit(party_kit):
+    out, _ = party_kit
+    title = "Birthday Codenames"  # the rules set its apostrophe as a typographer's
+    assert "Ana’s " + title in text_of(out / "rules.pdf")
+    boxes, stand = text_of(out / "box.pdf"), text_of(out / "stand.pdf")
+    assert title in boxes and title in stand
+    # A box each: the party's own 98 words on 49 cards and 5 blanks, 40 key cards, 25 tiles.
+    assert "54 cards" in boxes and "40 cards" in boxes and "25 tiles" in boxes
+    tiles = text_of(out / "tokens.pdf")
+    for name in ("THE CLOWN", "AUNT ROSA", "ANA", "PARTY GUEST"):
+        assert name in tiles
+    assert "Nobody invited him" in tiles
+    words = text_of(out / "deck.pdf")
+    assert "BALLOON" in words.upper() or "CAKE" in words.upper()
+
+
+def test_a_french_edition_prints_its_tiles_in_french(tmp_path):
+    result = cngen(tmp_path, "tokens", "--edition", "soiree", "-o", "tiles.pdf")
+    assert result.exit_code == 0, result.output
+    tiles = text_of(tmp_path / "tiles.pdf")
+    for name in ("LE MAJORDOME", "LA COMTESSE", "AGENT GRENAT", "AGENT SAPHIR", "INVITÉ", "« Madame", "servie. »"):
+        assert name in tiles
+
+
+def test_the_kinds_an_edition_leaves_out_keep_the_names_of_its_language(tmp_path):
+    (tmp_path / "party.yaml").write_text("lang: de\ntiles:\n  assassin:\n    name: Der Gärtner\n", encoding="utf-8")
+    result = cngen(tmp_path, "tokens", "--edition", "party.yaml", "-o", "tiles.pdf")
+    assert result.exit_code == 0, result.output
+    tiles = text_of(tmp_path / "tiles.pdf")
+    assert "DER GÄRTNER" in tiles and "ATTENTÄTER" not in tiles
+    assert "ROTER AGENT" in tiles and "ZUSCHAUER" in tiles
+
+
+def test_typed_options_beat_the_edition_which_beats_the_settings_file(tmp_path):
+    (tmp_path / "party.yaml").write_text("title: From the edition\n", encoding="utf-8")
+    (tmp_path / "cngen.yaml").write_text("title: From the settings file\nedition: party.yaml\n", encoding="utf-8")
+    assert cngen(tmp_path, "rules", "-o", "a.pdf").exit_code == 0
+    assert "From the edition" in text_of(tmp_path / "a.pdf")
+    assert cngen(tmp_path, "rules", "-o", "b.pdf", "--title", "Typed").exit_code == 0
+    assert "Typed" in text_of(tmp_path / "b.pdf") and "From the edition" not in text_of(tmp_path / "b.pdf")
+
+
+def test_init_writes_an_example_edition_that_runs_as_written(tmp_path):
+    result = cngen(tmp_path, "init", "--edition")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "edition.yaml").is_file() and not (tmp_path / "cngen.yaml").exists()
+    again = cngen(tmp_path, "init", "--edition")
+    assert again.exit_code == 2 and "already exists" in again.output
+    ran = cngen(tmp_path, "tokens", "--edition", "edition.yaml", "-o", "tiles.pdf")
+    assert ran.exit_code == 0, ran.output
+
+
+@pytest.mark.parametrize("edition, code, words", [
+    ("title: Ana\ntitel: Bo\n", 1, "party.yaml:2: top level: unknown key 'titel': did you mean 'title'?"),
+    ("colours:\n  red: 12\n", 1, "party.yaml:2: colours: red:"),
+    ("emblem: notes.txt\n", 1, "the emblem notes.txt is not a picture"),
+    ("tiles:\n  assassin:\n    name: " + "Quite the longest name a tile ever carried " * 2 + "\n", 1,
+     "party.yaml:3: tiles: assassin: name: 85 characters are too many: at most 40 fit"),
+    ("tiles:\n  assassin:\n    name: Supercalifragilisticexpialidociousness\n", 2,
+     "party.yaml:2: the name 'SUPERCALIFRAGILISTICEXPIALIDOCIOUSNESS' is too long for a 70 x 45 mm tile"),
+])
+def test_a_bad_edition_stops_the_kit_and_writes_nothing(tmp_path, edition, code, words):
+    (tmp_path / "party.yaml").write_text(edition, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not a picture\n", encoding="utf-8")
+    before = written(tmp_path)
+    result = cngen(tmp_path, "kit", "--edition", "party.yaml", "--box", "--stand")
+    assert result.exit_code == code, result.output
+    assert words in result.stderr
+    assert "Traceback" not in result.output
+    assert written(tmp_path) == before
+
+
+def test_a_missing_edition_is_named_with_the_fix(tmp_path):
+    result = cngen(tmp_path, "deck", "--edition", "nowhere.yaml")
+    assert result.exit_code == 1
+    assert "--edition nowhere.yaml: there is no such file" in result.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["box", "--cards", "2000"], "--cards"),
+    (["box", "--deck-card-size", "300x400mm"], "--paper"),
+    (["box", "--card-thickness", "2mm", "--for", "keys"], "--card-thickness"),
+    (["stand", "--keys-card-size", "300x300mm"], "--paper"),
+    (["kit", "--box", "--blanks", "1000"], "box"),
+])
+def test_a_box_or_stand_that_cannot_be_made_is_refused_and_nothing_written(tmp_path, args, words):
+    result = cngen(tmp_path, *args)
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and words in errors[0], result.stderr
+    assert written(tmp_path) == set()
+
+
+def test_box_for_the_kit_says_which_boxes_take_two_sheets(tmp_path):
+    result = cngen(tmp_path, "box", "--for", "kit")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Wrote output/box.pdf"
+    assert "222 codename cards of 70 x 45 mm" in lines[1] and "2 sheets joined by a glue tab" in lines[1]
+    assert "40 key cards" in lines[2] and "one sheet" in lines[2]
+    assert "25 tiles" in lines[3] and "one sheet" in lines[3]
