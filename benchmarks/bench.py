@@ -178,6 +178,22 @@ def cases(folder: Path) -> list[Case]:
             return sum(len(data) for data in files.values()), len(files)
         return build
 
+    def net(command: str, sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
+        """A box for every component, or the key card's stand, with the defaults."""
+        from generator.jobs.box import build_box
+        from generator.jobs.stand import build_stand
+        from generator.settings.options import BoxOptions, StandOptions
+
+        def build() -> tuple[int, int]:
+            keys = KeyOptions(seed=1234)
+            if command == "box":
+                result = build_box(GAMES["classic"], BoxOptions(DeckOptions(), keys, TokenOptions(), holds="kit",
+                                                                sheet=sheet))
+            else:
+                result = build_stand(GAMES["classic"], StandOptions(keys, sheet=sheet))
+            return len(result.pdf), result.pages
+        return build
+
     out = str(folder / "out.pdf")
     return [
         Case(f"deck, {len(standard)} words (default)", deck(None), ["deck", "--blanks", "0", "-o", out], standard),
@@ -203,6 +219,9 @@ def cases(folder: Path) -> list[Case]:
                                            "--out-dir", str(folder / "shop-kit")]),
         Case("kit, pictures", kit(game="pictures"),
              ["kit", "--pictures", "--keys-seed", "1234", "--out-dir", str(folder / "pictures-kit")]),
+        Case("box, for the kit", net("box"), ["box", "--for", "kit", "-o", out]),
+        Case("box, for the kit, shop SRA3", net("box", shop), ["box", "--for", "kit", "--profile", "shop", "-o", out]),
+        Case("stand", net("stand"), ["stand", "-o", out]),
         Case("board, html, 20 games", export("board", format="html", games=20, output=folder / "board.html"),
              ["board", "--format", "html", "--games", "20", "--seed", "1234", "-o", str(folder / "board.html")]),
         Case("book, all games", export("book", output=folder / "book.pdf"),

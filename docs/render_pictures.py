@@ -4,7 +4,9 @@ Needs the test extra (pypdfium2). Writes docs/deck-sheet.png, docs/deck-card.png
 docs/key-card.png, docs/tokens.png, docs/rules.png, docs/fold-preview.png, docs/shop-sheet.png,
 and the whole kit side by side: docs/kit.png, docs/kit-grey.png (as a mono laser prints it)
 and docs/kit-light.png (--ink light); the Duet kit, docs/duet.png; and a game book's page
-beside a page of its keys' booklet, docs/book.png (`cngen book --games 12 --seed 2024`).
+beside a page of its keys' booklet, docs/book.png (`cngen book --games 12 --seed 2024`); the
+box for the key cards, docs/box.png; the stand folded, docs/stand.png (docs/stand_picture.py);
+and the tiles and box of the party edition, docs/edition.png.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pypdfium2
 from PIL import Image
+from stand_picture import stand_picture  # docs/ beside this file
 
 from generator.games import GAMES
 from generator.jobs.calibration import build_calibration
@@ -91,6 +94,11 @@ def main() -> None:
     kit_picture(Style(ink="light")).quantize(colors=128).save(DOCS / "kit-light.png", optimize=True)
     duet_picture().quantize(colors=128).save(DOCS / "duet.png", optimize=True)
     book_picture().quantize(colors=96).save(DOCS / "book.png", optimize=True)
+    _cngen_page(["box", "--for", "keys"], "box.pdf", 0, 60).quantize(colors=64).save(DOCS / "box.png", optimize=True)
+    stand_picture(DOCS / "stand.png")
+    edition = [_cngen_page(["tokens", "--edition", "party"], "tokens.pdf", 0, 48),
+               _cngen_page(["box", "--edition", "party", "--for", "keys"], "box.pdf", 0, 48)]
+    _row(edition, "#eeeeee").quantize(colors=96).save(DOCS / "edition.png", optimize=True)
 
 
 def kit_picture(style: Style) -> Image.Image:
@@ -151,6 +159,21 @@ def book_picture() -> Image.Image:
         pages = [pypdfium2.PdfDocument(path.read_bytes())[page].render(scale=64 / 72).to_pil()
                  for path, page in ((book, 1), (book.with_name("book-keys.pdf"), 0))]
     return _row(pages, "#eeeeee")
+
+
+def _cngen_page(args: list[str], name: str, page: int, dpi: int) -> Image.Image:
+    """A page of what ``cngen ARGS -o NAME`` writes, at ``dpi``."""
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from generator.cli import main as cngen
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        result = CliRunner().invoke(cngen, [*args, "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        return pypdfium2.PdfDocument(path.read_bytes())[page].render(scale=dpi / 72).to_pil()
 
 
 def _faces(pdf: bytes, pages: list[int]) -> list[Image.Image]:

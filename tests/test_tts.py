@@ -41,6 +41,7 @@ from generator.exports.tts.sheets import (
 from generator.exports.tts.table import Transform, card_scale, extent, lay_out
 from generator.games import GAMES
 from generator.jobs.export import export_texts
+from generator.model.tiles import TileText, tiles
 from generator.units import MM
 
 WORD_CARD, KEY_CARD, PICTURE_CARD = (70 * MM, 45 * MM), (70 * MM, 70 * MM), (66 * MM, 66 * MM)
@@ -372,6 +373,17 @@ def test_tiles_are_grouped_by_kind_across_sets():
     assert [(name, len(indices)) for name, indices in kinds] == [
         ("agent", 30), ("assassin", 2), ("timer token", 18), ("timer token", 4)]
     assert kinds[1][1] == [15, 42]
+
+
+def test_tiles_with_an_editions_characters_keep_their_kinds_piles():
+    classic = GAMES["classic"]
+    texts = (TileText("red agent", "Aunt Rosa", tile=0), TileText("red agent", "Uncle Bo", tile=1),
+             TileText("assassin", "The Clown"))
+    faces = [(tile.front, tile.back) for tile in tiles(classic.tiles, 2, texts)]
+    assert faces[0][0].character == 0 and faces[1][0].character == 1  # the characters are on their tiles
+    kinds = tile_kinds(classic, faces)
+    assert [(name, len(indices)) for name, indices in kinds] == [
+        ("red agent", 16), ("blue agent", 16), ("double agent", 2), ("bystander", 14), ("assassin", 2)]
 
 
 def test_a_sheet_drawing_is_one_point_a_pixel():

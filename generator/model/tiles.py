@@ -23,6 +23,11 @@ class TileFace(msgspec.Struct, frozen=True):
     # face prints in place of the role's name; None: the role's name, as cngen prints it.
     character: int | None = None
 
+    @property
+    def plain(self) -> "TileFace":
+        """The face as its kind declares it, without an edition's text."""
+        return msgspec.structs.replace(self, character=None) if self.character is not None else self
+
 
 class Tile(msgspec.Struct, frozen=True):
     front: TileFace

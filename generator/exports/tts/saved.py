@@ -143,7 +143,7 @@ def tile_kinds(game: Game, faces: Sequence[tuple[Any, Any]]) -> list[tuple[str, 
     would need a bag of its own anyway, with its count only in a tooltip."""
     kinds: dict[tuple[Any, Any], list[int]] = {(kind.front, kind.back): [] for kind in game.tiles}
     for index, (front, back) in enumerate(faces):
-        kinds[(front, back)].append(index)
+        kinds[(front.plain, back.plain)].append(index)
     return [(front.name, indices) for (front, _), indices in kinds.items() if indices]
 
 
