@@ -234,7 +234,7 @@ def test_the_printed_slots_hold_the_card_and_line_up(printed, game):
     assert len(ridge_folds) == 2
     ends = sorted(value for fold in ridge_folds for value in (fold["top"], fold["bottom"]))
     assert ends[1] == pytest.approx(ridge["top"], abs=0.01) and ends[2] == pytest.approx(ridge["bottom"], abs=0.01)
-    assert (result.base, result.height, result.hidden) == (plan.base, plan.height, plan.hidden)
+    assert (result.plan.base, result.plan.height, result.plan.hidden) == (plan.base, plan.height, plan.hidden)
 
 
 def test_the_net_and_its_bleed_lie_inside_the_printable_area(printed):

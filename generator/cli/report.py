@@ -204,12 +204,13 @@ def box_summary(result: BoxResult, output: Path, sheet: SheetOptions) -> str:
 
 
 def stand_summary(result: StandResult, output: Path, sheet: SheetOptions) -> str:
-    card = f"{format_mm(result.card_size[0])} x {format_mm(result.card_size[1])} mm"
+    plan = result.plan
+    card = f"{format_mm(plan.card[0])} x {format_mm(plan.card[1])} mm"
     return "\n".join([
         f"Wrote {output}",
-        f"  a stand for a {card} key card: base {format_mm(result.base)} mm, ridge {format_mm(result.height)} mm "
-        f"(it hides the card's lowest {format_mm(result.hidden)} mm, below every cell)",
-        f"  the card leans {result.lean:.1f}° at most, and the stand tips only past {result.tipping:.1f}°",
+        f"  a stand for a {card} key card: base {format_mm(plan.base)} mm, ridge {format_mm(plan.height)} mm "
+        f"(it hides the card's lowest {format_mm(plan.hidden)} mm, below every cell)",
+        f"  the card leans {plan.lean:.1f}° at most, and the stand tips only past {plan.tipping:.1f}°",
         f"  To print: {net_advice(sheet, result.paper)} Then slide the card down through both slots.",
     ])
 

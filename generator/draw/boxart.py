@@ -67,7 +67,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
 
     def band_spans(self, up: float) -> tuple[tuple[float, float], tuple[float, float]]:
         """The blue and red bands' spans, up from the box's bottom, for a box ``up`` tall."""
-        width = LIGHT_BAND if self.theme.ink == "light" else BAND
+        width = self._band_width()
         blue = (BLUE_BAND_AT + (BAND - width) / 2, BLUE_BAND_AT + (BAND + width) / 2)
         red_top = up - RED_BAND_BELOW_TOP - (BAND - width) / 2
         return blue, (red_top - width, red_top)
@@ -98,8 +98,8 @@ class BoxFaces(msgspec.Struct, frozen=True):
         self._stack(canvas, parts, width / 2, (low + high) / 2, radius, room)
         count = self._fit(self.count, inner, blue_top - BAND - safe, CAPTION)
         if count is not None:
-            bottom_room = (BLUE_BAND_AT + (BAND - self._band_width()) / 2)
-            self._lines(canvas, count, width / 2, (safe + bottom_room) / 2 + 0.2 * MM)
+            blue_bottom = self.band_spans(height)[0][0]
+            self._lines(canvas, count, width / 2, (safe + blue_bottom) / 2 + 0.2 * MM)
 
     def _back(self, canvas: Canvas, width: float, height: float, safe: float) -> None:
         """What the box holds large, how many and how large below, the title small above."""

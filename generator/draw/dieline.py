@@ -18,7 +18,7 @@ from typing import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.dieline import Net, Panel, Point
-from ..geometry.sheet import Box
+from ..geometry.sheet import Box, Slot
 from ..units import MM
 from .paint import fill, polygon_path, stroke
 from .theme import Colour, Theme
@@ -38,14 +38,10 @@ def upright_size(panel: Panel) -> tuple[float, float]:
 
 def panel_matrix(panel: Panel) -> tuple[float, float, float, float, float, float]:
     """The PDF matrix from the panel's upright coordinates onto its box, turned ``turn``
-    quarter turns anticlockwise."""
-    box = panel.box
-    return {
-        0: (1.0, 0.0, 0.0, 1.0, box.x, box.y),
-        1: (0.0, 1.0, -1.0, 0.0, box.right, box.y),
-        2: (-1.0, 0.0, 0.0, -1.0, box.right, box.top),
-        3: (0.0, -1.0, 1.0, 0.0, box.x, box.top),
-    }[panel.turn % 4]
+    quarter turns anticlockwise: a card's slot turns its face the same four ways (a quarter
+    turn, a half turn, both)."""
+    turn = panel.turn % 4
+    return Slot(panel.box, turned=turn % 2 == 1, half_turn=turn >= 2).transform()
 
 
 def glue_tint(theme: Theme) -> Colour:

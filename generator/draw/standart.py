@@ -33,15 +33,16 @@ EMBLEM_MOST = 4.0 * MM  # the emblem's radius at most, on a tall slope
 GAP = 2.0 * MM  # between the emblems and the title
 
 
-def stand_art(theme: Theme, font: Font, teams: Sequence[Colour], steps: Sequence[FittedText] = (),
-              slot_gap: float = 0.0) -> PanelArt:
+def stand_art(theme: Theme, font: Font, teams: Sequence[Colour], title: FittedText | None = None,
+              steps: Sequence[FittedText] = (), slot_gap: float = 0.0) -> PanelArt:
     """The artist of the stand's panels; ``teams``: the colours of the stripe, left to right
-    (the game's teams: red and blue, or Duet's green); ``steps``: the base's numbered steps as
+    (the game's teams: red and blue, or Duet's green); ``title``: the kit's title as
+    ``slope_title`` fitted it (None: the emblem alone); ``steps``: the base's numbered steps as
     ``base_steps`` fitted them (none: a plain base)."""
 
     def art(canvas: Canvas, panel: Panel) -> None:
         if panel.name in SLOPES:
-            draw_slope(canvas, panel, theme, font, teams)
+            draw_slope(canvas, panel, theme, font, teams, title)
         elif panel.name == BASE and steps:
             draw_steps(canvas, panel, theme, font, steps, slot_gap)
 
@@ -89,14 +90,12 @@ def draw_steps(canvas: Canvas, panel: Panel, theme: Theme, font: Font, steps: Se
         canvas.drawString(row.x, baseline, step.lines[0])
 
 
-def draw_slope(canvas: Canvas, panel: Panel, theme: Theme, font: Font, teams: Sequence[Colour]) -> None:
-    width, height = upright_size(panel)
+def draw_slope(canvas: Canvas, panel: Panel, theme: Theme, font: Font, teams: Sequence[Colour],
+               title: FittedText | None) -> None:
+    width, _ = upright_size(panel)
     _draw_stripe(canvas, width, teams)
-    bottom = STRIPE_GAP + STRIPE + panel.safe / 2  # the figure's room: above the stripe, below the ridge's margin
-    top = height - panel.safe
+    bottom, top, radius = _figures(panel)
     middle = (bottom + top) / 2
-    radius = min(EMBLEM_MOST, (top - bottom) / 2)
-    title = slope_title(theme.title, font, width - 2 * (panel.safe + 2 * radius + GAP), top - bottom)
     if title is None:
         draw_emblem(canvas, width / 2, middle, radius, theme.line, EMBLEM_LINE, theme.emblem)
         return
@@ -106,12 +105,24 @@ def draw_slope(canvas: Canvas, panel: Panel, theme: Theme, font: Font, teams: Se
     centred_lines(canvas, title, font, width / 2, middle)
 
 
-def slope_title(title: str | None, font: Font, width: float, height: float) -> FittedText | None:
-    """The kit's title fitted between the emblems, at most HEADING, on one line or two; None
-    for a kit without a title; a UsageError when even CAPTION does not fit."""
+def _figures(panel: Panel) -> tuple[float, float, float]:
+    """A slope's room for its emblems and title, above the stripe and below the ridge's margin
+    (its bottom and top), and the emblems' radius."""
+    _, height = upright_size(panel)
+    bottom = STRIPE_GAP + STRIPE + panel.safe / 2
+    top = height - panel.safe
+    return bottom, top, min(EMBLEM_MOST, (top - bottom) / 2)
+
+
+def slope_title(title: str | None, font: Font, panel: Panel) -> FittedText | None:
+    """The kit's title fitted on a slope between its emblems, at most HEADING, on one line or
+    two; None for a kit without a title; a UsageError when even CAPTION does not fit (the job
+    fits it before anything is drawn)."""
     if not title:
         return None
-    fitted = fit_text(title, font, width, height, HEADING, CAPTION)
+    width, _ = upright_size(panel)
+    bottom, top, radius = _figures(panel)
+    fitted = fit_text(title, font, width - 2 * (panel.safe + 2 * radius + GAP), top - bottom, HEADING, CAPTION)
     if fitted is None:
         raise UsageError(f"the title {title!r} is too long for the key stand's slopes: shorten --title, or print "
                          f"the stand for a wider --keys-card-size")

@@ -11,7 +11,7 @@ glue areas free of it, and strokes cuts solid and folds dashed.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Callable, Sequence
 
 import msgspec
 
@@ -52,35 +52,30 @@ class Net(msgspec.Struct, frozen=True):
 
     def moved(self, dx: float, dy: float) -> "Net":
         """The same net with every point moved by (dx, dy)."""
-
-        def shift(points):
-            return tuple((x + dx, y + dy) for x, y in points)
-
-        return Net(
-            self.name, self.width, self.height, shift(self.outline),
-            tuple((shift(fold)) for fold in self.folds),  # type: ignore[misc]
-            tuple(shift(cut) for cut in self.cuts),
-            tuple(shift(area) for area in self.glue),
-            tuple(msgspec.structs.replace(panel, box=Box(panel.box.x + dx, panel.box.y + dy, panel.box.width,
-                                                          panel.box.height)) for panel in self.panels),
-        )
+        return self._mapped(lambda x, y: (x + dx, y + dy),
+                            lambda box: Box(box.x + dx, box.y + dy, box.width, box.height), self.width, self.height)
 
     def turned(self) -> "Net":
         """The net a quarter turn anticlockwise, its origin again at the lower left: how a net
         taller than wide goes onto a landscape page."""
+        return self._mapped(lambda x, y: (self.height - y, x),
+                            lambda box: Box(self.height - box.top, box.x, box.height, box.width),
+                            self.height, self.width, turns=1)
 
-        def turn(points):
-            return tuple((self.height - y, x) for x, y in points)
+    def _mapped(self, point: Callable[[float, float], Point], box: Callable[[Box], Box], width: float, height: float,
+                turns: int = 0) -> "Net":
+        """The net with every point and panel box mapped, and its panels' artwork turned ``turns``
+        quarter turns more."""
 
-        def turn_box(box: Box) -> Box:
-            return Box(self.height - box.top, box.x, box.height, box.width)
+        def each(points: Sequence[Point]) -> tuple[Point, ...]:
+            return tuple(point(x, y) for x, y in points)
 
         return Net(
-            self.name, self.height, self.width, turn(self.outline),
-            tuple(turn(fold) for fold in self.folds),  # type: ignore[misc]
-            tuple(turn(cut) for cut in self.cuts),
-            tuple(turn(area) for area in self.glue),
-            tuple(msgspec.structs.replace(panel, box=turn_box(panel.box), turn=(panel.turn + 1) % 4)
+            self.name, width, height, each(self.outline),
+            tuple(each(fold) for fold in self.folds),  # type: ignore[misc]
+            tuple(each(cut) for cut in self.cuts),
+            tuple(each(area) for area in self.glue),
+            tuple(msgspec.structs.replace(panel, box=box(panel.box), turn=(panel.turn + turns) % 4)
                   for panel in self.panels),
         )
 
@@ -120,10 +115,15 @@ class NetSheet(msgspec.Struct, frozen=True):
     marks: bool = False
 
     @property
+    def crop_marks(self) -> bool:
+        """Whether the nets get crop marks: asked for, on a press's page (a home net is cut along
+        its own lines)."""
+        return self.marks and self.profile != "home"
+
+    @property
     def edge(self) -> float:
         """How far a net's outline keeps from the paper's edge on a home or shop page."""
-        room = self.margin + mark_room(self.bleed, self.marks and self.profile != "home")
-        return room
+        return self.margin + mark_room(self.bleed, self.crop_marks)
 
     @property
     def slug(self) -> bool:
@@ -169,8 +169,8 @@ def place_nets(nets: Sequence[Net], sheet: NetSheet) -> DielinePages:
         placed.append(Placed(net.moved(trim.x, trim.y), index))
         sizes.append(size)
         trims.append(trim)
-        marks.append(corner_marks(trim, sheet.bleed) if sheet.marks and sheet.profile != "home" else ())
-        slugs.append((trim.x, trim.y - mark_room(sheet.bleed, sheet.marks) - SLUG_ROOM + 1.0) if sheet.slug
+        marks.append(corner_marks(trim, sheet.bleed) if sheet.crop_marks else ())
+        slugs.append((trim.x, trim.y - mark_room(sheet.bleed, sheet.crop_marks) - SLUG_ROOM + 1.0) if sheet.slug
                      else None)
     return DielinePages(sheet.paper, tuple(placed), len(nets), sheet.bleed, tuple(marks), tuple(sizes),
                         tuple(trims), tuple(slugs))
@@ -179,7 +179,7 @@ def place_nets(nets: Sequence[Net], sheet: NetSheet) -> DielinePages:
 def _page_size(net: Net, sheet: NetSheet) -> tuple[float, float]:
     if sheet.profile != "pod":
         return sheet.paper
-    room = mark_room(sheet.bleed, sheet.marks)
+    room = mark_room(sheet.bleed, sheet.crop_marks)
     return net.width + 2 * room, net.height + 2 * room
 
 

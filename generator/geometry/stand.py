@@ -103,7 +103,7 @@ def key_stand(card_size: tuple[float, float], cells_bottom: float, card_thicknes
     return StandPlan(
         card=card_size, card_thickness=card_thickness, cells_bottom=cells_bottom, height=ridge, base=base,
         slope=slope, length=length, tab=tab, slot_length=width + SLOT_SPARE, slot_gap=SLOT_GAP,
-        ridge_cut=SLOT_GAP * slope / (base / 2),
+        ridge_cut=_ridge_cut(SLOT_GAP, slope, base),
         lean=math.degrees(math.atan2(play, ridge)), lean_hand_cut=math.degrees(math.atan2(play + HAND_CUT, ridge)),
         tipping=tipping_angle(card_size, base, ridge, length),
         stand_mass=stand * 1000, card_mass=card * 1000, centre_height=centre,
@@ -166,7 +166,7 @@ def stand_net(base: float, ridge: float, length: float, slot_length: float, slot
     edge_x = tab + 2 * slope  # slope B meets the base
     right = edge_x + base
     low, high = (length - slot_length) / 2, (length + slot_length) / 2
-    ridge_cut = slot_gap * slope / (base / 2)
+    ridge_cut = _ridge_cut(slot_gap, slope, base)
     outline: tuple[Point, ...] = ((tab, 0.0), (right, 0.0), (right, length), (tab, length), (0.0, length - tab),
                                    (0.0, tab))
     folds = (
@@ -184,6 +184,12 @@ def stand_net(base: float, ridge: float, length: float, slot_length: float, slot
         Panel("base", _box(edge_x, base, length), turn=1, safe=SAFE),
     )
     return Net("stand", right, length, outline, folds, (cuts[0], cuts[1]), (glue,), panels)
+
+
+def _ridge_cut(gap: float, slope: float, base: float) -> float:
+    """The ridge slot's width as cut flat: wider by the slope's width over half the base, so
+    that it closes to ``gap`` across as the ridge folds."""
+    return gap * slope / (base / 2)
 
 
 def _slot(middle: float, gap: float, low: float, high: float) -> tuple[Point, ...]:

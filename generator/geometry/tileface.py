@@ -8,7 +8,7 @@ Pure: boxes in card coordinates (points, origin bottom left), and the fitted rol
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable, TypeVar
 
 import msgspec
 
@@ -18,6 +18,7 @@ from .fit import FittedText, fit_text
 from .sheet import Box
 from .style import BODY, CAPTION, CONTENT_GAP, FRAME_INSET, FRAME_LINE, HEADING
 
+Key = TypeVar("Key")
 MAX_NAME_SIZE = HEADING
 MIN_NAME_SIZE = CAPTION
 COLUMN_GAP = 2.5 * MM  # between the medallion and the name
@@ -84,11 +85,18 @@ def fit_name(name: str, layout: TileLayout, font: Font, max_size: float = MAX_NA
 def fit_names(names: list[str], layout: TileLayout, font: Font) -> dict[str, FittedText | None]:
     """Every role's name at one size, the largest at which all of them fit (a set reads as one
     kit, not as names shrunk each to its own length); a name that cannot fit maps to None."""
-    alone = {name: fit_name(name, layout, font) for name in names}
-    if any(fitted is None for fitted in alone.values()):
+    return _at_one_size(names, lambda name, size: fit_name(name, layout, font, size), MAX_NAME_SIZE)
+
+
+def _at_one_size(keys: Iterable[Key], fit: Callable[[Key, float], FittedText | None],
+                 largest: float) -> dict[Key, FittedText | None]:
+    """Each key fitted at one size, the largest (up to ``largest``) at which all of them fit;
+    where one cannot fit at all, each as it fits alone (that one None)."""
+    alone = {key: fit(key, largest) for key in keys}
+    if not alone or any(fitted is None for fitted in alone.values()):
         return alone
     common = min(fitted.size for fitted in alone.values())  # type: ignore[union-attr]
-    return {name: fit_name(name, layout, font, common) for name in names}
+    return {key: fit(key, common) for key in alone}
 
 
 ONE_LINE_SHARE = 0.85  # an edition's text stays on one line if that prints it at least this large
@@ -98,11 +106,7 @@ def fit_common(texts: Iterable[tuple[str, Box]], font: Font, max_size: float,
                min_size: float) -> dict[tuple[str, Box], FittedText | None]:
     """Each of an edition's texts in its box at one size, the largest at which all of them fit,
     as ``fit_names`` does for the roles' names; a text that cannot fit in its box maps to None."""
-    alone = {(text, box): fit_tile_text(text, font, box, max_size, min_size) for text, box in texts}
-    if any(fitted is None for fitted in alone.values()) or not alone:
-        return alone
-    common = min(fitted.size for fitted in alone.values())  # type: ignore[union-attr]
-    return {(text, box): fit_tile_text(text, font, box, common, min_size) for text, box in alone}
+    return _at_one_size(texts, lambda item, size: fit_tile_text(item[0], font, item[1], size, min_size), max_size)
 
 
 def fit_tile_text(text: str, font: Font, box: Box, max_size: float, min_size: float) -> FittedText | None:

@@ -13,6 +13,7 @@ from ..errors import UsageError
 from ..games.game import Game
 from ..geometry.dieline import Net, NetSheet, fitted
 from ..geometry.tuckbox import ORDER, inside_for, split, too_deep, tuck_box
+from ..model.kit import KitContents
 from ..settings.options import BoxOptions
 from ..units import MM, format_mm, paper_named
 from .contents import planned_contents
@@ -54,11 +55,13 @@ class Contents(msgspec.Struct, frozen=True):
     count_key: str  # "box cards" or "box tiles"
 
 
-def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards") -> BoxResult:
+def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards",
+              made: tuple[KitContents, Language] | None = None) -> BoxResult:
     """A box for each component ``options.holds`` names (all three for "kit"), in one PDF.
     ``cards_flag``: the option that sets the count, for messages (None where there is none,
-    as in the kit)."""
-    kit, language = planned_contents(game, options.deck, options.keys, options.tokens)
+    as in the kit); ``made``: what a kit printed and its language, else counted from the
+    options without drawing."""
+    kit, language = made or planned_contents(game, options.deck, options.keys, options.tokens)
     components = COMPONENTS if options.holds == "kit" else (options.holds,)
     counts = {"deck": kit.word_cards + kit.blank_cards, "keys": kit.key_cards,
               "tokens": kit.tile_sets * sum(kind.per_set for kind in game.tiles)}

@@ -10,12 +10,13 @@ from typing import Callable
 import msgspec
 from msgspec.structs import replace
 
+from ..games.game import Game
 from ..model.kit import BOX, COMBINED, DECK, KEYS, MANIFEST, RULES, STAND, TOKENS, KitContents
 from ..settings.options import KitOptions
 from .contents import built_contents
 from .deck import build_deck
 from .keys import build_keys
-from .language import settle_language
+from .language import Language, settle_language
 from .rules import build_rules
 from .tokens import build_tokens
 
@@ -75,7 +76,7 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
     ]
     pdfs = [deck.pdf, keys.pdf, tokens.pdf, rules.pdf]
     pages = deck.pages + keys.pages + tokens.pages + rules.pages
-    for made in _dielines(game, options, language, progress):
+    for made in _dielines(game, options, contents, language, progress):
         parts.append(made)
         pdfs.append(made.data)
         pages += made.pages or 0
@@ -89,20 +90,21 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
     return KitResult(parts, keys.seed, contents, deck.dropped, notes)
 
 
-def _dielines(game, options: KitOptions, language, progress: Callable[[str], None]) -> list[KitPart]:
-    """The box and the stand, where the kit asks for them, in the kit's language."""
+def _dielines(game: Game, options: KitOptions, contents: KitContents, language: Language,
+              progress: Callable[[str], None]) -> list[KitPart]:
+    """The box, sized to the cards the kit printed, and the stand, where the kit asks for
+    them, in the kit's language."""
     parts = []
-    lang = replace(options.deck.style, lang=language.code)
     if options.box is not None:
         from .box import build_box
 
         progress("boxes")
-        box = build_box(game, replace(options.box, style=lang), cards_flag=None)
+        box = build_box(game, options.box, cards_flag=None, made=(contents, language))
         parts.append(KitPart(BOX, box.pdf, box.pages, duplex=False, paper=box.paper))
     if options.stand is not None:
         from .stand import build_stand
 
         progress("key card stand")
-        stand = build_stand(game, replace(options.stand, style=lang), language)
+        stand = build_stand(game, options.stand, language)
         parts.append(KitPart(STAND, stand.pdf, stand.pages, duplex=False, paper=stand.paper))
     return parts

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from msgspec import Struct
 
-from ..draw.standart import base_steps, stand_art
+from ..draw.standart import BASE, SLOPES, base_steps, slope_title, stand_art
 from ..errors import UsageError
 from ..games.game import Game
 from ..geometry.dieline import fitted
@@ -28,17 +28,10 @@ STEPS = ("stand cut", "stand fold", "stand glue", "stand card")  # the labels of
 class StandResult(Struct, frozen=True):
     pdf: bytes
     pages: int
-    card_size: tuple[float, float]  # the key card's (points)
-    base: float  # the base's width across (points)
-    height: float  # the ridge above the table (points): the card's band the prism hides
-    hidden: float  # the card's band hidden behind the stand, from its lower edge (points)
-    lean: float  # degrees: the most the card leans in slots cut to size
-    tipping: float  # degrees: how far the stand and its card tilt before they fall
-    length: float = 0.0  # the prism along the card's width (points)
-    clearance: float = 0.0  # from the hidden band up to the lowest cell (points)
+    plan: StandPlan  # the stand as worked out: its card, base, ridge, the band it hides, lean, tipping
+    paper: tuple[float, float]  # the page's size (points)
     turned: bool = False  # the net lies a quarter turn round to fit the paper
     notes: tuple[str, ...] = ()
-    paper: tuple[float, float] = (0.0, 0.0)  # the page's size (points)
 
 
 def build_stand(game: Game, options: StandOptions, language: Language | None = None) -> StandResult:
@@ -53,15 +46,14 @@ def build_stand(game: Game, options: StandOptions, language: Language | None = N
     language = language or settle_language(game, options.style.lang)
     theme = card_theme(options.sheet, options.style, font)
     teams = [getattr(theme, role) for role in _team_roles(game)]
-    base = next(panel for panel in plan.net.panels if panel.name == "base")
-    steps = base_steps([language.labels.text(key) for key in STEPS], font, base, plan.slot_gap)
+    panels = {panel.name: panel for panel in plan.net.panels}
+    title = slope_title(options.style.title, font, panels[SLOPES[0]])
+    steps = base_steps([language.labels.text(key) for key in STEPS], font, panels[BASE], plan.slot_gap)
     notes = language.notes + (() if steps is not None else
                               ("the steps are too long for the stand's base and are left off: see docs/stand.md",))
-    art = stand_art(theme, font, teams, steps or (), plan.slot_gap)
+    art = stand_art(theme, font, teams, title, steps or (), plan.slot_gap)
     printed = print_nets(WHAT, [net], art, options.sheet, options.style, font, theme)
-    return StandResult(printed.pdf, printed.pages, plan.card, plan.base, plan.height, plan.hidden, plan.lean,
-                       plan.tipping, plan.length, plan.clearance, net is not plan.net, notes,
-                       printed.placement.sizes[0])
+    return StandResult(printed.pdf, printed.pages, plan, printed.placement.sizes[0], net is not plan.net, notes)
 
 
 def stand_plan(game: Game, card_size: tuple[float, float]) -> StandPlan:

@@ -138,15 +138,25 @@ def resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFi
     """``typed``: key -> (value, the flag as typed). Raises UsageError for conflicts. An
     edition (``--edition``, or ``edition:`` in the file) is a layer of its own: what it sets
     beats the settings file, and what is typed beats both."""
-    settings = _resolve(command, typed, file)
-    if settings.values.get("edition") is None:
-        return settings
+    edition = _edition_given(command, typed, file)
+    if edition is None:
+        return _resolve(command, typed, file)
     from .edition import load_edition  # YAML is read only when there is an edition
 
-    edition = load_edition(_edition_path(settings))
-    settings = _resolve(command, typed, SettingsFile(file.source, {**file.values, **edition.values}))
-    settings.tiles = edition.tiles
+    layer = load_edition(_edition_path(edition))
+    settings = _resolve(command, typed, SettingsFile(file.source, {**file.values, **layer.values}))
+    settings.tiles = layer.tiles
     return settings
+
+
+def _edition_given(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile) -> Settings | None:
+    """The edition setting alone, typed or from the file, as every setting is read; None
+    where the command has none or none is given."""
+    setting = BY_KEY["edition"]
+    if command not in setting.commands:
+        return None
+    value, origin = _value(setting, typed, file)
+    return None if value is None else Settings(command, {setting.key: value}, {setting.key: origin})
 
 
 def _edition_path(settings: Settings) -> Path:
@@ -166,17 +176,7 @@ def _resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsF
     values: dict[str, object] = {}
     origins: dict[str, Origin] = {}
     for setting in settings_of(command):
-        key = setting.key
-        if key in typed:
-            values[key], flag = typed[key]
-            origins[key] = Origin(flag=flag)
-        elif key in file.values:
-            found = file.values[key]
-            values[key] = found.value
-            origins[key] = Origin(place=f"{found.source or file.source}:{found.line}", text=found.text,
-                                  written=found.written)
-        else:
-            values[key], origins[key] = default_value(setting), Origin()
+        values[setting.key], origins[setting.key] = _value(setting, typed, file)
     settings = Settings(command, values, origins)
     _apply_defaults_that_depend(settings)
     _choose_alternatives(settings)
@@ -185,6 +185,20 @@ def _resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsF
     _refuse_out_of_range(settings)
     _drop_what_has_no_effect(settings)
     return settings
+
+
+def _value(setting: Setting, typed: dict[str, tuple[object, str]], file: SettingsFile) -> tuple[object, Origin]:
+    """A setting's value and where it came from: typed, else the file (or an edition laid on
+    it), else the declared default."""
+    key = setting.key
+    if key in typed:
+        value, flag = typed[key]
+        return value, Origin(flag=flag)
+    if key in file.values:
+        found = file.values[key]
+        return found.value, Origin(place=f"{found.source or file.source}:{found.line}", text=found.text,
+                                   written=found.written)
+    return default_value(setting), Origin()
 
 
 def _apply_defaults_that_depend(settings: Settings) -> None:
