@@ -105,6 +105,16 @@ def paper_named(paper: tuple[float, float]) -> str | None:
     return next((name for name, size in PAPERS.items() if tuple(sorted(size)) == either_way), None)
 
 
+def paper_title(paper: tuple[float, float]) -> str:
+    """The paper as messages name it: 'SRA3 (320 x 450 mm)', 'letter (...)', or the size alone."""
+    size = f"{format_mm(paper[0])} x {format_mm(paper[1])} mm"
+    name = paper_named(paper)
+    if name is None:
+        return size
+    shown = name.upper() if name[0] in "abs" and name[1:2].isalnum() else name  # A4, SRA3; letter, 12x18in
+    return f"{shown} ({size})"
+
+
 def is_us_paper(paper: tuple[float, float]) -> bool:
     """Whether a sheet is one of the US sizes, either way round (a custom size in whole inches
     counts too: it was measured in inches)."""

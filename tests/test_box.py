@@ -276,12 +276,12 @@ def test_a_box_too_deep_to_hold_its_shape_is_refused():
 
 
 def test_cards_too_large_for_the_paper_are_refused():
-    with pytest.raises(UsageError, match=r"does not fit on a4 even in two pieces: choose a larger --paper \(e.g. sra3\)"):
+    with pytest.raises(UsageError, match=r"does not fit on A4 \(210 x 297 mm\) paper even in two pieces: choose a larger --paper \(e.g. sra3\)"):
         build(**{"deck.card_size": (200 * MM, 150 * MM), "box.cards": 10})
 
 
 def test_a_depth_that_makes_the_net_too_tall_is_refused_as_too_deep():
-    with pytest.raises(UsageError, match="deep.*does not fit on a5.*--cards N"):
+    with pytest.raises(UsageError, match=r"deep.*does not fit on A5 \(148 x 210 mm\) paper.*--cards N"):
         build(**{"paper": "a5", "box.cards": 150})
 
 

@@ -170,10 +170,14 @@ def test_all_key_card_art_keeps_three_millimetres_from_the_cut(deck):
         assert card.contains(box.x0, box.y0, 3 * MM) and card.contains(box.x1, box.y1, 3 * MM), obj["object_type"]
 
 
-def test_the_frame_is_the_kits_and_the_number_a_caption_three_millimetres_inside_it(deck):
+FIRA_CAP_HEIGHT = 0.689  # the bundled font's capitals and figures, a share of the size
+
+
+def test_the_frame_is_the_kits_and_the_number_a_caption_midway_between_grid_and_frame(deck):
     """One visual language: the kit's frame (a thin rounded line 3.5 mm inside the cut, in the
     theme's line colour, not the team's), and the card number on the type scale's smallest step,
-    keeping the kit's 3 mm from its frame."""
+    3 mm in from the frame's side, its capitals midway between the grid and the frame below (as
+    the bottom light is), so that it does not crowd the grid."""
     _, _, _, (page, *_) = deck
     cards = card_rects(page, CARD)
     frames = [o for o in page.curves + page.rects if o.get("stroke") and o["width"] > 40 * MM]
@@ -190,5 +194,8 @@ def test_the_frame_is_the_kits_and_the_number_a_caption_three_millimetres_inside
         for char in number:
             glyph = pdf_rect(char, page.height)
             # Figures and lower-case letters sit on the baseline: their ink starts there.
-            baseline = char["matrix"][5]
-            assert glyph.x0 - inner.x0 >= 3 * MM - 0.01 and baseline - inner.y0 >= 3 * MM - 0.01
+            baseline, cap_top = char["matrix"][5], char["matrix"][5] + 7.0 * FIRA_CAP_HEIGHT
+            grid_bottom = card.y0 + 10 * MM  # a square grid fills its room, 10 mm inside the cut
+            assert glyph.x0 - inner.x0 >= 3 * MM - 0.01
+            assert grid_bottom - cap_top == pytest.approx(baseline - inner.y0, abs=0.05)
+            assert baseline - inner.y0 > 2 * MM

@@ -74,7 +74,8 @@ def test_combined_and_previews(run, tmp_path):
     assert pages(folder / "kit.pdf") == sum(parts)
     for name in ("deck", "keys", "tokens", "rules"):
         image = Image.open(folder / f"{name}.png")
-        assert image.format == "PNG" and image.size in ((595, 842), (596, 842))  # A4 at 72 dpi, rounded up
+        assert image.format == "PNG" and image.size in ((1240, 1754), (1241, 1754))  # A4 at 150 dpi, rounded up
+        assert image.info["dpi"] == pytest.approx((150, 150), abs=0.05)  # PNG keeps pixels a metre
     combined = pypdf.PdfReader(folder / "kit.pdf")
     assert "How to play" in combined.pages[-2].extract_text()
 

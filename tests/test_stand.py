@@ -296,7 +296,7 @@ def test_the_shop_stand_is_pdf_x_1a_and_passes_preflight(shop):
 
 def test_a_stand_too_large_for_the_paper_is_refused():
     options = StandOptions(KeyOptions(seed=1, card_size=(200 * MM, 70 * MM)), sheet=SheetOptions(paper=PAPERS["a5"]))
-    with pytest.raises(UsageError, match=r"does not fit on a 148 x 210 mm sheet.*--paper.*--keys-card-size"):
+    with pytest.raises(UsageError, match=r"does not fit on A5 \(148 x 210 mm\) paper.*--paper.*--keys-card-size"):
         build_stand(GAMES["classic"], options)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..games import DEFAULT_GAME
 from ..games.game import Game
 from ..model.kit import KitContents
-from ..units import format_mm, paper_named, plural
+from ..units import format_mm, paper_title, plural
 
 if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs, no others
     from ..geometry.sheet import SheetPlan
@@ -55,11 +55,17 @@ def how_to_print(sheet: SheetOptions, short: bool = False, sheets: int = 0) -> s
     if sheet.profile == "pod":
         from ..geometry.services import SERVICES
 
-        service = SERVICES[sheet.service].name if sheet.service and sheet.service != "generic" else \
-            "a print-on-demand service"
+        service = SERVICES[sheet.service] if sheet.service else None
+        name = service.name if service and service.key != "generic" else "a print-on-demand service"
+        if service and service.images:  # the service takes pictures, and converts their RGB itself
+            if short:
+                return f"upload the PNG images to {name}: one a face, {service.dpi} dpi"
+            return (f"upload the PNG images to {name}: one a card face at trim plus bleed, {service.dpi} dpi, "
+                    "RGB (the service converts the colours, prints and cuts). The PDF beside them holds the same "
+                    "faces as CMYK PDF/X-1a.")
         if short:
-            return f"upload to {service}: one face a page, PDF/X-1a"
-        return (f"upload to {service}: one face a page at trim plus bleed, CMYK PDF/X-1a "
+            return f"upload to {name}: one face a page, PDF/X-1a"
+        return (f"upload to {name}: one face a page at trim plus bleed, CMYK PDF/X-1a "
                 "(the service prints and cuts).")
     if sheet.sides == "fold":
         if short:
@@ -77,23 +83,13 @@ def how_to_print(sheet: SheetOptions, short: bool = False, sheets: int = 0) -> s
 
 def _shop_advice(sheet: SheetOptions, short: bool, sheets: int) -> str:
     """What to order at the copy shop: how many sheets of which paper, and how to turn them."""
-    paper = paper_name(sheet.paper)
+    paper = paper_title(sheet.paper)
     edge = "long" if sheet.sides == "long-edge" else "short"
     if short:
         return f"copy shop: {paper}, both sides, turn on the {edge} edge"
     count = f"{plural(sheets, 'sheet')} of " if sheets else ""
     return (f"at a copy shop, order {count}{paper} card stock printed on both sides, turned over on the "
             f"{edge} edge, and cut along the crop marks. CMYK PDF/X-1a.")
-
-
-def paper_name(paper: tuple[float, float]) -> str:
-    """'SRA3 (320 x 450 mm)', or the size alone for a paper without a name."""
-    size = f"{format_mm(paper[0])} x {format_mm(paper[1])} mm"
-    name = paper_named(paper)
-    if name is None:
-        return size
-    shown = name.upper() if name[0] in "abs" and name[1:2].isalnum() else name  # A4, SRA3; letter, 12x18in
-    return f"{shown} ({size})"
 
 
 def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
@@ -167,7 +163,7 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
         elif part.paper is not None:
             advice = net_advice(sheet, part.paper, short=True)
         elif not part.duplex and sheet.profile != "home":
-            advice = f"{paper_name(rules_paper)}, one or both sides, PDF/X-1a"
+            advice = f"{paper_title(rules_paper)}, one or both sides, PDF/X-1a"
         elif not part.duplex:
             advice = "one or both sides, 100% scale"
         else:
@@ -222,8 +218,8 @@ def net_advice(sheet: SheetOptions, paper: tuple[float, float], short: bool = Fa
             "one net a page at its size plus bleed, CMYK PDF/X-1a, printed one side on card stock."
     if sheet.profile == "shop":
         if short:
-            return f"{paper_name(paper)} card stock, one side, PDF/X-1a"
-        return (f"at a copy shop, {paper_name(paper)} card stock printed on one side (CMYK PDF/X-1a); then cut "
+            return f"{paper_title(paper)} card stock, one side, PDF/X-1a"
+        return (f"at a copy shop, {paper_title(paper)} card stock printed on one side (CMYK PDF/X-1a); then cut "
                 "along the solid lines, fold along the dashed ones and glue the grey areas.")
     if short:
         return "one side on card stock, 100% scale; cut, fold, glue"
@@ -250,6 +246,18 @@ def _count(value: int | None) -> str:
     return "-" if value is None else f"{value:,}"
 
 
+# After a report of a file that never claimed PDF/X: the rules were a shop's, not the file's.
+# (Keyed by preflight.report's file kinds, by value: the preflight loads pikepdf, and only the
+# preflight command may pay for it.)
+NOT_FOR_PRESS = {
+    "cngen home": ("  This is a cngen file for home printers: they print RGB, and so these files are RGB and not "
+                "PDF/X by design.\n  For a print shop, make it again with --profile shop (CMYK PDF/X-1a, which "
+                "passes these rules); for a print-on-demand service, with --profile pod --service NAME."),
+    "other": ("  This file does not claim to be PDF/X, so a print shop would ask for another: export it as "
+                 "PDF/X-1a, or with cngen, make it with --profile shop."),
+}
+
+
 def preflight_table(path: Path, report: Report) -> str:
     """One row a rule: its name, pass or FAIL, and where it fails."""
     width = max(len(finding.rule) for finding in report.findings)
@@ -258,4 +266,6 @@ def preflight_table(path: Path, report: Report) -> str:
     for finding in report.findings:
         where = "; ".join(finding.where)
         lines.append(f"  {finding.rule:<{width}}  {'pass' if finding.ok else 'FAIL'}  {where}".rstrip())
+    if not report.ok and report.kind in NOT_FOR_PRESS:
+        lines.append(NOT_FOR_PRESS[report.kind])
     return "\n".join(lines)

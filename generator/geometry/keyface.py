@@ -4,7 +4,7 @@ edition), the frame, the four lights and the number.
 The frame is the kit's (FRAME_INSET from the cut); the grid's cells are square, as large as the
 card leaves them GRID_MARGIN from the cut, and the grid is centred; the lights lie between the
 frame and the grid, one on each side, and the card number sits in the bottom-left corner,
-CONTENT_GAP inside the frame.
+CONTENT_GAP inside the frame and centred between the grid and the frame.
 
 Pure: boxes in card coordinates (points, origin bottom left), cells row-major with the top
 row first, as the card is read.
@@ -38,12 +38,14 @@ class KeyFaceLayout(msgspec.Struct, frozen=True):
     def bleed_box(self) -> Box:
         return self.card.inset(-self.bleed)
 
-    @property
-    def number_origin(self) -> tuple[float, float]:
-        """Bottom-left corner, CONTENT_GAP inside the frame's line: where the card number's
-        text starts (its baseline; figures and lower-case letters have no descenders)."""
-        inside = self.frame.inset(FRAME_LINE / 2 + CONTENT_GAP)
-        return inside.x, inside.y
+    def number_origin(self, cap_height: float) -> tuple[float, float]:
+        """Where the card number's text starts (its baseline; figures and capitals have no
+        descenders): CONTENT_GAP inside the frame's line on the left, and its capitals centred
+        between the grid and the frame below it, as the bottom light is, so that the number is
+        as far from the grid as from the frame."""
+        inside = self.frame.inset(FRAME_LINE / 2)
+        grid_bottom = min(cell.y for cell in self.cells)
+        return inside.x + CONTENT_GAP, (inside.y + grid_bottom - cap_height) / 2
 
 
 def key_face_layout(card_width: float, card_height: float, bleed: float = 0.0, rows: int = SIDE,

@@ -15,7 +15,7 @@ from ..geometry.dieline import Net, NetSheet, fitted
 from ..geometry.tuckbox import ORDER, inside_for, split, too_deep, tuck_box
 from ..model.kit import KitContents
 from ..settings.options import BoxOptions
-from ..units import MM, format_mm, paper_named
+from ..units import MM, format_mm, paper_title
 from .contents import planned_contents
 from .dieline import net_sheet, net_theme, print_nets
 from .language import Language
@@ -156,15 +156,15 @@ def _fewer(cards_flag: str | None) -> str:
 def _too_large(contents: Contents, inside: tuple[float, float, float], sheet: NetSheet, thickness: float,
                cards_flag: str | None) -> str:
     """Why the net does not fit: its depth (a few cards would fit), or the cards' size."""
-    paper = paper_named(sheet.paper) or f"{format_mm(sheet.paper[0])} x {format_mm(sheet.paper[1])} mm paper"
+    paper = paper_title(sheet.paper)
     size = f"{format_mm(contents.card_size[0])} x {format_mm(contents.card_size[1])} mm"
     box = " x ".join(format_mm(side) for side in inside)
     shallow = inside_for(contents.card_size, 1, thickness)
     if fitted(tuck_box(*shallow), sheet) is not None or any(
             all(fitted(piece, sheet) is not None for piece in split(*shallow, at)) for at in range(1, len(ORDER))):
         return (f"{contents.cards} {contents.what} of {size}, {_thickness(thickness)} mm thick, need a box "
-                f"{format_mm(inside[2])} mm deep whose net does not fit on {paper} even in two pieces: "
+                f"{format_mm(inside[2])} mm deep whose net does not fit on {paper} paper even in two pieces: "
                 + _fewer(cards_flag))
     flag = SIZE_FLAGS[contents.holds]
-    return (f"cards of {size} need a box of {box} mm that does not fit on {paper} even in two pieces: "
+    return (f"cards of {size} need a box of {box} mm that does not fit on {paper} paper even in two pieces: "
             f"choose a larger --paper (e.g. sra3) or smaller cards ({flag})")

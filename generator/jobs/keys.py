@@ -44,7 +44,7 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
     if min(options.card_size) < MIN_KEY_CARD:
         raise UsageError(
             f"a {format_mm(options.card_size[0])} x {format_mm(options.card_size[1])} mm key card is too small "
-            f"to read: choose a --card-size of at least {format_mm(MIN_KEY_CARD)} mm on each side"
+            f"to read: choose a {options.sized_by or 'card size'} of at least {format_mm(MIN_KEY_CARD)} mm on each side"
         )
     if options.count < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - small decks finish before a message helps

@@ -14,7 +14,7 @@ from ..geometry.dieline import fitted
 from ..geometry.keyface import MIN_KEY_CARD, key_face_layout
 from ..geometry.stand import StandPlan, key_stand
 from ..settings.options import StandOptions
-from ..units import format_mm
+from ..units import format_mm, paper_title
 from .cards import card_theme
 from .dieline import net_sheet, print_nets
 from .language import Language, settle_language
@@ -73,8 +73,7 @@ def _team_roles(game: Game) -> list[str]:
 
 
 def _too_large(plan: StandPlan, options: StandOptions) -> str:
-    width, height = options.sheet.paper
     return (f"the stand for a {format_mm(plan.card[0])} x {format_mm(plan.card[1])} mm key card is "
-            f"{format_mm(plan.net.width)} x {format_mm(plan.net.height)} mm flat and does not fit on a "
-            f"{format_mm(width)} x {format_mm(height)} mm sheet with its margin and bleed: choose a larger --paper "
+            f"{format_mm(plan.net.width)} x {format_mm(plan.net.height)} mm flat and does not fit on "
+            f"{paper_title(options.sheet.paper)} paper with its margin and bleed: choose a larger --paper "
             f"or a smaller --keys-card-size")

@@ -8,7 +8,7 @@ from typing import Sequence
 
 import pikepdf
 
-from .pdf import DUPLEX
+from .pdf import CREATOR, DUPLEX
 
 
 def combine(pdfs: Sequence[bytes], title: str, duplex: str | None) -> bytes:
@@ -18,8 +18,8 @@ def combine(pdfs: Sequence[bytes], title: str, duplex: str | None) -> bytes:
         for source in sources:
             combined.pages.extend(source.pages)
         combined.docinfo["/Title"] = title
-        combined.docinfo["/Author"] = "cngen"
-        combined.docinfo["/Creator"] = "cngen"
+        combined.docinfo["/Author"] = CREATOR
+        combined.docinfo["/Creator"] = CREATOR
         preferences = pikepdf.Dictionary(PrintScaling=pikepdf.Name("/None"))
         if duplex in DUPLEX:
             preferences.Duplex = pikepdf.Name("/" + DUPLEX[duplex])

@@ -8,6 +8,7 @@ import io
 import msgspec
 from reportlab.pdfgen.canvas import Canvas
 
+CREATOR = "cngen"  # the Author and Creator of every file; preflight knows cngen's home files by it
 DUPLEX = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
 
 
@@ -34,8 +35,8 @@ class PdfDocument:
         )
         canvas = self.canvas
         canvas.setTitle(settings.title)
-        canvas.setAuthor("cngen")
-        canvas.setCreator("cngen")
+        canvas.setAuthor(CREATOR)
+        canvas.setCreator(CREATOR)
         # Printing at "fit to page" shrinks the cards and breaks front-to-back registration.
         canvas.setViewerPreference("PrintScaling", "None")
         if settings.duplex in DUPLEX:

@@ -13,7 +13,7 @@ import io
 import pikepdf
 
 from ..errors import CngenError
-from .checks import document_findings
+from .checks import document_findings, file_kind
 from .content import ContentWalker, Observers, reason
 from .limits import (
     MAX_STREAM_BYTES,
@@ -48,18 +48,18 @@ def preflight(pdf: bytes, ink_limit: int = 300, min_text_size: float = 6.0) -> R
         raise CngenError("the PDF is truncated (no %%EOF at its end)")
     check_object_count(pdf)
     with reading_limits():
-        findings = read_findings(pdf, ink_limit, min_text_size)
+        findings, kind = read_findings(pdf, ink_limit, min_text_size)
     by_rule = {finding.rule: finding for finding in findings}
-    return Report(tuple(by_rule[rule] for rule in RULES))
+    return Report(tuple(by_rule[rule] for rule in RULES), kind)
 
 
-def read_findings(pdf: bytes, ink_limit: int, min_text_size: float) -> tuple[Finding, ...]:
+def read_findings(pdf: bytes, ink_limit: int, min_text_size: float) -> tuple[tuple[Finding, ...], str]:
     try:
         check_page_tree(pdf)
         with pikepdf.open(io.BytesIO(pdf)) as document:
             if len(document.pages) == 0:
                 raise CngenError("the PDF has no pages (damaged or truncated?)")
-            return all_findings(document, ink_limit, min_text_size)
+            return all_findings(document, ink_limit, min_text_size), file_kind(document)
     except pikepdf.PasswordError as error:
         raise CngenError("the PDF is encrypted with a password") from error
     except (pikepdf.PdfError, pikepdf.QpdfRuntimeError, RecursionError) as error:

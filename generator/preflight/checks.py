@@ -5,8 +5,20 @@ from __future__ import annotations
 
 import pikepdf
 
+from ..output.pdf import CREATOR
 from ..output.pdfx import REGISTERED_CONDITIONS
-from .report import OUTPUT_INTENT, PAGE_BOXES, PDF_VERSION, PDFX_KEYS, TRAILER_ID, Finding, Places
+from .report import (
+    HOME_FILE,
+    OTHER_FILE,
+    OUTPUT_INTENT,
+    PAGE_BOXES,
+    PDF_VERSION,
+    PDFX_KEYS,
+    PRESS_FILE,
+    TRAILER_ID,
+    Finding,
+    Places,
+)
 
 ALLOWED_VERSIONS = ("1.3", "1.4")  # what shops call "Acrobat 4/5 compatible"
 TRAPPED_VALUES = ("/True", "/False")
@@ -54,6 +66,16 @@ def pdfx_keys_finding(document: pikepdf.Pdf) -> Finding:
         if not text(info, key):
             places.add(f"no {key[1:]}")
     return places.finding(PDFX_KEYS)
+
+
+def file_kind(document: pikepdf.Pdf) -> str:
+    """Whether the file claims PDF/X at all, and if not whether cngen made it (for a home printer)."""
+    info = document.trailer.get("/Info")
+    if not isinstance(info, pikepdf.Dictionary):
+        return OTHER_FILE
+    if text(info, "/GTS_PDFXVersion"):
+        return PRESS_FILE
+    return HOME_FILE if text(info, "/Creator") == CREATOR else OTHER_FILE
 
 
 def text(info: pikepdf.Dictionary, key: str) -> str:

@@ -32,8 +32,16 @@ class Finding(msgspec.Struct, frozen=True):
     where: tuple[str, ...] = ()  # the first places that break the rule, then "... and N more"
 
 
+# What a file says it is, before any rule is checked: a file that does not even claim PDF/X is
+# not a broken press file, and its report says so (cngen's own home files are RGB by design).
+PRESS_FILE = "press"  # names a PDF/X version: every rule is meant for it
+HOME_FILE = "cngen home"  # made by cngen without PDF/X: for home printers and screens
+OTHER_FILE = "other"  # made by another program without PDF/X
+
+
 class Report(msgspec.Struct, frozen=True):
     findings: tuple[Finding, ...]
+    kind: str = PRESS_FILE
 
     @property
     def ok(self) -> bool:

@@ -182,7 +182,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Move every back page by DX,DY mm, as measured with 'cngen calibrate'.",
             (*CARDS, "calibrate"), "--back-offset",
             helps={"calibrate": "Print the back moved by DX,DY mm, to check a correction."}),
-    Setting("preview", kinds.flag(), False, "Also write a PNG of the first page beside each PDF.",
+    Setting("preview", kinds.flag(), False, "Also write a PNG of the first page (150 dpi) beside each PDF.",
             ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--preview/--no-preview"),
     Setting("title", kinds.nullable(kinds.one_line(60)), DEFAULT_TITLE,
             "The kit's title: at the head of the rules sheet, on single-sided key card backs and in "

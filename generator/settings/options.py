@@ -70,6 +70,7 @@ class DeckOptions(msgspec.Struct, frozen=True):
     card_size: tuple[float, float] = default("deck.card_size")
     seed: int | None = default("deck.seed")  # None keeps the list's order
     font: Path | None = default("deck.font")
+    sized_by: str | None = "--card-size"  # the option that set card_size on this command, for messages
     sheet: SheetOptions = SheetOptions()
     style: Style = Style()
 
@@ -80,6 +81,7 @@ class KeyOptions(msgspec.Struct, frozen=True):
     single_sided: bool = default("keys.single_sided")
     card_size: tuple[float, float] = default("keys.card_size")
     font: Path | None = default("keys.font")
+    sized_by: str | None = "--card-size"  # the option that set card_size on this command, for messages
     sheet: SheetOptions = SheetOptions()
     style: Style = Style()
 
@@ -88,6 +90,7 @@ class TokenOptions(msgspec.Struct, frozen=True):
     sets: int = default("tokens.sets")
     card_size: tuple[float, float] = default("tokens.card_size")
     font: Path | None = default("tokens.font")
+    sized_by: str | None = "--card-size"  # the option that set card_size on this command, for messages
     sheet: SheetOptions = SheetOptions()
     style: Style = Style()
 
@@ -180,20 +183,26 @@ def style(settings: Settings) -> Style:
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
     settings.check_input("deck.words")
     return _section(settings, DeckOptions, "deck", font=settings.check_input(font_key),  # type: ignore[return-value]
+                    sized_by=_flag(settings, "deck.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "deck")), style=style(settings))
 
 
 def key_options(settings: Settings, seed: int, font_key: str = "keys.font", file_name: str = "") -> KeyOptions:
     return _section(settings, KeyOptions, "keys", seed=seed,  # type: ignore[return-value]
-                    font=settings.check_input(font_key),
+                    font=settings.check_input(font_key), sized_by=_flag(settings, "keys.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "keys")), style=style(settings))
 
 
 def token_options(settings: Settings, font_key: str = "tokens.font", file_name: str = "") -> TokenOptions:
     return _section(settings, TokenOptions, "tokens",  # type: ignore[return-value]
-                    font=settings.check_input(font_key),
+                    font=settings.check_input(font_key), sized_by=_flag(settings, "tokens.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "tokens")),
                     style=style(settings))
+
+
+def _flag(settings: Settings, key: str) -> str | None:
+    """The option that sets ``key`` on this command ("--deck-card-size" on the kit), for messages."""
+    return BY_KEY[key].flag_on(settings.command)
 
 
 def _output_name(settings: Settings, section: str) -> str:

@@ -12,7 +12,15 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ...draw.emblem import draw_keyhole_emblem
-from ...draw.keycard import define_cell_forms, draw_ground_and_frame, draw_number, frame_width, framed_form, place_cells
+from ...draw.keycard import (
+    NUMBER_SIZE,
+    define_cell_forms,
+    draw_ground_and_frame,
+    draw_number,
+    frame_width,
+    framed_form,
+    place_cells,
+)
 from ...draw.paint import fill, form_name, polygon_path
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Colour, Theme
@@ -103,7 +111,8 @@ class KeyCardArtist:
         canvas.doForm(self._frame_form(RED if face.key.starting == "red" else BLUE))
         place_cells(canvas, layout.cells, face.key.cells)
         if face.label:
-            draw_number(canvas, layout.number_origin, face.label, self.font, self.theme)
+            origin = layout.number_origin(self.font.cap_height * NUMBER_SIZE)
+            draw_number(canvas, origin, face.label, self.font, self.theme)
 
     def _frame_form(self, team_letter: str) -> str:
         return framed_form(f"{self.frame_form_name}-{team_letter}", self.frame_width, self.layout.bleed_box)

@@ -13,7 +13,15 @@ import msgspec
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ...draw.keycard import define_cell_forms, draw_ground_and_frame, draw_number, frame_width, framed_form, place_cells
+from ...draw.keycard import (
+    NUMBER_SIZE,
+    define_cell_forms,
+    draw_ground_and_frame,
+    draw_number,
+    frame_width,
+    framed_form,
+    place_cells,
+)
 from ...draw.paint import fill
 from ...draw.theme import Theme
 from ...geometry.sheet import Box
@@ -67,7 +75,8 @@ class DuetCardArtist:
         canvas.doForm(self._card_form(face.side))
         place_cells(canvas, self.layout.cells, face.cells)
         if self.numbered:
-            draw_number(canvas, self.layout.key.number_origin, face.label, self.font, self.theme)
+            draw_number(canvas, self.layout.key.number_origin(self.font.cap_height * NUMBER_SIZE), face.label,
+                        self.font, self.theme)
 
     def _draw_tab(self, canvas: Canvas, side: str) -> None:
         """The tab in the frame's colour, hanging from its top line (square at the top, where it
