@@ -12,12 +12,14 @@ from pdfcheck import PlacedText, Rect, assert_same_pdf, card_rects, font_report,
 from pdfiumpage import near, paint
 from pdfiumpage import read_pages as read_pdfium
 
+from generator.geometry.sheet import HOME_BLEED
 from generator.jobs.deck import build_deck
 from generator.jobs.sources import load_words
 from generator.settings.options import DeckOptions, SheetOptions
 from generator.units import MM, parse_paper
 
 CARD = paint(theme_for().card)
+PRINTABLE = 5 * MM  # the default margin, which a home printer cannot print
 
 
 @dataclass
@@ -32,7 +34,9 @@ class Page:
 def read_pages(pdf: bytes, numbers=None) -> list[Page]:
     pages = []
     for page in read_pdfium(pdf, numbers):
-        cards = card_rects(page, CARD)
+        # Each card's ground runs HOME_BLEED past its cut (clipped where the sheet allows less).
+        cards = [Rect(r.x0 + HOME_BLEED, r.y0 + HOME_BLEED, r.x1 - HOME_BLEED, r.y1 - HOME_BLEED)
+                 for r in card_rects(page, CARD)]
         pages.append(Page(page.width, page.height, cards, placed_texts(page, cards), list(page.lines)))
     return pages
 
@@ -123,19 +127,25 @@ def test_an_odd_word_count_leaves_a_blank_back(tmp_path):
     assert len(back.cards) == 2
 
 
-def test_cut_marks_run_from_every_card_edge_to_the_sheet_edge(standard):
+def at(value: float, target: float) -> bool:
+    return value == pytest.approx(target, abs=0.01)  # PDFium reads coordinates as 32-bit floats
+
+
+def test_cut_marks_run_from_every_card_edge_to_the_printable_areas_edge(standard):
     _, pages = standard
     for page in pages[:2]:
         marks = [line for line in page.lines if line["linewidth"] == pytest.approx(0.25)]
         xs = {round(x, 2) for card in page.cards for x in (card.x0, card.x1)}
         ys = {round(y, 2) for card in page.cards for y in (card.y0, card.y1)}
-        to_top = {round(m["x0"], 2) for m in marks if m["x0"] == m["x1"] and m["top"] == 0}
-        to_bottom = {round(m["x0"], 2) for m in marks if m["x0"] == m["x1"] and m["bottom"] == pytest.approx(page.height)}
-        to_left = {round(page.height - m["top"], 2) for m in marks if m["top"] == m["bottom"] and m["x0"] == 0}
-        to_right = {round(page.height - m["top"], 2) for m in marks
-                    if m["top"] == m["bottom"] and m["x1"] == pytest.approx(page.width)}
+        upright = [m for m in marks if m["x0"] == m["x1"]]
+        across = [m for m in marks if m["top"] == m["bottom"]]
+        to_top = {round(m["x0"], 2) for m in upright if at(m["top"], PRINTABLE)}
+        to_bottom = {round(m["x0"], 2) for m in upright if at(m["bottom"], page.height - PRINTABLE)}
+        to_left = {round(page.height - m["top"], 2) for m in across if at(m["x0"], PRINTABLE)}
+        to_right = {round(page.height - m["top"], 2) for m in across if at(m["x1"], page.width - PRINTABLE)}
         assert xs == to_top == to_bottom and len(xs) == 5
         assert ys == to_left == to_right and len(ys) == 5
+        assert len(marks) == 20  # nothing else: no mark where the printer cannot print
 
 
 def test_every_font_is_embedded_and_subset_and_there_is_no_helvetica(standard):

@@ -23,6 +23,7 @@ from pdfiumpage import near, paint, read_pages
 from test_tiles_cut import distance_inside, frame_of
 from test_tiles_cut import read_tiles as read_cut_tiles
 
+from generator.geometry.sheet import HOME_BLEED
 from generator.preflight import preflight
 from generator.settings.options import SheetOptions, Style, TokenOptions
 
@@ -56,7 +57,7 @@ def grounds(profile: str, ink: str) -> dict[tuple, str]:
 def read_faces(pdf: bytes, profile: str = "home", ink: str = "full") -> list[dict]:
     """Every face: page, cut, kind (by ground), name, symbol, figure, medallion, and the marks
     of a spare (a dashed ring, a badge)."""
-    kinds, bleed = grounds(profile, ink), BLEED if profile != "home" else 0.0
+    kinds, bleed = grounds(profile, ink), BLEED if profile != "home" else HOME_BLEED
     black, white = paint(theme_for(profile, ink=ink).text), paint(theme_for(profile, ink=ink).label)
     faces = []
     for number, page in enumerate(read_pages(pdf)):
@@ -267,7 +268,8 @@ CUT_CASES = [("home", "full", None), ("shop", "full", None), ("home", "light", N
 @pytest.mark.parametrize("profile, ink, size", CUT_CASES)
 def test_no_line_comes_within_three_millimetres_of_a_cut_nor_a_name_of_a_frame(profile, ink, size):
     more = {"card_size": size} if size else {}
-    faces = read_cut_tiles(duet_tokens(options(profile, ink=ink, **more)).pdf, BLEED if profile == "shop" else 0.0)
+    faces = read_cut_tiles(duet_tokens(options(profile, ink=ink, **more)).pdf,
+                           BLEED if profile == "shop" else HOME_BLEED)
     assert len(faces) == 54
     for face in faces:
         for box, width, kind in face["strokes"]:

@@ -25,6 +25,7 @@ from pdfcheck import (
 from pdfiumpage import near, paint, read_pages
 
 from generator.games import GAMES
+from generator.geometry.sheet import HOME_BLEED
 from generator.jobs.keys import build_keys
 from generator.settings.options import KeyOptions
 
@@ -41,7 +42,7 @@ def read_faces(pages) -> list[dict]:
     faces = []
     for number, page in enumerate(pages):
         height = page.height
-        cards = card_rects(page, CARD)
+        cards = home_cards(page)
         labels = {t.card.rounded(): t.text for t in placed_texts(page, cards) if t.direction == 0}
         shapes = page.curves + page.rects + page.lines
         for card in cards:
@@ -161,13 +162,22 @@ def test_the_manifest_is_the_deal_for_its_seed_one_card_a_line():
 
 def test_all_key_card_art_keeps_three_millimetres_from_the_cut(deck):
     _, _, _, (page, *_) = deck
-    cards = card_rects(page, CARD)
+    cards = home_cards(page)
     for obj in page.curves + page.rects + page.chars:
         box = pdf_rect(obj, page.height)
         card = next((c for c in cards if c.contains(*centre(box))), None)
-        if card is None or near(box, card):
-            continue  # cut marks outside the cards, and the card's own background
+        if card is None or near(box, grown(card, HOME_BLEED)):
+            continue  # cut marks outside the cards, and the card's own background, past its cut
         assert card.contains(box.x0, box.y0, 3 * MM) and card.contains(box.x1, box.y1, 3 * MM), obj["object_type"]
+
+
+def home_cards(page) -> list[Rect]:
+    """The key cards' cuts: their grounds, less the bleed they run past the cut on home sheets."""
+    return [grown(r, -HOME_BLEED) for r in card_rects(page, CARD)]
+
+
+def grown(rect: Rect, by: float) -> Rect:
+    return Rect(rect.x0 - by, rect.y0 - by, rect.x1 + by, rect.y1 + by)
 
 
 FIRA_CAP_HEIGHT = 0.689  # the bundled font's capitals and figures, a share of the size
@@ -179,7 +189,7 @@ def test_the_frame_is_the_kits_and_the_number_a_caption_midway_between_grid_and_
     3 mm in from the frame's side, its capitals midway between the grid and the frame below (as
     the bottom light is), so that it does not crowd the grid."""
     _, _, _, (page, *_) = deck
-    cards = card_rects(page, CARD)
+    cards = home_cards(page)
     frames = [o for o in page.curves + page.rects if o.get("stroke") and o["width"] > 40 * MM]
     assert len(frames) == len(cards) == 8
     for card in cards:

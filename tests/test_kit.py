@@ -149,10 +149,11 @@ def test_gutter_fold_puts_each_back_beside_its_front(run, tmp_path):
     for front, back in (("BANK", "PITCH"), ("MERCURY", "ICE CREAM")):
         assert where[front].x1 < middle < where[back].x0
         assert where[back].x0 - middle == pytest.approx(middle - where[front].x1, abs=0.01)
-    # The fold line: one line down the page's middle, from edge to edge, drawn dashed.
+    # The fold line: one line down the page's middle, from margin to margin (where the printer
+    # prints), drawn dashed.
     (fold,) = [line for line in page.lines
                if line["x0"] == pytest.approx(middle, abs=0.01) and line["x1"] == pytest.approx(middle, abs=0.01)]
-    assert (fold["top"], fold["bottom"]) == pytest.approx((0, page.height), abs=0.01)
+    assert (fold["top"], fold["bottom"]) == pytest.approx((5 * MM, page.height - 5 * MM), abs=0.01)
     dash = fold.get("dash")  # (pattern, phase), or None for a solid line
     assert dash is not None and len(dash[0]) > 0 and all(length > 0 for length in dash[0]), dash
 

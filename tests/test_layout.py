@@ -9,6 +9,8 @@ from generator.errors import UsageError
 from generator.geometry.press import crop_marks, plan_pod_page
 from generator.geometry.sheet import (
     FOLD_GUTTER,
+    MARK_MIN,
+    MARK_ROOM,
     Box,
     SheetPlan,
     Slot,
@@ -42,7 +44,8 @@ def test_a_square_card_is_never_turned():
 
 
 def test_a_card_that_fits_exactly_is_accepted():
-    plan = plan_sheet((100.0, 100.0), (50.0, 45.0), 0.0)
+    room = 2 * MARK_ROOM  # the cut marks' room beyond the cards, at both ends
+    plan = plan_sheet((100.0 + room, 100.0 + room), (50.0, 45.0), 0.0)
     assert plan.per_sheet == 4
 
 
@@ -81,17 +84,22 @@ def test_short_edge_backs_swap_rows_and_keep_columns():
     assert backs[0].box.y == pytest.approx(fronts[-1].box.y)
 
 
-def test_cut_marks_extend_every_cut_line_to_the_sheet_edge():
+def test_cut_marks_extend_every_cut_line_to_the_edge_of_the_printable_area():
     plan = plan_sheet(A4, WORD_CARD, 5 * MM)
-    marks = cut_marks(plan, 1.5 * MM, [plan.grid])
+    marks = cut_marks(plan, [plan.grid])
     grid = plan.grid
     # 5 vertical and 5 horizontal cut lines, each with a mark on both sides of the grid.
     assert len(marks) == 20
     vertical = sorted((m.x1, m.y1, m.y2) for m in marks if m.x1 == m.x2)
     assert [x / MM for x, _, _ in vertical[::2]] == pytest.approx([15, 60, 105, 150, 195])
     below, above = vertical[0::2], vertical[1::2]
-    assert all((y1, y2) == (0.0, pytest.approx(grid.y - 1.5 * MM)) for _, y1, y2 in below)
-    assert all((y1, y2) == (pytest.approx(grid.top + 1.5 * MM), A4[1]) for _, y1, y2 in above)
+    # 8.5 mm from the cards to the paper's edge: 5 mm it cannot print, a 0.5 mm gap, a 3 mm mark.
+    assert all((y1, y2) == pytest.approx((5 * MM, grid.y - 0.5 * MM)) for _, y1, y2 in below)
+    assert all((y1, y2) == pytest.approx((grid.top + 0.5 * MM, A4[1] - 5 * MM)) for _, y1, y2 in above)
+    # 15 mm at the sides: the ground runs 2 mm past the cut, the marks start 1.5 mm further.
+    horizontal = sorted((m.x1, m.x2) for m in marks if m.y1 == m.y2)
+    assert horizontal[0] == pytest.approx((5 * MM, grid.x - 3.5 * MM))
+    assert horizontal[-1] == pytest.approx((grid.right + 3.5 * MM, A4[0] - 5 * MM))
 
 
 sizes = st.floats(min_value=20, max_value=400)
@@ -144,6 +152,27 @@ def test_every_plan_keeps_its_margins_and_mirroring_is_an_involution(plan_and_ma
         assert (back.width, back.height) == (slot.box.width, slot.box.height)
 
 
+@given(plans())
+def test_every_cut_mark_is_printable_and_long_enough_to_cut_by(plan_and_margin):
+    plan, margin = plan_and_margin
+    assume(plan is not None)
+    printable = Box(margin, margin, plan.page_width - 2 * margin, plan.page_height - 2 * margin)
+    for mark in cut_marks(plan, [plan.grid]):
+        assert within(mark, printable), (mark, margin)
+        assert abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1) >= MARK_MIN - TOLERANCE
+        assert not crosses(mark, plan.grid), mark
+
+
+def within(mark, box: Box) -> bool:
+    return all(box.x - TOLERANCE <= x <= box.right + TOLERANCE for x in (mark.x1, mark.x2)) and \
+        all(box.y - TOLERANCE <= y <= box.top + TOLERANCE for y in (mark.y1, mark.y2))
+
+
+def crosses(mark, grid: Box) -> bool:
+    return min(mark.x1, mark.x2) < grid.right and max(mark.x1, mark.x2) > grid.x and \
+        min(mark.y1, mark.y2) < grid.top and max(mark.y1, mark.y2) > grid.y
+
+
 @given(plans(), st.sampled_from(["long-edge", "short-edge"]))
 def test_backs_of_a_centred_grid_fill_the_same_cells(plan_and_margin, sides):
     plan, _ = plan_and_margin
@@ -174,18 +203,22 @@ def test_gutter_fold_puts_fronts_left_and_backs_mirrored_right_of_the_fold():
         assert back.box.x - middle == pytest.approx(middle - front.box.right)
         assert back.box.y == pytest.approx(front.box.y)
     line = plan.fold_line()
-    assert (line.x1, line.x2, line.y1, line.y2) == (middle, middle, 0.0, A4[1])
+    # Like every mark, inside the printable area.
+    assert (line.x1, line.x2, line.y1, line.y2) == pytest.approx((middle, middle, 5 * MM, A4[1] - 5 * MM))
 
 
 def test_fold_marks_run_to_the_edges_and_across_the_gutter_but_never_over_cards():
     plan = plan_fold(A4, WORD_CARD, 5 * MM)
     front, back = plan.grid, plan.back_grid("fold")
-    marks = cut_marks(plan, 1.5 * MM, [front, back])
+    marks = cut_marks(plan, [front, back])
     horizontal = [m for m in marks if m.y1 == m.y2]
     assert len(horizontal) == 5 * 3  # 5 cut lines: left edge, across the fold gutter, right edge
     for mark in horizontal:
         for grid in (front, back):
             assert mark.x2 <= grid.x or mark.x1 >= grid.right
+        assert mark.x2 - mark.x1 >= MARK_MIN - 1e-6
+    across = [mark for mark in horizontal if mark.x1 < A4[0] / 2 < mark.x2]
+    assert len(across) == 5
 
 
 def test_a_pod_page_with_marks_holds_one_card_with_bleed_and_crop_marks_outside_it():

@@ -235,7 +235,7 @@ def earlier_and_new_kit(folder: Path) -> tuple[dict[Path, bytes], dict[Path, byt
     def kit(combined: bool, version: str) -> dict[Path, bytes]:
         files = {name: f"{version} {name}".encode() for name in kit_file_names(combined)}
         if version == "new":
-            files["deck-tgc/codename-cards-001-front.png"] = b"new upload"
+            files["deck-tgc/codename-cards-001-1-front.png"] = b"new upload"
         return {folder / name: data for name, data in {**files, RECORD_NAME: record_of(files)}.items()}
 
     return kit(True, "earlier"), kit(False, "new"), [folder / COMBINED]

@@ -24,7 +24,7 @@ from generator.settings.options import DeckOptions, SheetOptions
 from generator.units import MM
 
 GAME = "pictures"
-CARD = (66 * MM, 66 * MM)
+CARD = (64 * MM, 64 * MM)
 PHOTOS = 21  # an odd count: the last card's back is left to draw on
 PICTURE_FORM = re.compile(r"picture-[0-9]+-")  # a picture's form; the card's own are picture-card...
 SHOP = SheetOptions(profile="shop", paper=(320 * MM, 450 * MM), marks=True)
@@ -257,7 +257,8 @@ def test_the_picture_kit_uses_the_games_square_cards_and_tiles(run, photos):
         with pikepdf.open(Path("kit") / name) as document:
             assert document.pages  # written
     tiles = pypdfium2.PdfDocument(str(Path("kit") / "tokens.pdf"))
-    assert len(tiles) == 4  # 20 tiles of 66 mm: 12 a sheet, two sheets, both sides
+    # 20 tiles of 64 mm: 12 an A4 sheet, two sheets, both sides.
+    assert len(tiles) == 4
 
 
 @pytest.mark.parametrize("fit", ["cover", "contain"])

@@ -15,10 +15,12 @@ from generator.cli.app import main
 from generator.cli.report import NOT_FOR_PRESS, how_to_print, preflight_table
 from generator.geometry.keyface import key_face_layout
 from generator.geometry.services import SERVICES
+from generator.jobs import cards
+from generator.jobs.deck import build_deck
 from generator.output.pdfx import finish_pdfx
 from generator.preflight import preflight
 from generator.preflight.report import HOME_FILE, OTHER_FILE, PRESS_FILE
-from generator.settings.options import SheetOptions
+from generator.settings.options import DeckOptions, SheetOptions
 from generator.units import MM
 
 
@@ -86,3 +88,16 @@ def test_the_key_number_sits_as_far_from_the_grid_as_from_the_frame(size, rows):
     assert grid_bottom - (baseline + cap) == pytest.approx(baseline - frame_inside)
     assert grid_bottom - (baseline + cap) > 2 * MM
     assert x < min(cell.x for cell in layout.cells)
+
+
+def test_a_long_image_upload_says_what_it_is_doing(monkeypatch, tmp_path):
+    """Hundreds of faces take seconds to draw as images: the progress hears of it (stderr)."""
+    monkeypatch.setattr(cards, "IMAGES_PROGRESS_FROM", 4)  # a short list stands for a long one
+    words = tmp_path / "words.txt"
+    words.write_text("BANK\nPITCH\nMERCURY\nICE\n", encoding="utf-8")
+    heard: list[str] = []
+    result = build_deck(DeckOptions(words=words, blanks=0, sheet=SheetOptions(profile="pod", service="tgc")),
+                        progress=heard.append)
+    assert heard[-1] == "drawing 4 card faces as images at 300 dpi"
+    assert [name for name, _ in result.images] == ["codename-cards-001-1-front.png", "codename-cards-001-2-back.png",
+                                                    "codename-cards-002-1-front.png", "codename-cards-002-2-back.png"]

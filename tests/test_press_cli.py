@@ -61,14 +61,15 @@ def test_an_image_service_gets_a_folder_of_pngs_in_upload_order_and_a_rerun_leav
     folder = tmp_path / "output" / "deck-tgc"
     assert "images to upload in output/deck-tgc/" in result.stdout
     names = sorted(path.name for path in folder.iterdir())
-    assert names == sorted(f"codename-cards-{n:03d}-{side}.png" for n in range(1, 6) for side in ("front", "back"))
-    assert Image.open(folder / "codename-cards-001-front.png").size == (600, 825)
+    assert names == [f"codename-cards-{n:03d}-{place}.png" for n in range(1, 6) for place in ("1-front", "2-back")]
+    assert Image.open(folder / "codename-cards-001-1-front.png").size == (600, 825)
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    (folder / "codename-cards-009-front.png").write_bytes(b"an upload named as earlier versions of cngen named them")
     result = run("deck", "--profile", "pod", "--service", "tgc", "--words", few, "--blanks", "0")
     assert result.exit_code == 0, result.output
     left = sorted(path.name for path in folder.iterdir())
     assert left == sorted(["notes.txt"] + [f"codename-cards-{n:03d}-{side}.png" for n in range(1, 4)
-                                           for side in ("front", "back")])
+                                           for side in ("1-front", "2-back")])
 
 
 def test_a_pod_kit_with_a_service_writes_each_components_upload(run, tmp_path, few):

@@ -211,8 +211,9 @@ def check_images(images, size) -> None:
 def test_an_image_service_gets_one_png_a_face_of_the_tiles_at_its_exact_size():
     result = builds.tokens(TokenOptions(sheet=SheetOptions(profile="pod", service="tgc")))  # 70 x 45 mm tiles
     names = [name for name, _ in result.images]
-    assert len(names) == 2 * 25 and names[:3] == ["agent-tiles-001-front.png", "agent-tiles-001-back.png",
-                                                  "agent-tiles-002-front.png"]
+    assert len(names) == 2 * 25 and names[:3] == ["agent-tiles-001-1-front.png", "agent-tiles-001-2-back.png",
+                                                  "agent-tiles-002-1-front.png"]
+    assert names == sorted(names)  # a folder sorted by name lists them in upload order
     check_images(result.images[:4], (600, 825))
 
 
@@ -221,8 +222,8 @@ def test_image_services_get_poker_cards_at_their_exact_size(word_list, service, 
     result = builds.deck(DeckOptions(words=word_list, blanks=0, card_size=(63.5 * MM, 88.9 * MM),
                                      sheet=SheetOptions(profile="pod", service=service)))
     assert len(result.images) == 2 * 5  # 10 words: 5 cards, both faces
-    assert [name.rsplit("-", 2)[1:] for name, _ in result.images[:3]] == [["001", "front.png"], ["001", "back.png"],
-                                                                           ["002", "front.png"]]
+    assert [name.rsplit("-", 3)[1:] for name, _ in result.images[:3]] == [
+        ["001", "1", "front.png"], ["001", "2", "back.png"], ["002", "1", "front.png"]]
     check_images(result.images, size)
 
 

@@ -41,6 +41,9 @@ MIXED = {
     "عربي ABC": [("ABC", "ltr"), ("عربي ", "rtl")],
 }
 WORDS = HEBREW + ARABIC + list(MIXED)
+# The deck's card: wide enough for every entry to print on one line both ways (on the default
+# card the mixed ones fall short of 24 pt on one line and take two: geometry.wordface).
+WIDE_CARD = (100 * MM, 63 * MM)
 
 
 def _deck(tmp_path: Path, words: list[str], font: Path | None = HEBREW_ARABIC, name: str = "w.txt", **options):
@@ -51,7 +54,7 @@ def _deck(tmp_path: Path, words: list[str], font: Path | None = HEBREW_ARABIC, n
 
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory):
-    return _deck(tmp_path_factory.mktemp("rtl"), WORDS)
+    return _deck(tmp_path_factory.mktemp("rtl"), WORDS, card_size=WIDE_CARD)
 
 
 def _expected(word: str) -> tuple[int, ...]:
@@ -196,7 +199,7 @@ def test_the_same_inputs_give_the_same_bytes_whatever_came_before(tmp_path, deck
     is byte for byte the deck drawn first."""
     _deck(tmp_path, ["ירושלים", "كتاب كبير", "עוד מילה"], name="other.txt")
     build_deck(DeckOptions(blanks=0))
-    again = _deck(tmp_path, WORDS)
+    again = _deck(tmp_path, WORDS, card_size=WIDE_CARD)
     assert_same_pdf(deck.pdf, again.pdf, "the Hebrew and Arabic deck")
 
 

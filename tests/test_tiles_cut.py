@@ -20,6 +20,7 @@ import pytest
 from pdfcheck import MM, Rect, centre, pdf_rect
 from pdfiumpage import read_pages
 
+from generator.geometry.sheet import HOME_BLEED
 from generator.settings.options import SheetOptions, Style, TokenOptions
 
 MIN_LINE_TO_CUT = 3 * MM
@@ -80,7 +81,8 @@ def tiles():
 
     def read(size: str, profile: str, ink: str) -> list[dict]:
         if (size, profile, ink) not in cache:
-            cache[size, profile, ink] = read_tiles(build(size, profile, ink), BLEED if profile == "shop" else 0.0)
+            # A home tile's ground runs HOME_BLEED past its cut, clipped where the sheet allows less.
+            cache[size, profile, ink] = read_tiles(build(size, profile, ink), BLEED if profile == "shop" else HOME_BLEED)
         return cache[size, profile, ink]
 
     return read

@@ -10,6 +10,7 @@ import pytest
 from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind, theme_for
 from pdfiumpage import near, paint, read_pages
 
+from generator.geometry.sheet import HOME_BLEED
 from generator.settings.options import TokenOptions
 
 THEME = theme_for()
@@ -24,7 +25,9 @@ def read_tiles(pdf: bytes) -> list[dict]:
     for number, page in enumerate(read_pages(pdf)):
         height = page.height
         backgrounds = [r for r in page.rects if colour_of(r) in ROLE_OF and r["width"] * r["height"] > 1000 * MM * MM]
+        # Each ground runs HOME_BLEED past its cut, clipped where the sheet allows less.
         cards = [pdf_rect(r, height) for r in backgrounds]
+        cards = [Rect(c.x0 + HOME_BLEED, c.y0 + HOME_BLEED, c.x1 - HOME_BLEED, c.y1 - HOME_BLEED) for c in cards]
         names = {t.card.rounded(): t.text for t in placed_texts(page, cards)}
         shapes = page.curves + page.rects + page.lines
         for background, card in zip(backgrounds, cards):

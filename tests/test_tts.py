@@ -44,7 +44,7 @@ from generator.jobs.export import export_texts
 from generator.model.tiles import TileText, tiles
 from generator.units import MM
 
-WORD_CARD, KEY_CARD, PICTURE_CARD = (70 * MM, 45 * MM), (70 * MM, 70 * MM), (66 * MM, 66 * MM)
+WORD_CARD, KEY_CARD, PICTURE_CARD = (70 * MM, 45 * MM), (70 * MM, 70 * MM), (64 * MM, 64 * MM)
 SYLLABLES = ("BA", "DO", "KI", "LU", "ME", "NO", "RA", "SI", "TE", "VU", "ZO", "PA")
 # 150 words, each the list's own: 75 cards, so a full sheet of 70 and a second one of 5.
 WORDS = [a + b + c for a in SYLLABLES for b in SYLLABLES[:4] for c in SYLLABLES[:4]][:150]

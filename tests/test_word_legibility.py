@@ -7,7 +7,7 @@ the box's extent across the text is exactly that printed size, whatever the rota
 a glyph can reach (its accents included) is that box stretched to the font's ascent, with
 the metrics read from the font file here, not from cngen.
 
-Card edges come from the cut marks at the sheet's edges: the home deck's cards butt, so every
+Card edges come from the cut marks beyond the cards: the home deck's cards butt, so every
 cut runs between two neighbours and the cells between neighbouring cuts are the cards.
 """
 
@@ -32,6 +32,7 @@ from generator.geometry.fit import fit_text
 from generator.geometry.wordface import (
     MIN_MIRRORED_SIZE,
     MIN_WORD_SIZE,
+    MIRRORED_SHARE,
     SAFE_INSET,
     fit_word,
     word_face_layout,
@@ -78,10 +79,11 @@ def glyph_reach(char: dict) -> tuple[float, Rect]:
 
 
 def cut_cells(page: Page) -> list[Rect]:
-    """The cards of a home sheet: the cells between neighbouring cut marks."""
+    """The cards of a home sheet: the cells between neighbouring cut marks (upright marks
+    above and below the cards, level ones beside them)."""
     marks = [line for line in page.lines if line["linewidth"] == pytest.approx(0.25)]
-    xs = sorted({round(m["x0"], 3) for m in marks if m["x0"] == m["x1"] and m["top"] == 0})
-    ys = sorted({round(page.height - m["top"], 3) for m in marks if m["top"] == m["bottom"] and m["x0"] == 0})
+    xs = sorted({round(m["x0"], 3) for m in marks if m["x0"] == m["x1"]})
+    ys = sorted({round(page.height - m["top"], 3) for m in marks if m["top"] == m["bottom"]})
     return [Rect(x0, y0, x1, y1) for x0, x1 in zip(xs, xs[1:]) for y0, y1 in zip(ys, ys[1:])]
 
 
@@ -307,12 +309,15 @@ def test_a_word_either_fits_its_panels_at_or_above_the_floors_or_is_refused(word
                 or fit_text(word, FONT, layout.band_text.width, layout.band_text.height, 18,
                             MIN_MIRRORED_SIZE) is None)
         return
-    for fitted, box, floor, top in ((face.upright, layout.label_text, MIN_WORD_SIZE, 30),
+    # A long word may take the emblem's strip (the opened label) and the condensed face.
+    label = (layout.opened() if face.opened else layout).label_text
+    for fitted, box, floor, top in ((face.upright, label, MIN_WORD_SIZE, 30),
                                     (face.mirrored, layout.band_text, MIN_MIRRORED_SIZE, 18)):
+        font = FONT.condensed if fitted.condensed else FONT
         assert floor <= fitted.size <= top
         assert " ".join(fitted.lines) == word
-        assert max(FONT.width(line, fitted.size) for line in fitted.lines) <= box.width + 1e-6
-        assert len(fitted.lines) * FONT.line_height(fitted.size) <= box.height + 1e-6
+        assert max(font.width(line, fitted.size) for line in fitted.lines) <= box.width + 1e-6
+        assert len(fitted.lines) * font.line_height(fitted.size) <= box.height + 1e-6
         assert box.x >= SAFE_INSET - 1e-6 and box.right <= layout.card.width - SAFE_INSET + 1e-6
         assert box.y >= SAFE_INSET - 1e-6 and box.top <= layout.card.height - SAFE_INSET + 1e-6
     assert layout.label.top <= layout.emblem.y + 1e-6 and layout.emblem.top <= layout.band.y + 1e-6
@@ -335,7 +340,8 @@ def test_no_word_the_earlier_layout_accepted_is_refused_or_printed_smaller_upsid
     assume(label is not None and band is not None)
     face = fit_word(word, word_face_layout(*card), FONT)
     assert face is not None
-    assert face.mirrored.size >= band.size - 1e-6
+    # The spymasters' copy now stays a step below the upright word (MIRRORED_SHARE of it).
+    assert face.mirrored.size >= min(band.size, MIRRORED_SHARE * face.upright.size) - 1e-6
 
 
 @pytest.mark.parametrize("deck", ["standard", "francais"])

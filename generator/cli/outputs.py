@@ -109,10 +109,12 @@ def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
     files = {folder / name: data for name, data in images}
     checked = checked_outputs([Named(path, f"the image {path}") for path in files], run_inputs(settings))
     targets = {**plan.targets, **{name.path: real for real, name in checked.items()}}
-    stems = {name.rsplit("-", 2)[0] for name, _ in images}
+    stems = {name.rsplit("-", 3)[0] for name, _ in images}  # "codename-cards" of "codename-cards-001-1-front.png"
+    # Earlier uploads by either naming: today's, and the one before faces were numbered ("-001-front").
     stale = [path for path in (sorted(folder.iterdir()) if folder.is_dir() else [])
-             if path not in files and any(re.fullmatch(rf"{re.escape(stem)}-[0-9]{{3,}}-(front|back)\.png", path.name)
-                                          for stem in stems) and path.is_file() and not path.is_symlink()]
+             if path not in files and any(re.fullmatch(rf"{re.escape(stem)}-[0-9]{{3,}}(-[12])?-(front|back)\.png",
+                                                       path.name) for stem in stems)
+             and path.is_file() and not path.is_symlink()]
     return OutputPlan(targets, plan.previews), files, stale
 
 

@@ -49,6 +49,8 @@ def draw_pages(canvas: Canvas, pages: Iterable[Page], artist: Artist, theme: The
         begin_page(canvas, page)
         for placed in page.faces:
             _draw_face(canvas, placed, artist)
+        # One ink: black alone on press sheets, where a mark shows where to trim, not how the
+        # inks register (geometry.press says why).
         stroke(canvas, theme.cut_mark, theme.cut_mark_width)
         for mark in page.marks:
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
@@ -63,7 +65,7 @@ def draw_pages(canvas: Canvas, pages: Iterable[Page], artist: Artist, theme: The
 
 def _draw_face(canvas: Canvas, placed: Placed, artist: Artist) -> None:
     canvas.saveState()
-    if placed.clip is not None:  # the bleed stops at the gutter's middle, never on a neighbour
+    if placed.clip is not None:  # the bleed stops at the gutter's middle or the margin, never on a neighbour
         clip = canvas.beginPath()
         clip.rect(placed.clip.x, placed.clip.y, placed.clip.width, placed.clip.height)
         canvas.clipPath(clip, stroke=0, fill=0)

@@ -6,6 +6,11 @@ Platypus breaks the lines; this module only prepares the markup and places the r
 no-break space (U+00A0) holds words together while the lines are broken, and is drawn as an
 ordinary space, so that text copied out of the PDF is as written: a command pasted into a
 terminal needs plain spaces.
+
+The narrow no-break space (U+202F, before ; ! ? and inside « » in French) is one that Platypus
+would break at and widen to an ordinary space: a ``TextParagraph`` holds a stand-in of the same
+width in its place while its lines are broken, and draws U+202F itself (``typeface.font`` gives
+a font that lacks it a narrow blank glyph).
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from ..typeface.font import Font
+from ..typeface.font import NARROW_STAND_IN, Font
 from .theme import Colour
 
 NO_BREAK = "\u00a0"
+NARROW_NO_BREAK = "\u202f"
 BLACK: Colour = (0.0, 0.0, 0.0, 1.0)  # text is black ink only
 
 
@@ -92,24 +98,39 @@ def joined_markup(parts: Sequence[str], separator: str = "\u00b7") -> str:
 
 
 class TextParagraph(Paragraph):
-    """A Platypus paragraph that draws its no-break spaces as ordinary spaces once its lines
-    are broken (the two have the same width), so the text copies out as written."""
+    """A Platypus paragraph whose narrow no-break spaces stay narrow and unbroken (see the
+    module's notes), and that draws its no-break spaces as ordinary spaces once its lines are
+    broken (the two have the same width), so the text copies out as written. It takes what
+    Platypus's ``Paragraph`` takes."""
+
+    def __init__(self, text: str | None, style: ParagraphStyle | None = None, bulletText: str | None = None,
+                 **options) -> None:
+        super().__init__(_held(text), style, bulletText=bulletText, **options)
 
     def draw(self) -> None:
         for line in self.blPara.lines:
             if isinstance(line, tuple):  # a paragraph in one style: (extra space, words)
-                line[1][:] = [word.replace(NO_BREAK, " ") for word in line[1]]
+                line[1][:] = [_as_printed(word) for word in line[1]]
             else:  # a line of styled fragments
-                line.words = [_plain_spaces(fragment) for fragment in line.words]
+                line.words = [_printed_fragment(fragment) for fragment in line.words]
         super().draw()
 
 
-def _plain_spaces(fragment):
+def _held(text: str | None) -> str | None:
+    """Markup with a stand-in wherever Platypus would break a narrow no-break space."""
+    return text.replace(NARROW_NO_BREAK, NARROW_STAND_IN) if text else text
+
+
+def _as_printed(text: str) -> str:
+    return text.replace(NO_BREAK, " ").replace(NARROW_STAND_IN, NARROW_NO_BREAK)
+
+
+def _printed_fragment(fragment):
     text = getattr(fragment, "text", None)
-    if not isinstance(text, str) or NO_BREAK not in text:
+    if not isinstance(text, str) or (NO_BREAK not in text and NARROW_STAND_IN not in text):
         return fragment
     copy = fragment.clone()
-    copy.text = text.replace(NO_BREAK, " ")
+    copy.text = _as_printed(text)
     return copy
 
 

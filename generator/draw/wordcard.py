@@ -4,7 +4,8 @@ card to write on.
 
 The kit's measures (``geometry.style``): the label is a panel with the frame's line and the
 panels' corner radius; the emblem sits between two rules (``draw.emblem``); all of it in the
-theme's line colour.
+theme's line colour. A card whose word took the emblem's strip (``WordFace.opened``) has a
+taller label and no emblem; a word fitted in the condensed face is drawn in it.
 """
 
 from __future__ import annotations
@@ -33,17 +34,16 @@ class WordCardArtist:
 
     def __init__(self, layout: WordFaceLayout, font: Font, theme: Theme):
         self.layout, self.font, self.theme = layout, font, theme
+        self.opened_layout = layout.opened()
         self.artwork = form_name("word-card", layout.bleed_box)
+        self.opened_artwork = form_name("opened-word-card", layout.bleed_box)
         self.blank = form_name("blank-word-card", layout.bleed_box)
 
     def define(self, canvas: Canvas) -> None:
         if canvas.hasForm(self.artwork):
             return
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
-        canvas.beginForm(self.artwork, area.x, area.y, area.right, area.top)
-        _draw_background(canvas, layout, theme)
-        _draw_emblem(canvas, layout, theme)
-        canvas.endForm()
+        _define_artwork(canvas, self.artwork, layout, theme)
         canvas.beginForm(self.blank, area.x, area.y, area.right, area.top)
         canvas.doForm(self.artwork)
         _draw_writing_line(canvas, layout.label_text, 0.3, theme)
@@ -55,9 +55,10 @@ class WordCardArtist:
         if face is None:
             canvas.doForm(self.blank)
             return
-        canvas.doForm(self.artwork)
+        canvas.doForm(self._artwork(canvas, face.opened))
         fill(canvas, self.theme.text)
-        self._lines(canvas, face.upright, *self.layout.label_text.centre)
+        label = (self.opened_layout if face.opened else self.layout).label_text
+        self._lines(canvas, face.upright, *label.centre)
         canvas.saveState()
         # The spymasters sit across the table: their copy is turned half a turn about the
         # band's centre, in one matrix rather than a move and a turn (a deck sets hundreds).
@@ -66,14 +67,34 @@ class WordCardArtist:
         self._lines(canvas, face.mirrored, 0.0, 0.0)
         canvas.restoreState()
 
+    def _artwork(self, canvas: Canvas, opened: bool) -> str:
+        """The form of a card's artwork; an opened card's is defined when the first is drawn,
+        so that a deck without one carries none."""
+        if not opened:
+            return self.artwork
+        if not canvas.hasForm(self.opened_artwork):
+            _define_artwork(canvas, self.opened_artwork, self.opened_layout, self.theme)
+        return self.opened_artwork
+
     def _lines(self, canvas: Canvas, text: FittedText, centre_x: float, centre_y: float) -> None:
-        """Plain text through ReportLab; a shaped word (right to left, joined) by its glyphs."""
+        """Plain text through ReportLab; a shaped word (right to left, joined) by its glyphs.
+        In the condensed face where it was fitted in it."""
+        font = self.font.condensed if text.condensed and self.font.condensed is not None else self.font
         if not text.shaped:
-            centred_lines(canvas, text, self.font, centre_x, centre_y)
+            centred_lines(canvas, text, font, centre_x, centre_y)
             return
         from .glyphs import centred_glyph_lines  # HarfBuzz's glyphs: only decks that need them load it
 
-        centred_glyph_lines(canvas, text, self.font, centre_x, centre_y)
+        centred_glyph_lines(canvas, text, font, centre_x, centre_y)
+
+
+def _define_artwork(canvas: Canvas, name: str, layout: WordFaceLayout, theme: Theme) -> None:
+    """What every face of ``layout`` shares, as the form ``name``: ground, panels, emblem."""
+    area = layout.bleed_box
+    canvas.beginForm(name, area.x, area.y, area.right, area.top)
+    _draw_background(canvas, layout, theme)
+    _draw_emblem(canvas, layout, theme)
+    canvas.endForm()
 
 
 def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:

@@ -17,7 +17,7 @@ import msgspec
 
 from ..errors import UsageError
 from ..units import format_mm
-from .press import MARK_LENGTH, MARK_OFFSET, SLUG_ROOM, check_bleed, mark_room
+from .press import MARK_LENGTH, MARK_OFFSET, SLUG_ROOM, check_bleed, mark_room, slug_baseline
 from .sheet import Box, Segment
 
 Point = tuple[float, float]
@@ -170,8 +170,7 @@ def place_nets(nets: Sequence[Net], sheet: NetSheet) -> DielinePages:
         sizes.append(size)
         trims.append(trim)
         marks.append(corner_marks(trim, sheet.bleed) if sheet.crop_marks else ())
-        slugs.append((trim.x, trim.y - mark_room(sheet.bleed, sheet.crop_marks) - SLUG_ROOM + 1.0) if sheet.slug
-                     else None)
+        slugs.append((trim.x, slug_baseline(trim.y, sheet.bleed, sheet.crop_marks)) if sheet.slug else None)
     return DielinePages(sheet.paper, tuple(placed), len(nets), sheet.bleed, tuple(marks), tuple(sizes),
                         tuple(trims), tuple(slugs))
 

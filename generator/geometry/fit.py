@@ -44,21 +44,26 @@ class FittedText(msgspec.Struct, frozen=True):
     lines: tuple[str, ...]
     size: float
     shaped: tuple[ShapedLine, ...] = ()  # the lines' glyphs, for text that needs shaping; () for the rest
+    condensed: bool = False  # set in the font's condensed face (``Font.condensed``), not the font itself
 
 
 def fit_text(
-    text: str, font: Metrics, width: float, height: float, max_size: float, min_size: float
+    text: str, font: Metrics, width: float, height: float, max_size: float, min_size: float,
+    enough: float | None = None,
 ) -> FittedText | None:
     """The largest size up to ``max_size`` at which ``text`` fits, on one line or two.
 
     A multi-word entry may break onto two lines when that lets it be printed larger; an entry
     in Chinese or Japanese also between two characters, when spaces leave it too small (see
     the module's notes). Returns None when even ``min_size`` does not fit: the caller reports
-    the word.
+    the word. ``enough``: a size at which a break between characters is taken in order of
+    preference (where the script changes, then the most even), though a later one would print
+    the entry larger.
     """
     best = _best(_line_options(text), font, width, height, max_size, min_size, None)
     if best is None or best.size < UNSPACED_BREAK_BELOW * max_size:
-        best = _best(_balanced(_unspaced_breaks(text), font), font, width, height, max_size, min_size, best)
+        best = _best(_balanced(_unspaced_breaks(text), font), font, width, height, max_size, min_size, best,
+                     enough)
     return best
 
 
@@ -84,9 +89,12 @@ def _kind(char: str) -> str:
 
 
 def _best(options: list[tuple[str, ...]], font: Metrics, width: float, height: float, max_size: float,
-          min_size: float, best: FittedText | None) -> FittedText | None:
-    """The option that prints largest; an earlier one wins ties (and ``best`` comes first)."""
+          min_size: float, best: FittedText | None, enough: float | None = None) -> FittedText | None:
+    """The option that prints largest; an earlier one wins ties (and ``best`` comes first), and
+    the first that reaches ``enough`` wins outright."""
     for lines in options:
+        if best is not None and enough is not None and best.size >= enough - 1e-9:
+            break
         size = _largest_size(lines, font, width, height, max_size)
         if size >= min_size and (best is None or size > best.size + 0.01):
             best = FittedText(lines, size)

@@ -3,7 +3,8 @@ and the box it is clipped to, the page's boxes, its marks and its slug line.
 
 Duplex plans give two pages a sheet, the fronts and then the backs where the turned sheet
 puts them; gutter-fold gives one, each back beside its front. A print-on-demand page holds
-one face, and some services want each card's back before its front.
+one face, and some services want each card's back before its front. A slot may stay empty
+(a home sheet that gives each ground lanes of its own, ``sheet.arrange``).
 """
 
 from __future__ import annotations
@@ -12,15 +13,12 @@ from typing import Generic, Iterator, Literal, Sequence, TypeVar
 
 import msgspec
 
-from ..units import MM
 from .press import crop_marks, slug_origin
-from .sheet import Box, Segment, SheetPlan, Sides, Slot, cut_marks
+from .sheet import Box, Segment, SheetPlan, Sides, Slot, cut_marks, outer_reach
 
 Face = TypeVar("Face")
 Matrix = tuple[float, float, float, float, float, float]
 Side = Literal["front", "back", "both"]
-# Home marks stop short of the cards so that a slightly misplaced cut never shows a stray line.
-MARK_GAP = 1.5 * MM
 
 
 class Placed(msgspec.Struct, Generic[Face], frozen=True):
@@ -54,20 +52,22 @@ def sheet_count(plan: SheetPlan, cards: int) -> int:
     return -(-cards // plan.per_sheet)
 
 
-def impose(plan: SheetPlan, cards: Sequence[tuple[Face, Face]], sides: Sides,
+def impose(plan: SheetPlan, cards: Sequence[tuple[Face, Face] | None], sides: Sides,
            back_offset: tuple[float, float] = (0.0, 0.0), back_first: bool = False,
            same_up: bool = False) -> Iterator[Page[Face]]:
-    """The pages of ``cards`` (front, back). Backs are moved by ``back_offset`` to make up for
-    a home printer's misregistration; ``back_first`` puts each sheet's back page first;
-    ``same_up`` keeps each back's up edge the front's (see ``SheetPlan.back_slots``)."""
+    """The pages of ``cards`` (front, back), slot after slot (None: the slot stays empty).
+    Backs are moved by ``back_offset`` to make up for a home printer's misregistration;
+    ``back_first`` puts each sheet's back page first; ``same_up`` keeps each back's up edge the
+    front's (see ``SheetPlan.back_slots``)."""
     size = (plan.page_width, plan.page_height)
     front_grid, back_grid = plan.grid, plan.back_grid(sides)
     fronts, backs = plan.front_slots(), plan.back_slots(sides, same_up)
     front_marks, back_marks = _marks(plan, [front_grid]), _marks(plan, [back_grid])
     for index, start in enumerate(range(0, len(cards), plan.per_sheet), start=1):
         sheet = cards[start : start + plan.per_sheet]
-        front_faces = tuple(_placed(plan, slot, front_grid, card[0]) for slot, card in zip(fronts, sheet))
-        back_faces = tuple(_placed(plan, slot, back_grid, card[1]) for slot, card in zip(backs, sheet))
+        filled = [(front, back, card) for front, back, card in zip(fronts, backs, sheet) if card is not None]
+        front_faces = tuple(_placed(plan, slot, front_grid, card[0]) for slot, _, card in filled)
+        back_faces = tuple(_placed(plan, slot, back_grid, card[1]) for _, slot, card in filled)
         if plan.fold:
             yield Page(size, plan.trim_box(front_grid), plan.bleed_box(front_grid), front_faces + back_faces,
                        _marks(plan, [front_grid, back_grid]), plan.fold_line(), sheet=index, side="both")
@@ -80,23 +80,29 @@ def impose(plan: SheetPlan, cards: Sequence[tuple[Face, Face]], sides: Sides,
 
 
 def _marks(plan: SheetPlan, grids: list[Box]) -> tuple[Segment, ...]:
-    return tuple(crop_marks(plan, grids[0]) if plan.press else cut_marks(plan, MARK_GAP, grids))
+    return tuple(crop_marks(plan, grids[0]) if plan.press else cut_marks(plan, grids))
 
 
 def _placed(plan: SheetPlan, slot: Slot, grid: Box, face: Face) -> Placed[Face]:
-    # A gutter of twice the bleed (the default) leaves every card its whole bleed: no clip.
-    clipped = plan.press and plan.gutter < 2 * plan.bleed
+    # On a press sheet a gutter of twice the bleed (the default) leaves every card its whole
+    # bleed: no clip. A home sheet's margins and butted cards always cut the bleed short.
+    clipped = plan.bleed > 0 and not (plan.press and min(plan.gutters) >= 2 * plan.bleed)
     return Placed(slot.transform(), clip_box(plan, slot.box, grid) if clipped else None, face)
 
 
 def clip_box(plan: SheetPlan, card: Box, grid: Box) -> Box:
-    """How far a card's artwork may run: its full bleed where it faces the margin, and up to
-    the middle of the gutter where it faces a neighbour, so that no card prints on another."""
-    inner = min(plan.bleed, plan.gutter / 2)
+    """How far a card's artwork may run: at an outer cut, its whole bleed on a press sheet, or
+    as far as a home sheet's margin allows; where it faces a neighbour, up to the middle of the
+    gutter (not at all where they butt), so that no card prints on another."""
+    if plan.press:
+        outer_left = outer_bottom = outer_right = outer_top = plan.bleed
+    else:
+        outer_left, outer_bottom, outer_right, outer_top = (side.bleed for side in outer_reach(plan, grid))
+    across, down = (min(plan.bleed, gutter / 2) for gutter in plan.gutters)
 
-    def reach(edge: float, outer_edge: float) -> float:
-        return plan.bleed if abs(edge - outer_edge) < 1e-6 else inner
+    def extent(edge: float, outer_edge: float, outer: float, inner: float) -> float:
+        return outer if abs(edge - outer_edge) < 1e-6 else inner
 
-    left, right = reach(card.x, grid.x), reach(card.right, grid.right)
-    bottom, top = reach(card.y, grid.y), reach(card.top, grid.top)
+    left, right = extent(card.x, grid.x, outer_left, across), extent(card.right, grid.right, outer_right, across)
+    bottom, top = extent(card.y, grid.y, outer_bottom, down), extent(card.top, grid.top, outer_top, down)
     return Box(card.x - left, card.y - bottom, card.width + left + right, card.height + bottom + top)

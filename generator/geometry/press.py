@@ -11,16 +11,25 @@ from __future__ import annotations
 
 from ..errors import UsageError
 from ..units import MM, format_mm
-from .sheet import Box, Segment, SheetPlan, best_grid
+from .sheet import Box, Segment, SheetPlan, best_grid, cut_lines
 
 MAX_BLEED = 25 * MM
 # Crop marks start this far outside the bleed, so that a bleed never shows a mark, and are
-# this long (shops ask 3 to 6 mm).
+# this long (shops ask 3 to 6 mm). They are black ink alone, not registration (all four inks):
+# they show where to trim, not whether the inks register. A copy shop's digital press has no
+# plates to register, and an offset printer's imposition adds its own register marks; a hairline
+# in four inks turns every misregistration into a coloured blur, and its 400 % breaks the shops'
+# rule that thin lines are black alone, and every ink limit these files keep (300 %, or 240 %).
 MARK_OFFSET = 1 * MM
 MARK_LENGTH = 5 * MM
-# The slug line below the cards: a gap after the marks, then a line of 6 pt text.
+# The slug line below the cards: 6 pt text whose tallest letters keep SLUG_GAP from the marks'
+# ends, the clearance the marks themselves keep from the artwork (a 3 mm bleed), so that the
+# line never reads as a mark or crowds one.
 SLUG_SIZE = 6.0
-SLUG_ROOM = 1 * MM + SLUG_SIZE
+SLUG_GAP = 3 * MM
+SLUG_ASCENT = 0.8 * SLUG_SIZE  # the tallest letters (d, k, l) with room to spare
+SLUG_DESCENT = 0.3 * SLUG_SIZE
+SLUG_ROOM = SLUG_GAP + SLUG_ASCENT + SLUG_DESCENT
 
 
 def check_bleed(bleed: float) -> None:
@@ -47,7 +56,7 @@ def plan_press_sheet(paper: tuple[float, float], card: tuple[float, float], blee
         raise UsageError("the margin cannot be negative")
     edge = mark_room(bleed, marks) + margin
     usable = (paper[0] - 2 * edge, paper[1] - 2 * (edge + SLUG_ROOM))
-    columns, rows, turned = best_grid(usable, card, gutter)
+    columns, rows, turned = best_grid(usable, card, (gutter, gutter))
     if columns * rows == 0:
         raise UsageError(
             f"a {format_mm(card[0])} x {format_mm(card[1])} mm card with {format_mm(bleed)} mm bleed, crop marks "
@@ -85,18 +94,15 @@ def crop_marks(plan: SheetPlan, grid: Box) -> list[Segment]:
     return marks
 
 
-def cut_lines(first: float, count: int, size: float, pitch: float) -> list[float]:
-    """Where the cuts run along one direction: both edges of every card, shared edges once."""
-    lines: list[float] = []
-    for index in range(count):
-        for edge in (first + index * pitch, first + index * pitch + size):
-            if not lines or abs(edge - lines[-1]) > 1e-6:
-                lines.append(edge)
-    return lines
-
-
 def slug_origin(plan: SheetPlan, grid: Box) -> tuple[float, float] | None:
-    """Where the slug line's text starts: below the marks, aligned with the cards' left cut."""
+    """Where the slug line's text starts (its baseline): its tallest letters SLUG_GAP below
+    the marks' ends, aligned with the cards' left cut."""
     if not plan.slug:
         return None
-    return grid.x, grid.y - mark_room(plan.bleed, plan.mark_length > 0) - SLUG_ROOM + 0.5 * MM
+    return grid.x, slug_baseline(grid.y, plan.bleed, plan.mark_length > 0)
+
+
+def slug_baseline(cut: float, bleed: float, marks: bool) -> float:
+    """The slug line's baseline under a bottom cut at ``cut``: its tallest letters SLUG_GAP below
+    the marks' ends (or the bleed's edge, without marks)."""
+    return cut - mark_room(bleed, marks) - SLUG_GAP - SLUG_ASCENT

@@ -18,7 +18,7 @@ BODY = 9.5  # running text of the rules
 LEAD = 11.0  # the rules' subtitle, key-card back lettering
 HEADING = 14.0  # section headings; tile names at their largest
 SUBTITLE = 18.0  # the spymasters' upside-down word at its largest
-TITLE = 24.0  # the title of a sheet
+TITLE = 24.0  # the title of a sheet; the least a long codename keeps before it shrinks
 DISPLAY = 30.0  # the codename, upright, at its largest
 TYPE_SCALE = (CAPTION, BODY, LEAD, HEADING, SUBTITLE, TITLE, DISPLAY)
 

@@ -14,11 +14,23 @@ the spymasters' copy at SUBTITLE size, which most words reach.
 Whatever the card's size, each text box is at least as large as the earlier layout's (label
 46%, band 30% of the safe height), and the largest sizes are higher: no word this layout
 refuses was ever accepted.
+
+A long word is kept at LEGIBLE_SIZE (24 pt) or more, read across the table, by the first of
+these that gets it there: the font, on one line (or two, where one line falls short and two
+print it larger); the font's condensed face the same way (``Font.condensed``: Fira Sans
+Condensed for the bundled font); two lines in a label grown up into the emblem's strip
+(``WordFaceLayout.opened``), where the emblem steps aside on that one card, in the font and
+then in its condensed face. A word that none of them brings to LEGIBLE_SIZE shrinks: it takes
+the largest size any of them gives (the earlier on a tie, so a card gives up its emblem only
+for a larger word). The spymasters' copy is at most MIRRORED_SHARE of the upright word's
+size, so the operatives' word is always the larger; it is set in the font unless that takes
+it a step (MIRRORED_SHARE again) below its largest size and the condensed face prints it
+larger, so that the spymasters see one face across the deck but for its very longest words.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -28,7 +40,7 @@ from ..typeface.scripts import needs_shaping, starts_right_to_left
 from ..units import MM
 from .fit import FittedText, fit_text
 from .sheet import Box
-from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE
+from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE, TITLE
 
 if TYPE_CHECKING:
     from ..typeface.measure import Metrics
@@ -40,6 +52,13 @@ MIN_WORD_SIZE = 10.0
 MIN_MIRRORED_SIZE = 7.0
 MAX_WORD_SIZE = DISPLAY
 MAX_MIRRORED_SIZE = SUBTITLE
+# How large a long word is kept before it shrinks (see the module's notes), on a card whose
+# label lets a short word be as large; on a smaller card, as large as a short word there.
+LEGIBLE_SIZE = TITLE
+# The spymasters' copy is at most this share of the upright word's size: a step of the type
+# scale (24 to 30, 18 to 24) below it, and never below MIN_MIRRORED_SIZE, as the upright word
+# is never below MIN_WORD_SIZE.
+MIRRORED_SHARE = 0.8
 
 # Text and art keep this far from the cut, so a card cut or printed slightly off loses nothing.
 SAFE_INSET = 4 * MM
@@ -54,6 +73,8 @@ SIDE_GAP = 0.4
 EMBLEM_CLEARANCE = 0.8 * MM
 EMBLEM_SHARE = 0.20
 LABEL_SHARE = 0.6  # of what the strip leaves; the band gets the rest
+# A label grown into the strip stops this far below the band: the two panels stay apart.
+OPEN_GAP = TEXT_PADDING
 
 
 class WordFaceLayout(msgspec.Struct, frozen=True):
@@ -77,14 +98,24 @@ class WordFaceLayout(msgspec.Struct, frozen=True):
 
     @property
     def emblem_radius(self) -> float:
-        """The emblem's ring: EMBLEM_RADIUS, or less on a card too small for it."""
+        """The emblem's ring: EMBLEM_RADIUS, or less on a card too small for it; 0 (no emblem,
+        no rules) where the strip is too narrow for any."""
         return max(min(EMBLEM_RADIUS, self.emblem.height / 2 - EMBLEM_CLEARANCE), 0.0)
+
+    def opened(self) -> WordFaceLayout:
+        """The layout of a card whose word needs the strip's room: the label grown up to
+        OPEN_GAP below the band, the strip left between them too narrow for the emblem, which
+        steps aside (the band and the upside-down copy stay where every card has them)."""
+        top = self.band.y - OPEN_GAP
+        label = Box(self.label.x, self.label.y, self.label.width, top - self.label.y)
+        return replace(self, label=label, emblem=Box(self.emblem.x, top, self.emblem.width, OPEN_GAP))
 
 
 class WordFace(msgspec.Struct, frozen=True):
     word: str
     upright: FittedText
     mirrored: FittedText
+    opened: bool = False  # the card is laid out as ``WordFaceLayout.opened``: its label took the strip
 
 
 def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -> WordFaceLayout:
@@ -100,21 +131,66 @@ def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) 
 
 
 def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:
-    """Both copies of the word at their largest sizes, or None if either cannot fit.
+    """Both copies of the word at their largest sizes, or None if either cannot fit (see the
+    module's notes for the order in which a long word's ways to stay large are tried).
 
     A word in a right-to-left or complex script is measured as HarfBuzz shapes it, in the
     direction of its first strong letter, and its fitted lines keep their glyphs for drawing;
     any other word is measured by ReportLab alone, as it always was (``shaping`` is not even
     imported)."""
-    shaped = _shaped_measure(word, font) if needs_shaping(word) else None
-    measure: Metrics = shaped or font
-    upright = _fit_in(word, layout.label_text, measure, MAX_WORD_SIZE, MIN_WORD_SIZE)
-    mirrored = _fit_in(word, layout.band_text, measure, MAX_MIRRORED_SIZE, MIN_MIRRORED_SIZE)
-    if upright is None or mirrored is None:
+    faces = _faces(word, font)
+    legible = min(LEGIBLE_SIZE, layout.label_text.height / font.line_height(1.0))
+    boxes = ((False, layout.label_text), (True, None))  # the opened label is worked out if needed
+    upright = _first_legible(word, faces, boxes, layout, MAX_WORD_SIZE, MIN_WORD_SIZE, legible, legible)
+    if upright is None:
         return None
-    if shaped is not None:
-        upright, mirrored = _with_glyphs(upright, shaped), _with_glyphs(mirrored, shaped)
-    return WordFace(word, upright, mirrored)
+    (fitted, measure), opened = upright
+    largest_mirrored = min(MAX_MIRRORED_SIZE, MIRRORED_SHARE * fitted.size)
+    mirrored = _first_legible(word, faces, ((False, layout.band_text),), layout, largest_mirrored,
+                              MIN_MIRRORED_SIZE, MIRRORED_SHARE * largest_mirrored, None)
+    if mirrored is None:
+        return None
+    (copy, copy_measure), _ = mirrored
+    return WordFace(word, _with_glyphs(fitted, measure), _with_glyphs(copy, copy_measure), opened)
+
+
+# A face a word may be set in: how it is measured, and whether it is the condensed one.
+_Face = tuple["Metrics", bool]
+
+
+def _faces(word: str, font: Font) -> list[_Face]:
+    """The font, then its condensed face when it has one with every character of the word."""
+    faces = [(_measure(word, font), False)]
+    condensed = font.condensed
+    if condensed is not None and not condensed.missing_characters(word):
+        faces.append((_measure(word, condensed), True))
+    return faces
+
+
+def _measure(word: str, font: Font) -> Metrics:
+    return _shaped_measure(word, font) if needs_shaping(word) else font
+
+
+def _first_legible(word: str, faces: list[_Face], boxes: Sequence[tuple[bool, Box | None]], layout: WordFaceLayout,
+                   max_size: float, min_size: float, legible: float,
+                   enough: float | None) -> tuple[tuple[FittedText, Metrics], bool] | None:
+    """The first fit, box by box (a box None: the opened layout's label) and face by face, that
+    reaches ``legible``; else the largest of them all, the earlier on a tie; None when none fits
+    at ``min_size``. With the face it is measured in, and whether its box is the opened label.
+    ``enough``: the size at which a break between characters is preferred (``fit.fit_text``)."""
+    best = None
+    for opened, box in boxes:
+        box = box or layout.opened().label_text
+        for measure, condensed in faces:
+            fitted = _fit_in(word, box, measure, max_size, min_size, enough)
+            if fitted is None:
+                continue
+            fitted = replace(fitted, condensed=True) if condensed else fitted
+            if fitted.size >= legible - 1e-9:
+                return (fitted, measure), opened
+            if best is None or fitted.size > best[0][0].size + 0.01:
+                best = (fitted, measure), opened
+    return best
 
 
 def _shaped_measure(word: str, font: Font) -> ShapedMeasure:
@@ -123,12 +199,16 @@ def _shaped_measure(word: str, font: Font) -> ShapedMeasure:
     return ShapedMeasure(font, font.shaper, starts_right_to_left(word))
 
 
-def _with_glyphs(fitted: FittedText, measure: ShapedMeasure) -> FittedText:
-    return replace(fitted, shaped=tuple(measure.shape(line) for line in fitted.lines))
+def _with_glyphs(fitted: FittedText, measure: Metrics) -> FittedText:
+    """A shaped word's lines with their glyphs, in the face they were fitted in; others as they are."""
+    shape = getattr(measure, "shape", None)  # only a ShapedMeasure shapes
+    return fitted if shape is None else replace(fitted, shaped=tuple(shape(line) for line in fitted.lines))
 
 
-def _fit_in(word: str, box: Box, font: Metrics, max_size: float, min_size: float) -> FittedText | None:
-    """The word in ``box`` (a panel's text box) with the side gap its size calls for.
+def _fit_in(word: str, box: Box, font: Metrics, max_size: float, min_size: float,
+            enough: float | None = None) -> FittedText | None:
+    """The word in ``box`` (a panel's text box) with the side gap its size calls for; broken
+    between characters where it is preferred when that reaches ``enough`` (``fit.fit_text``).
 
     Most words reach ``max_size`` with the gap of that size: one fit. Any other is fitted in
     the whole box, then again with the gap of the size found there; the second size is a
@@ -137,16 +217,16 @@ def _fit_in(word: str, box: Box, font: Metrics, max_size: float, min_size: float
     """
     widest_gap = _side_gap(font, max_size)
     if widest_gap > 0:
-        roomy = fit_text(word, font, box.width - 2 * widest_gap, box.height, max_size, min_size)
+        roomy = fit_text(word, font, box.width - 2 * widest_gap, box.height, max_size, min_size, enough)
         if roomy is not None and roomy.size >= max_size:
             return roomy
-    tight = fit_text(word, font, box.width, box.height, max_size, min_size)
+    tight = fit_text(word, font, box.width, box.height, max_size, min_size, enough)
     if tight is None:
         return None
     gap = _side_gap(font, tight.size)
     if gap <= 0:
         return tight
-    return fit_text(word, font, box.width - 2 * gap, box.height, max_size, min_size) or tight
+    return fit_text(word, font, box.width - 2 * gap, box.height, max_size, min_size, enough) or tight
 
 
 def _side_gap(font: Metrics, size: float) -> float:

@@ -19,6 +19,9 @@ PICTURE_DECK = "pictures"
 LANGUAGE_DECKS = {"en": "standard", "fr": "francais", "de": "deutsch", "es": "espanol"}
 ENGLISH = "en"
 BOLD, REGULAR, ITALIC = "FiraSans-Bold.ttf", "FiraSans-Regular.ttf", "FiraSans-Italic.ttf"
+CONDENSED = "FiraSansCondensed-Bold.ttf"
+# The narrower face of a bundled font, which a word card sets a long word in before shrinking it.
+CONDENSED_FACES = {BOLD: CONDENSED}
 
 
 def _folder(name: str) -> Path:

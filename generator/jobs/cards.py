@@ -4,7 +4,7 @@ finished file: a home PDF, a copy shop's press sheets, or a print-on-demand uplo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -14,12 +14,12 @@ from ..draw.theme import Theme, make_theme
 from ..games import GAMES
 from ..geometry.pages import Page, impose, sheet_count
 from ..geometry.press import plan_pod_page, plan_press_sheet
-from ..geometry.sheet import SheetPlan, plan_fold, plan_sheet
+from ..geometry.sheet import SheetPlan, plan_apart, plan_fold, plan_sheet
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import is_cmyk
 from ..settings.options import SheetOptions, Style
 from ..typeface.font import Font
-from ..units import is_us_paper
+from ..units import is_us_paper, plural
 from .sources import load_emblem
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class PrintedCards(msgspec.Struct, frozen=True):
     pdf: bytes
     pages: int
     sheets: int
+    plan: SheetPlan  # the printing's, or the home plan that keeps cards of different grounds apart
     images: tuple[tuple[str, bytes], ...] = ()  # (file name, PNG) in upload order, for services that take images
 
 
@@ -54,7 +55,7 @@ def card_printing(card_size: tuple[float, float], sheet: SheetOptions) -> CardPr
         return _pod_printing(card_size, sheet, SERVICES[sheet.service or "generic"])
     plan = plan_fold(sheet.paper, card_size, sheet.margin) if sheet.sides == "fold" else \
         plan_sheet(sheet.paper, card_size, sheet.margin)
-    return CardPrinting(card_size, 0.0, plan)
+    return CardPrinting(card_size, plan.bleed, plan)
 
 
 def _pod_printing(card_size: tuple[float, float], sheet: SheetOptions, service: Service) -> CardPrinting:
@@ -110,29 +111,50 @@ def condition_for(chosen: str | None, us: bool) -> str:
     return chosen or ("CGATS TR 001" if us else "FOGRA39")
 
 
+IMAGES_PROGRESS_FROM = 100  # card faces drawn as images in half a second or more: say what is happening
+
+
 def print_cards(what: str, printing: CardPrinting, cards: Sequence[tuple[object, object]], artist: Artist,
-                theme: Theme, sheet: SheetOptions, style: Style, font: Font, same_up: bool = False) -> PrintedCards:
+                theme: Theme, sheet: SheetOptions, style: Style, font: Font, same_up: bool = False,
+                grounds: Sequence[Hashable] | None = None,
+                progress: Callable[[str], None] = lambda step: None) -> PrintedCards:
     """Impose and draw the cards; press files come out as checked PDF/X-1a, and a service that
     takes images gets one PNG a face as well. ``same_up``: each back keeps its front's up edge
-    (``SheetPlan.back_slots``)."""
-    plan = printing.plan
+    (``SheetPlan.back_slots``). ``grounds``: each card's ground (front and back together),
+    where the cards' grounds differ: a home sheet then never butts two different ones.
+    ``progress`` hears of the one long step, drawing each face as an image for a service."""
+    plan, slots = _home_apart(printing.plan, cards, grounds, sheet)
     document = PdfDocument(pdf_settings(what, plan, sheet, style, font))
     back_first = printing.service is not None and printing.service.back_first
     press = is_cmyk(sheet.profile)
     offset = (0.0, 0.0) if press else sheet.back_offset
-    sheets = sheet_count(plan, len(cards))
-    pages = _with_slugs(impose(plan, cards, sheet.sides, offset, back_first, same_up), what, sheet, sheets)  # type: ignore[arg-type]
+    sheets = sheet_count(plan, len(slots))
+    imposed = impose(plan, slots, sheet.sides, offset, back_first, same_up)  # type: ignore[arg-type]
+    pages = _with_slugs(imposed, what, sheet, sheets)
     count = draw_pages(document.canvas, pages, artist, theme, font.name)
     pdf = document.finish()
     if not press:
-        return PrintedCards(pdf, count, sheets)
+        return PrintedCards(pdf, count, sheets, plan)
     from .press import face_images, finish_for_press  # pikepdf and the checks only for press files
 
     pdf = finish_for_press(pdf, output_condition(sheet), ink_limit(sheet))
     if printing.pixels is None:
-        return PrintedCards(pdf, count, sheets)
-    images = face_images(pdf, printing.pixels, printing.service.dpi, what, back_first)  # type: ignore[union-attr]
-    return PrintedCards(pdf, count, sheets, images)
+        return PrintedCards(pdf, count, sheets, plan)
+    dpi = printing.service.dpi  # type: ignore[union-attr]
+    if count >= IMAGES_PROGRESS_FROM:
+        progress(f"drawing {plural(count, 'card face')} as images at {dpi} dpi")
+    images = face_images(pdf, printing.pixels, dpi, what, back_first)
+    return PrintedCards(pdf, count, sheets, plan, images)
+
+
+def _home_apart(plan: SheetPlan, cards: Sequence[tuple[object, object]], grounds: Sequence[Hashable] | None,
+                sheet: SheetOptions) -> tuple[SheetPlan, list[tuple[object, object] | None]]:
+    """The plan and each slot's card: as given, unless a home sheet must keep cards of
+    different grounds apart (``plan_apart``); a press sheet's gutter already does."""
+    if grounds is None or plan.press:
+        return plan, list(cards)
+    apart, order = plan_apart(sheet.paper, (plan.card_width, plan.card_height), sheet.margin, grounds, plan.fold)
+    return apart, [None if index is None else cards[index] for index in order]
 
 
 def _with_slugs(pages: Iterable[Page], what: str, sheet: SheetOptions, sheets: int) -> Iterable[Page]:

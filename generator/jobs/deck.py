@@ -36,8 +36,10 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     theme = card_theme(sheet, options.style, font)
-    cards, word_list, words = word_cards(options, printing.card_size, printing.bleed, font, theme, progress)
-    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
+    cards, word_list, words = word_cards(options, printing.card_size, printing.bleed, font, theme, progress,
+                                         options.sized_by)
+    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font,
+                          progress=progress)
     return DeckResult(
         pdf=printed.pdf,
         source=words_label(options.words, bundled_deck(options)),

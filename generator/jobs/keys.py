@@ -64,7 +64,7 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
     theme = card_theme(options.sheet, options.style)
     faces = key_card_faces(game, cards, single_sided, printing.card_size, printing.bleed, font, theme, back_title)
     printed = print_cards(faces.title, printing, faces.faces, faces.artist, theme, options.sheet, options.style, font,
-                          same_up=faces.same_up)
+                          same_up=faces.same_up, progress=progress)
     return KeysResult(cards, printed.pdf, key_cards.manifest(options.seed, cards), options.seed, printing.plan,
                       printed.sheets, printed.pages, key_cards.per_card(single_sided), printed.images,
                       notes=language.notes if single_sided else ())

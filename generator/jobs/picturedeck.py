@@ -43,8 +43,9 @@ def build_picture_deck(options: DeckOptions, least: int,
     theme = card_theme(sheet, options.style)
     font = load_font(options.font)  # the press sheets' slug line, and the font drawings start in
     cards, found, pictures, soft = picture_cards(options, least, printing.card_size, printing.bleed, theme, font,
-                                                 progress)
-    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
+                                                 progress, options.sized_by)
+    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font,
+                          progress=progress)
     return DeckResult(
         pdf=printed.pdf,
         source=str(options.images) if options.images is not None else OUR_DECK,
@@ -82,7 +83,7 @@ def picture_cards(options: DeckOptions, least: int, card_size: tuple[float, floa
     if not window_fits(layout):
         raise UsageError(f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm card is "
                          "too small to show a picture"
-                         + (f": choose a larger {sized_by}, e.g. 66x66mm" if sized_by else ""))
+                         + (f": choose a larger {sized_by}, e.g. 64x64mm" if sized_by else ""))
     if len(pictures) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
     progress(f"preparing {len(pictures):,} pictures for the cards")

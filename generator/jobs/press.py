@@ -24,10 +24,12 @@ def finish_for_press(pdf: bytes, condition: str, ink_limit: int) -> bytes:
 def face_images(pdf: bytes, pixels: tuple[int, int], dpi: int, what: str,
                 back_first: bool) -> tuple[tuple[str, bytes], ...]:
     """One PNG a face at the service's exact pixel size, named in upload order: the card's
-    number, then front or back, in the order the pages come."""
+    number, then its face's place (1, 2) and name, so that a folder sorted by name lists each
+    card's faces in the order the service takes them ("-001-1-front", "-001-2-back")."""
     from ..output.images import png_pages  # Pillow and pdfium only for services that take images
 
     images = png_pages(pdf, pixels, dpi)
     sides = ("back", "front") if back_first else ("front", "back")
     stem = what.lower().replace(" ", "-")
-    return tuple((f"{stem}-{index // 2 + 1:03d}-{sides[index % 2]}.png", image) for index, image in enumerate(images))
+    return tuple((f"{stem}-{index // 2 + 1:03d}-{index % 2 + 1}-{sides[index % 2]}.png", image)
+                 for index, image in enumerate(images))

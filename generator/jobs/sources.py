@@ -6,11 +6,22 @@ import unicodedata
 from pathlib import Path
 
 import msgspec
+from msgspec.structs import replace
 
 from ..draw.emblem import EmblemArt, strokes_in_black
 from ..draw.theme import Colour, Theme
 from ..errors import CngenError, describe_character, first_few, quoted
-from ..inputs.bundled import BOLD, DEFAULT_DECK, ENGLISH, ITALIC, REGULAR, deck_path, default_deck, font_path
+from ..inputs.bundled import (
+    BOLD,
+    CONDENSED_FACES,
+    DEFAULT_DECK,
+    ENGLISH,
+    ITALIC,
+    REGULAR,
+    deck_path,
+    default_deck,
+    font_path,
+)
 from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
@@ -27,11 +38,15 @@ EMBLEM_DPI = 600
 
 
 def load_font(path: Path | None, bundled: str = BOLD) -> Font:
-    """The user's font (a face of a collection as FILE.ttc#N), or one of ours."""
+    """The user's font (a face of a collection as FILE.ttc#N), or one of ours, with its
+    condensed face where the family has one (a user's font has none that cngen knows)."""
     ours = path is None
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
-    return parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
+    font = parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
+    if ours and bundled in CONDENSED_FACES:
+        font = replace(font, condensed=load_font(None, CONDENSED_FACES[bundled]))
+    return font
 
 
 def font_family(path: Path | None) -> FontFamily:

@@ -53,9 +53,12 @@ def build_tokens(game: Game, options: TokenOptions, language: Language | None = 
     theme = card_theme(sheet, options.style)
     language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
     cards, all_tiles = tile_cards(game, options.sets, printing.card_size, printing.bleed, font, theme, language,
-                                  texts=options.style.tiles, line_font=options.font)
-    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font)
-    return TokensResult(all_tiles, options.sets, printed.pdf, printing.plan, printed.sheets,
+                                  options.sized_by, texts=options.style.tiles, line_font=options.font)
+    # Each role has its own ground: a home sheet must not butt a red tile against a blue one.
+    grounds = [(tile.front.role, tile.back.role) for tile in all_tiles]
+    printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font,
+                          grounds=grounds)
+    return TokensResult(all_tiles, options.sets, printed.pdf, printed.plan, printed.sheets,
                         printed.pages, printed.images, language.notes)
 
 

@@ -144,7 +144,8 @@ SETTINGS: tuple[Setting, ...] = (
             helps={"rules": "How the kit's cards are printed; the sheet's printing section explains that way.",
                    "calibrate": "The flip you print the cards with: long-edge or short-edge."}),
     Setting("profile", kinds.choice(*PROFILES), "home",
-            "home: cards butted on sheets, RGB, for your own printer. shop: press sheets for a copy shop, "
+            "home: sheets for your own printer, RGB, cards butted where they share a ground and apart where "
+            "they differ (tiles). shop: press sheets for a copy shop, "
             "cards imposed with bleed, gutters and crop marks. pod: one face a page, trim plus bleed, for a "
             "print-on-demand service (see --service). shop and pod files are CMYK PDF/X-1a.",
             (*CARDS, "rules", *DIELINES), "--profile",
@@ -415,10 +416,12 @@ NO_EFFECT: tuple[NoEffect, ...] = (
     NoEffect("paper", ("profile", "pod"), DIELINES, "a pod page is one net with its bleed, whatever the paper"),
     *(NoEffect("back_offset", ("profile", profile), CARDS, "a press lines up both sides itself")
       for profile in PRESS_PROFILES),
-    NoEffect("bleed", ("profile", "home"), CARDS, "home sheets butt the cards against each other, with no bleed"),
+    NoEffect("bleed", ("profile", "home"), CARDS,
+             "home sheets set their own bleed: 2 mm past the outer cuts, where the margin leaves room"),
     NoEffect("back_offset", ("sides", "fold"), CARDS, "a folded sheet is printed on one side only"),
-    *(NoEffect("gutter", ("profile", profile), CARDS, "only shop sheets space their cards apart")
-      for profile in ("home", "pod")),
+    NoEffect("gutter", ("profile", "home"), CARDS,
+             "home sheets set their own gutters: none between cards of one ground, 2 to 4 mm between tiles"),
+    NoEffect("gutter", ("profile", "pod"), CARDS, "a pod page holds one card face, with no neighbour"),
     NoEffect("marks", ("profile", "home"), CARDS, "home sheets always carry their cut marks"),
     NoEffect("marks", ("profile", "home"), DIELINES, "a home net is cut along its own printed lines"),
     *(NoEffect("service", ("profile", profile), CARDS,

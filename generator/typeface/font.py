@@ -6,6 +6,12 @@ files never collide.
 
 A font a user gives is checked by ``fontfile`` before and after ReportLab reads it, so that a
 damaged one is refused with its name and never crashes the parser or the PDF's writing.
+
+French sets a narrow no-break space (U+202F) before ; ! ? and inside « », and many fonts (Fira
+Sans among them) have no glyph for it, nor for the thin space (U+2009). A font registered here
+that lacks them is given them: the font's blank space glyph, declared as wide as its thin space
+where it has one, else half its space (the width HarfBuzz gives a narrow space a font lacks).
+The PDF's widths place the next glyph, and the text still reads back as U+202F.
 """
 
 from __future__ import annotations
@@ -28,6 +34,13 @@ from .scripts import JOINERS
 if TYPE_CHECKING:
     from .shaping import Shaper
 
+SPACE, THIN_SPACE, NARROW_NO_BREAK = 0x20, 0x2009, 0x202F
+# Platypus breaks lines at every U+202F, as if it were an ordinary space: ``draw.text`` sets
+# this stand-in there while the lines are broken, and puts U+202F back before they are drawn.
+# A noncharacter, kept by Unicode for a program's own use. Every registered font maps it (to
+# the narrow space), but no font's ``characters`` list it, so a text holding one is refused.
+NARROW_STAND_IN = "\ufdd0"
+
 # Whatever ReportLab's parser raises on damaged bytes: it checks little, and indexes and
 # unpacks whatever the file says.
 _PARSER_ERRORS = (TTFError, struct.error, ArithmeticError, LookupError, ValueError, TypeError,
@@ -45,6 +58,9 @@ class Font(msgspec.Struct, frozen=True, dict=True):  # a __dict__ for the shaper
     cap_height: float  # height of capitals and figures
     data: bytes = b""  # the file, for shaping and embedding glyphs
     index: int = 0  # the face in a collection (.ttc); 0 in a plain .ttf
+    # The same family's condensed face, which a word card sets a long word in before shrinking
+    # it (geometry.wordface); None for a font of the user's, whose condensed face is not known.
+    condensed: Font | None = None
 
     @cached_property
     def shaper(self) -> Shaper:
@@ -85,6 +101,7 @@ def parse_font(data: bytes, source: str, label: str, index: int | None = None, o
         name += f"-{face_index}"
     if name not in pdfmetrics.getRegisteredFontNames():
         font = TTFont(name, io.BytesIO(data)) if ours else _checked_font(name, data, source, face_index)
+        _add_narrow_spaces(font.face)
         pdfmetrics.registerFont(font)
     face = pdfmetrics.getFont(name).face
     return Font(
@@ -92,11 +109,27 @@ def parse_font(data: bytes, source: str, label: str, index: int | None = None, o
         label=label,
         ascent=face.ascent / 1000,
         descent=face.descent / 1000,
-        characters=frozenset(face.charToGlyph),
+        characters=frozenset(face.charToGlyph) - {ord(NARROW_STAND_IN)},
         cap_height=(getattr(face, "capHeight", 0) or 700) / 1000,
         data=data,
         index=face_index,
     )
+
+
+def _add_narrow_spaces(face) -> None:
+    """Map U+202F and U+2009, where the font lacks them, to its space glyph at a thin space's
+    width (see the module's notes), and the stand-in to whatever U+202F now is. ReportLab takes
+    a character's glyph and its width in the PDF from these two tables, as it does for the
+    no-break space, which it maps to the space glyph itself."""
+    glyphs, widths = face.charToGlyph, face.charWidths
+    if SPACE in glyphs:  # a font without one (symbols, say) is given none
+        thin = widths.get(THIN_SPACE, face.defaultWidth) if THIN_SPACE in glyphs else widths.get(SPACE, 0) / 2
+        for code in (THIN_SPACE, NARROW_NO_BREAK):
+            if code not in glyphs:
+                glyphs[code], widths[code] = glyphs[SPACE], thin
+    if NARROW_NO_BREAK in glyphs:
+        glyphs[ord(NARROW_STAND_IN)] = glyphs[NARROW_NO_BREAK]
+        widths[ord(NARROW_STAND_IN)] = widths.get(NARROW_NO_BREAK, face.defaultWidth)
 
 
 def _checked_font(name: str, data: bytes, source: str, index: int) -> TTFont:

@@ -19,9 +19,10 @@ from ..game import Game, Grid, SettingRules
 
 DEFAULT_PICTURE_KEY_CARDS = 40
 MAX_PICTURE_KEY_CARDS = 5_000  # the most key cards the dealer deals balanced and fresh (deal.DISTANCE_TARGETS)
-# A square picture card: 12 fit a sheet of A4 or Letter inside the 5 mm margins (3 x 4), and 20
-# of them make a 33 x 26 cm grid, about the classic game's 25 word cards on a table.
-PICTURE_CARD = "66x66mm"
+# A square picture card: 12 fit a sheet of A4 or Letter (3 x 4) with their cut marks inside the
+# 5 mm margins a home printer leaves blank (66 mm left no room for them across A4), and 20
+# of them make a 32 x 26 cm grid, about the classic game's 25 word cards on a table.
+PICTURE_CARD = "64x64mm"
 
 
 def _key_cards():
