@@ -31,7 +31,7 @@ from generator.errors import UsageError
 from generator.exports.board import BOARD, FORMATS, TEXT_KEYS
 from generator.exports.board.maker import MAKER, chosen_format
 from generator.exports.board.plain import framed
-from generator.exports.board.view import ROLE_TEXTS, terminal_width
+from generator.exports.board.view import ROLE_TEXTS, Side, Words, terminal_width
 from generator.exports.export import CODENAMES, Dealt, Request
 from generator.games import GAMES
 from generator.jobs.export import export_texts
@@ -521,3 +521,16 @@ def test_bad_input_is_refused_with_nothing_written(folder, args, message, code):
     assert re.search(message, result.stderr), result.stderr
     assert result.stdout == ""
     assert sorted(path.name for path in folder.iterdir()) == before
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+def test_the_key_says_who_may_read_it(language):
+    """The spymasters for a key of one side; each player their own for both sides; and a side
+    alone in its own file, that side's player only (Duet has no spymasters)."""
+    words = Words(texts_in(language), False)
+    grid = (("red agent",),)
+    one, a, b = Side("", grid), Side("A", grid), Side("B", grid)
+    assert words.secret((one,)) == texts_in(language).text("secret")
+    assert words.secret((a, b)) == texts_in(language).text("secret sides")
+    assert words.secret((b,)) == words.secret((a,)) == texts_in(language).text("secret side")
+    assert len({words.secret((one,)), words.secret((a, b)), words.secret((a,))}) == 3

@@ -46,7 +46,8 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         sides=deck.sheet.sides,
         tile_kinds=game.tiles,
         language=deck_language,
-        source=phrase(language.english),
+        source=deck_phrase(deck.words, bundled_deck(deck), name, language.english, titled=False)
+        if game.grid.cards != "picture" else phrase(language.english),
         named_by=naming_file(deck.words, name),
     ), language
 
@@ -74,16 +75,17 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         tile_kinds=game.tiles,
         language=deck.language,
         source=picture_phrase(deck_options.images, language.english) if pictures else
-        deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english),
+        deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english, titled=False),
         named_by="" if pictures else naming_file(deck_options.words, deck.list_name),
     )
 
 
-def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels) -> str:
+def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels, titled: bool = True) -> str:
     """Where the words come from, as the rules sheet tells players in the kit's language
-    (never a file's path)."""
+    (never a file's path): a bundled deck by its title (« français »), or with ``titled``
+    False by the name --deck takes ("francais"), as the summary says it for the command line."""
     if words is None:
-        return labels.text("bundled deck", name=deck)
+        return labels.text("bundled deck", name=list_name if titled and list_name else deck)
     return labels.text("named deck", name=list_name) if _said(list_name) else labels.text("own words")
 
 

@@ -18,7 +18,7 @@ FORMATS = ("text", "markdown", "bbcode", "html", "json")
 # Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
 # ("Game 3", "Side A") and a count comes before its noun ("9 red agents") in every language
 # with texts. The roles' names are the game's tiles' own, each with its plural.
-TEXT_KEYS = ("game", "key", "secret", "secret sides", "red starts", "blue starts", "side", "sides note",
+TEXT_KEYS = ("game", "key", "secret", "secret sides", "secret side", "red starts", "blue starts", "side", "sides note",
              "red agent", "red agents", "blue agent", "blue agents", "agent", "agents", "bystander", "bystanders",
              "assassin", "assassins")
 

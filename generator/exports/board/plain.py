@@ -28,7 +28,7 @@ def text_board(board: Board, words: Words) -> tuple[str, str]:
 
 
 def _text_key(board: Board, words: Words, table: Table) -> str:
-    lines = [words.key_heading(board.title, table.number), words.secret(len(table.sides))]
+    lines = [words.key_heading(board.title, table.number), words.secret(table.sides)]
     if table.starting:
         lines.append(words.starts(table.starting))
     if len(table.sides) > 1:
@@ -71,7 +71,7 @@ def markdown_board(board: Board, words: Words) -> tuple[str, str]:
 
 
 def _markdown_key(board: Board, words: Words, table: Table) -> str:
-    parts = [f"## {_md(words.key_heading(board.title, table.number))}", f"*{_md(words.secret(len(table.sides)))}*"]
+    parts = [f"## {_md(words.key_heading(board.title, table.number))}", f"*{_md(words.secret(table.sides))}*"]
     if table.starting:
         parts.append(f"**{SQUARES[TEAMS[table.starting]]} {_md(words.starts(table.starting))}**")
     if len(table.sides) > 1:
@@ -107,7 +107,7 @@ def bbcode_board(board: Board, words: Words) -> tuple[str, str]:
 
 
 def _bbcode_key(board: Board, words: Words, table: Table) -> str:
-    lines = [f"[b]{words.key_heading(board.title, table.number)}[/b]", f"[i]{words.secret(len(table.sides))}[/i]"]
+    lines = [f"[b]{words.key_heading(board.title, table.number)}[/b]", f"[i]{words.secret(table.sides)}[/i]"]
     if table.starting:
         lines.append(f"[b][color={_bb_colour(board, TEAMS[table.starting])}]{words.starts(table.starting)}"
                      "[/color][/b]")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Mapping
+from typing import Mapping, Sequence
 
 import msgspec
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -141,9 +141,14 @@ class Words(msgspec.Struct, frozen=True):
     def side(self, label: str) -> str:
         return f"{self.texts.text('side')} {label}"
 
-    def secret(self, sides: int) -> str:
-        """Who may read the key: the spymasters, or each player their own side."""
-        return self.texts.text("secret sides" if sides > 1 else "secret")
+    def secret(self, sides: Sequence[Side]) -> str:
+        """Who may read the key: the spymasters; each player their own side; or, a side in a
+        file of its own, that side's player alone."""
+        if len(sides) > 1:
+            return self.texts.text("secret sides")
+        if sides and sides[0].label:
+            return self.texts.text("secret side")
+        return self.texts.text("secret")
 
     def sides_note(self) -> str:
         return self.texts.text("sides note")

@@ -102,7 +102,7 @@ def _picture(board: Board, name: str, cell: str) -> str:
 
 def _key_sections(board: Board, words: Words, table: Table) -> list[str]:
     """A section for each side: printed, each side takes a page, to hand to its own player."""
-    lines = [("secret", words.secret(len(table.sides)))]
+    lines = [("secret", words.secret(table.sides))]
     if len(table.sides) > 1:
         lines.append(("note", words.sides_note()))
     sections = []
