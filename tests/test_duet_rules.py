@@ -299,7 +299,8 @@ def test_the_example_turn_in_the_text_agrees_with_the_card(drawn):
 
 def test_the_seats_are_named_above_and_below_the_table():
     page = next(page for page in read("a4").document.pages if "Player B sits here" in page.extract_text())
-    lines = {line["text"]: line for line in page.extract_text_lines()}
+    column = page.crop((0, 0, page.width / 2, page.height))  # a line of the other column may sit level
+    lines = {line["text"]: line for line in column.extract_text_lines()}
     words = {word["text"]: word for word in page.extract_words()}
     assert lines["Player B sits here"]["bottom"] < words["DRAGON"]["top"]
     assert lines["Player A sits here"]["top"] > words["SHELL"]["bottom"]

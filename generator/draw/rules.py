@@ -10,6 +10,12 @@ and paragraphs split between columns as they should. Two rules of good setting a
 * a short section is never cut at the turn of a page: it moves to the next page whole. (It
   may still run from the first column into the second on the same page.)
 
+The sheet is measured before it is drawn, on scratch canvases where the example only takes its
+room: the body's size (smaller only to keep a two-column sheet to two pages), then the loosest
+spacing that takes no more pages, then a last page whose columns would end far apart balanced,
+so that no page ends with a full column beside an empty one. A table's columns are as wide as
+their content asks (``geometry.rulespage.table_widths``).
+
 The rules text reaches Platypus only through ``markup``: each span's text escaped, wrapped
 in tags of our own. The head's title, the footer and the example's words are drawn as plain
 strings.
@@ -22,6 +28,7 @@ from typing import Iterator
 from xml.sax.saxutils import escape
 
 import msgspec
+from msgspec.structs import replace
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -29,7 +36,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Par
 from reportlab.platypus.doctemplate import LayoutError, PageTemplate
 
 from ..geometry.fit import FittedText, written_without_spaces
-from ..geometry.rulespage import RulesPage, fit_title, footer_line
+from ..geometry.rulespage import BODY_SIZES, MOST_PAGES, Measure, RulesPage, fit_title, footer_line, table_widths
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD
 from ..model.ruletext import Block, Rich, RulesText, Section
@@ -49,26 +56,38 @@ from .reportlab_private import (
     room_left,
 )
 from .sheet import set_boxes
-from .text import reportlab_colour
+from .text import TextParagraph, reportlab_colour
 from .theme import Theme
 
 
 class Spacing(msgspec.Struct, frozen=True):
-    """How loosely the text is set: the body's line spacing and the space after a paragraph
+    """How the text is set: the body's size and line spacing, and the space after a paragraph
     and before a heading (points)."""
 
+    size: float
     leading: float
     paragraph: float
     heading: float
 
+    def at(self, size: float) -> Spacing:
+        """The same spacing for body text of ``size``: every measure in proportion."""
+        scale = size / self.size
+        return Spacing(size, self.leading * scale, self.paragraph * scale, self.heading * scale)
 
-# Tightest first. The sheet takes the loosest that needs no more pages than the tightest, so
-# that pages with room to spare are filled by air between the lines rather than by a hole,
-# and a sheet a few lines too long for its pages closes up rather than taking one more.
-SPACINGS = (Spacing(11.3, 2.5, 6.0), Spacing(11.6, 3.0, 7.0), Spacing(12.0, 3.5, 8.0), Spacing(12.4, 4.0, 9.0))
+
+# Tightest first, at the body's own size. The sheet takes the loosest that needs no more pages
+# than the tightest, so that pages with room to spare are filled by air between the lines
+# rather than by a hole, and a sheet a few lines too long for its pages closes up rather than
+# taking one more.
+SPACINGS = (Spacing(BODY, 11.3, 2.5, 6.0), Spacing(BODY, 11.6, 3.0, 7.0), Spacing(BODY, 12.0, 3.5, 8.0),
+            Spacing(BODY, 12.4, 4.0, 9.0))
+ITEM_GAP = 1.5  # points, after each list entry but the last, at the body's size
 LEAD_LINES = 3  # a heading is followed by at least this many lines in its column
 SHORT_SECTION = 0.25  # of a column's height: a section this short is never cut at a page turn
 FLOAT_PULLS = 2  # sections that may go before a figure's section that did not fit its column
+LOPSIDED = 0.2  # of a column's height: a last page whose columns end further apart is balanced
+BALANCE_TRIES = 6  # heights tried for a balanced last page, a little taller each time
+CELL_PADDING = 3.0  # points, each side of a table's cell
 HEAD_GAP = 3 * MM  # between the head's lines and the rule under it
 HEAD_SPACE = 4 * MM  # from that rule to the columns
 EMBLEM_GAP = 4 * MM  # between the emblem and the title
@@ -84,36 +103,139 @@ class RulesDoNotFit(Exception):
         self.place = place
 
 
+class Poured(msgspec.Struct, frozen=True):
+    """The text set at one spacing: its pages, how much of each column of its last page it
+    fills (points, from the columns' top), and how tall those columns are."""
+
+    pages: int
+    last_page: tuple[float, ...]
+    room: float
+
+
+class SheetLayout(msgspec.Struct, frozen=True):
+    """How the sheet is set: its spacing (the body's size among it), its pages, and the height
+    of its last page's columns when they are balanced (None: they run to the foot)."""
+
+    spacing: Spacing
+    pages: int
+    balanced: float | None = None
+
+    @property
+    def size(self) -> float:
+        return self.spacing.size
+
+    @property
+    def fits(self) -> bool:
+        """Whether the sheet keeps to ``MOST_PAGES`` (a sheet in one column never promised to)."""
+        return self.pages <= MOST_PAGES
+
+
+class Scratch:
+    """The sheet poured on scratch canvases, to measure it before it is drawn."""
+
+    def __init__(self, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme, art: ExampleArt | None):
+        self.rules, self.fonts, self.page, self.theme, self.art = rules, fonts, page, theme, art
+
+    def pour(self, spacing: Spacing, pages: int = 0, balanced: float | None = None) -> Poured:
+        """The sheet set at ``spacing``; with ``balanced``, page ``pages``'s columns that tall."""
+        page = self.page
+        canvas = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
+                        initialFontName=self.fonts.regular.name)
+        layout = SheetLayout(spacing, pages, balanced)
+        return _pour(canvas, self.rules, self.fonts, page, self.theme, self.art, layout, measuring=True)
+
+
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
-                  art: ExampleArt | None = None) -> int:
-    """Pour the rules onto as many pages as they need; returns the page count. ``art`` is the
-    game's example laid out for the page's columns (needed when a block draws it).
+                  art: ExampleArt | None = None) -> SheetLayout:
+    """Pour the rules onto as many pages as they need (``lay_out_rules``); returns how they
+    were set. ``art`` is the game's example laid out for the page's columns (needed when a
+    block draws it)."""
+    layout = lay_out_rules(rules, fonts, page, theme, art)
+    poured = _pour(canvas, rules, fonts, page, theme, art, layout)
+    return replace(layout, pages=poured.pages)  # as measured: the figure drawn takes the room it measured
 
-    The text is first set on a scratch canvas at each of the ``SPACINGS``: the loosest that
-    takes no more pages than the tightest is the one drawn."""
-    def pages(spacing: Spacing) -> int:
-        scratch = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
-                         initialFontName=fonts.regular.name)
-        return _pour(scratch, rules, fonts, page, theme, art, spacing)
 
-    fewest = pages(SPACINGS[0])
-    chosen = next((spacing for spacing in reversed(SPACINGS[1:]) if pages(spacing) == fewest), SPACINGS[0])
-    return _pour(canvas, rules, fonts, page, theme, art, chosen)
+def lay_out_rules(rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
+                  art: ExampleArt | None = None) -> SheetLayout:
+    """How the sheet is set, measured on scratch canvases: the body's size (``rules_size``),
+    then the loosest of the ``SPACINGS`` that needs no more pages than the tightest, then a
+    last page whose columns end far apart balanced, each a little over half of what it holds."""
+    scratch = Scratch(rules, fonts, page, theme, art)
+    tightest, poured = rules_size(scratch)
+    spacing = tightest
+    for looser in reversed(SPACINGS[1:]):
+        trial = scratch.pour(looser.at(tightest.size))
+        if trial.pages == poured.pages:
+            spacing, poured = looser.at(tightest.size), trial
+            break
+    return SheetLayout(spacing, poured.pages, _balanced(scratch, spacing, poured))
+
+
+def sheet_pages(rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
+                art: ExampleArt | None = None) -> SheetLayout:
+    """The pages the sheet takes and the body's size it is set at (``rules_size``), measured
+    on a scratch canvas or two, at the tightest spacing: the sheet as drawn takes as many."""
+    spacing, poured = rules_size(Scratch(rules, fonts, page, theme, art))
+    return SheetLayout(spacing, poured.pages)
+
+
+def rules_size(scratch: Scratch) -> tuple[Spacing, Poured]:
+    """The tightest spacing at the body's size the sheet is set at, and the sheet set at it.
+
+    The body is set at ``BODY``, and smaller (``BODY_SIZES``) only when that keeps to
+    ``MOST_PAGES`` a two-column sheet that runs one page over at ``BODY``; a sheet longer
+    still, or in one column, keeps the body's size and the pages it needs."""
+    first = SPACINGS[0]
+    poured = scratch.pour(first)
+    if scratch.page.columns < 2 or poured.pages != MOST_PAGES + 1:
+        return first, poured
+    smallest = first.at(BODY_SIZES[-1])
+    least = scratch.pour(smallest)
+    if least.pages > MOST_PAGES:
+        return first, poured  # too long for two pages at any legible size: the job says so
+    for size in BODY_SIZES[1:-1]:
+        trial = scratch.pour(first.at(size))
+        if trial.pages <= MOST_PAGES:
+            return first.at(size), trial
+    return smallest, least
+
+
+def _balanced(scratch: Scratch, spacing: Spacing, poured: Poured) -> float | None:
+    """The height of the last page's columns that balances them, when the first ends far
+    below the last (a page of a few short sections would otherwise leave a column empty);
+    None to let them run to the foot."""
+    used = poured.last_page
+    if len(used) < 2 or used[0] - used[-1] < LOPSIDED * poured.room:
+        return None
+    height = sum(used) / len(used)
+    for _ in range(BALANCE_TRIES):
+        height += spacing.leading
+        if height >= used[0]:
+            return None
+        try:
+            if scratch.pour(spacing, poured.pages, height).pages == poured.pages:
+                return height
+        except RulesDoNotFit:  # a figure or table taller than the shorter columns
+            continue
+    return None
 
 
 def _pour(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
-          art: ExampleArt | None, spacing: Spacing) -> int:
-    styles = _styles(fonts, theme, rules, spacing)
+          art: ExampleArt | None, layout: SheetLayout, measuring: bool = False) -> Poured:
+    """The sheet set on ``canvas`` as ``layout`` says; ``measuring`` on a scratch canvas, where
+    the example takes its room but is not drawn."""
+    styles = _styles(fonts, theme, rules, layout.spacing)
     head = _Head(rules, fonts, page, theme, styles)
-    if art is not None:
+    if art is not None and not measuring:
         art.define(canvas)
-    story = [flowable for section in rules.sections for flowable in _section(section, styles, art, theme)]
-    document = _SheetTemplate(canvas, page, head, rules, fonts, theme)
+    setting = _Setting(styles, fonts, theme, page.column_width, art, measuring)
+    story = [flowable for section in rules.sections for flowable in _section(section, setting)]
+    document = _SheetTemplate(canvas, page, head, rules, fonts, theme, layout)
     try:
         document.build(story)
     except LayoutError:
         raise RulesDoNotFit(document.placing) from None
-    return document.page
+    return Poured(document.page, document.last_page, document.last_room)
 
 
 def set_in(rules: RulesText, fonts: FontFamily) -> Iterator[tuple[str, int, str, Font]]:
@@ -168,29 +290,31 @@ def markup(text: Rich) -> str:
 def _styles(fonts: FontFamily, theme: Theme, rules: RulesText, spacing: Spacing = SPACINGS[0]
             ) -> dict[str, ParagraphStyle]:
     text = reportlab_colour(theme.text)
+    size = spacing.size
     # Chinese and Japanese have no spaces to break at: Platypus's CJK wrapping breaks between
     # characters, keeping closing punctuation off the start of a line.
     unspaced = written_without_spaces(" ".join([rules.title, *(section.title for section in rules.sections)]))
-    body = ParagraphStyle("body", fontName=fonts.regular.name, fontSize=BODY, leading=spacing.leading,
+    body = ParagraphStyle("body", fontName=fonts.regular.name, fontSize=size, leading=spacing.leading,
                           textColor=text, spaceAfter=spacing.paragraph, allowWidows=0, allowOrphans=0,
                           splitLongWords=1, wordWrap="CJK" if unspaced else None)
     # Hanging indents: every list's text starts at one indent, right of its widest marker, so
     # that a bullet's or a step's turnover lines align with its first line.
     markers = ["\u2022"] + [f"{number}." for number in range(1, _most_steps(rules) + 1)]
     marker_font = fonts.bold.name
-    widest = max(stringWidth(marker, marker_font, BODY) for marker in markers)
-    indent = round(widest + 0.6 * BODY + 1.0, 2)  # Platypus keeps 0.6 em after a marker
+    widest = max(stringWidth(marker, marker_font, size) for marker in markers)
+    indent = round(widest + 0.6 * size + 1.0, 2)  # Platypus keeps 0.6 em after a marker
     return {
         "body": body,
         "item": ParagraphStyle("item", parent=body, leftIndent=indent, firstLineIndent=0, bulletIndent=0,
-                               bulletFontName=marker_font, bulletFontSize=BODY, bulletColor=text, spaceAfter=1.5),
+                               bulletFontName=marker_font, bulletFontSize=size, bulletColor=text,
+                               spaceAfter=ITEM_GAP * size / BODY),
         "last item": ParagraphStyle("last item", parent=body, leftIndent=indent, firstLineIndent=0,
-                                    bulletIndent=0, bulletFontName=marker_font, bulletFontSize=BODY,
+                                    bulletIndent=0, bulletFontName=marker_font, bulletFontSize=size,
                                     bulletColor=text, spaceAfter=body.spaceAfter),
         "heading": ParagraphStyle("heading", parent=body, fontName=fonts.bold.name, fontSize=HEADING,
                                   leading=HEADING * 1.15, textColor=reportlab_colour(theme.heading),
                                   spaceBefore=spacing.heading, spaceAfter=2),
-        "cell": ParagraphStyle("cell", parent=body, leading=BODY * 1.2, spaceAfter=0),
+        "cell": ParagraphStyle("cell", parent=body, leading=size * 1.2, spaceAfter=0),
         "head line": ParagraphStyle("head line", parent=body, fontSize=LEAD, leading=LEAD * 1.25, spaceAfter=0),
     }
 
@@ -203,11 +327,23 @@ def _most_steps(rules: RulesText) -> int:
 # --- Sections ------------------------------------------------------------------------------
 
 
-def _section(section: Section, styles, art: ExampleArt | None, theme: Theme) -> list[Flowable]:
-    heading = Paragraph(escape(section.title), styles["heading"])
+class _Setting(msgspec.Struct, frozen=True):
+    """What setting a block needs: the styles and fonts, the colours, the column's width, and
+    the example laid out for it (if the sheet draws one)."""
+
+    styles: dict[str, ParagraphStyle]
+    fonts: FontFamily
+    theme: Theme
+    width: float
+    art: ExampleArt | None = None
+    measuring: bool = False  # the example's room only, not its drawing
+
+
+def _section(section: Section, setting: _Setting) -> list[Flowable]:
+    heading = TextParagraph(escape(section.title), setting.styles["heading"])
     body: list[Flowable] = []
     for block in section.blocks:
-        body.extend(_placed(_block(block.kind, block.content, styles, art, theme), block))
+        body.extend(_placed(_block(block.kind, block.content, setting), block))
     return [_SectionStart(heading, body), heading, *body]
 
 
@@ -218,21 +354,29 @@ def _placed(flowables: list[Flowable], block: Block) -> list[Flowable]:
     return flowables
 
 
-def _block(kind: str, content, styles, art: ExampleArt | None, theme: Theme) -> list[Flowable]:
+def _block(kind: str, content, setting: _Setting) -> list[Flowable]:
+    styles, art = setting.styles, setting.art
     if kind == "text":
-        return [Paragraph(markup(content), styles["body"])]
+        return [TextParagraph(markup(content), styles["body"])]
     if kind in ("items", "steps"):
         markers = ["\u2022"] * len(content) if kind == "items" else [f"{n}." for n in range(1, len(content) + 1)]
         last = len(content) - 1
-        return [Paragraph(markup(item), styles["last item" if index == last else "item"], bulletText=marker)
+        return [TextParagraph(markup(item), styles["last item" if index == last else "item"], bulletText=marker)
                 for index, (item, marker) in enumerate(zip(content, markers))]
     if kind == "table":
         # A table stays whole when it fits a column; a longer one splits, its head repeated.
-        return [KeepTogether([Spacer(0, 2), _table(content, styles, theme)]), Spacer(0, 5)]
+        return [KeepTogether([Spacer(0, 2), _table(content, setting)]), Spacer(0, 5)]
     if kind == "example":
         assert art is not None, "the rules job lays the example out before typesetting it"
-        return [art.figure(), Spacer(0, 5)]
+        return [_ExampleRoom(art) if setting.measuring else art.figure(), Spacer(0, 5)]
     return []
+
+
+class _ExampleRoom(ExampleFlowable):
+    """The example's room on a scratch canvas: as tall as its figure, nothing drawn."""
+
+    def draw(self) -> None:
+        pass
 
 
 class _SectionStart(CondPageBreak):
@@ -290,24 +434,47 @@ def _lead(flowable: Flowable, height: float) -> float:
     return height
 
 
-def _table(content: RulesTable, styles, theme: Theme) -> Table:
-    head = [Paragraph(f"<b>{markup(cell)}</b>", styles["cell"]) for cell in content.columns]
-    rows = [[Paragraph(markup(cell), styles["cell"]) for cell in row] for row in content.rows]
-    count = len(content.columns)
-    widths = ["36%", "64%"] if count == 2 else [f"{100 / count:g}%"] * count
-    table = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
+def _table(content: RulesTable, setting: _Setting) -> Table:
+    """A table across the column, each column as wide as its content asks (``table_widths``)."""
+    cell, fonts, theme = setting.styles["cell"], setting.fonts, setting.theme
+    head = [TextParagraph(f"<b>{markup(text)}</b>", cell) for text in content.columns]
+    rows = [[TextParagraph(markup(text), cell) for text in row] for row in content.rows]
+    heads = [_measure(text, fonts, cell.fontSize, bold=True) for text in content.columns]
+    cells = [[_measure(text, fonts, cell.fontSize) for text in column] for column in zip(*content.rows)] \
+        or [[] for _ in content.columns]
+    # A little over the padding: a word measured exactly as wide as its column could still break.
+    widths = table_widths(heads, cells, setting.width, 2 * CELL_PADDING + 0.5)
+    table = Table([head, *rows], colWidths=list(widths), repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
         # Tables set a font of their own even when every cell is a paragraph: name ours.
-        ("FONT", (0, 0), (-1, -1), styles["cell"].fontName, BODY),
+        ("FONT", (0, 0), (-1, -1), cell.fontName, cell.fontSize),
         ("LINEBELOW", (0, 0), (-1, -1), LINE_WIDTH, reportlab_colour(theme.line)),
         ("BACKGROUND", (0, 0), (-1, 0), reportlab_colour(theme.card)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
     ]))
     return table
+
+
+def _measure(text: Rich, fonts: FontFamily, size: float, bold: bool = False) -> Measure:
+    """How wide a cell's text is set on one line and on two, and its widest word (lines break
+    at spaces)."""
+    words: list[float] = [0.0]  # each word's width; a space's width goes with the word before it
+    spaces: list[float] = []
+    for span in text.spans:
+        font = fonts.bold if bold or span.bold else fonts.italic if span.italic else fonts.regular
+        for index, piece in enumerate(span.text.split(" ")):
+            if index:  # a space: the word before it ends
+                spaces.append(font.width(" ", size))
+                words.append(0.0)
+            words[-1] += font.width(piece, size)
+    whole = sum(words) + sum(spaces)
+    two = min((max(sum(words[:cut]) + sum(spaces[:cut - 1]), sum(words[cut:]) + sum(spaces[cut:]))
+               for cut in range(1, len(words))), default=whole)
+    return Measure(whole, two, max(words))
 
 
 # --- Pages: the head, the columns and the footer -----------------------------------------
@@ -331,7 +498,7 @@ class _Head:
             parts.append(f'<font color="{colour}"><b>{escape(rules.title)}</b></font>')
         if rules.subtitle:
             parts.append(f"<i>{escape(rules.subtitle)}</i>")
-        self.line = Paragraph(SEPARATOR.join(parts), styles["head line"]) if parts else None
+        self.line = TextParagraph(SEPARATOR.join(parts), styles["head line"]) if parts else None
         line_height = self.line.wrap(width, 1e6)[1] if self.line is not None else 0.0
         self.title_step = self.title.size * 1.12
         title_height = fonts.bold.cap_height * self.title.size + (len(self.title.lines) - 1) * self.title_step \
@@ -366,19 +533,42 @@ class _Head:
 
 class _SheetTemplate(OnCanvas):
     """Platypus's page machinery on our canvas: the first page under the head, the others
-    full height, one or two columns each, and the footer on every page."""
+    full height, one or two columns each, and the footer on every page. A balanced last page
+    (``SheetLayout.balanced``) has shorter columns. Each page's end notes how much of each
+    column it filled: the last one's is ``last_page``."""
 
     def __init__(self, canvas: Canvas, page: RulesPage, head: _Head, rules: RulesText, fonts: FontFamily,
-                 theme: Theme):
+                 theme: Theme, layout: SheetLayout):
         self.sheet, self.head, self.rules, self.fonts, self.theme = page, head, rules, fonts, theme
+        self.layout = layout
         self.placing: Block | None = None  # the block being set, for a message if it does not fit
+        self.last_page: tuple[float, ...] = ()
+        self.last_room = 0.0
         super().__init__(canvas, None, pagesize=(page.width, page.height), leftMargin=page.margin,
                          rightMargin=page.margin, topMargin=page.margin, bottomMargin=page.margin, allowSplitting=1)
-        self.addPageTemplates([
-            PageTemplate("first", self._frames(head.columns_top), onPage=self._first_page, onPageEnd=self._footer,
+        first = self._frames(head.columns_top, layout.balanced if layout.pages == 1 else None)
+        templates = [
+            PageTemplate("first", first, onPage=self._first_page, onPageEnd=self._page_end,
                          autoNextPageTemplate="next"),
-            PageTemplate("next", self._frames(page.text_top), onPage=self._next_page, onPageEnd=self._footer),
-        ])
+            PageTemplate("next", self._frames(page.text_top), onPage=self._next_page, onPageEnd=self._page_end),
+        ]
+        if layout.balanced is not None and layout.pages > 1:
+            templates.append(PageTemplate("balanced", self._frames(page.text_top, layout.balanced),
+                                          onPage=self._next_page, onPageEnd=self._page_end))
+        self.addPageTemplates(templates)
+
+    def afterPage(self) -> None:
+        """Before the balanced last page begins, its shorter columns are chosen."""
+        if self.layout.balanced is not None and self.page + 1 == self.layout.pages > 1:
+            self.handle_nextPageTemplate("balanced")
+
+    def _page_end(self, canvas: Canvas, document) -> None:
+        frames = self.pageTemplate.frames
+        reached = frames.index(self.frame) if self.frame in frames else len(frames) - 1
+        self.last_page = tuple(column_height(frame) - room_left(frame) if index <= reached else 0.0
+                               for index, frame in enumerate(frames))
+        self.last_room = column_height(frames[0])
+        self._footer(canvas, document)
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         """Platypus's own, but a floating section that does not fit where it stands lets the
@@ -407,9 +597,10 @@ class _SheetTemplate(OnCanvas):
         if block is not None or isinstance(flowable, _SectionStart):
             self.placing = block
 
-    def _frames(self, top: float) -> list[Frame]:
+    def _frames(self, top: float, height: float | None = None) -> list[Frame]:
+        """The page's columns from ``top`` down to the footer, or ``height`` tall."""
         page = self.sheet
-        bottom = page.text_bottom
+        bottom = page.text_bottom if height is None else top - height
         return [Frame(page.column_x(index), bottom, page.column_width, top - bottom, leftPadding=0, rightPadding=0,
                       topPadding=0, bottomPadding=0, showBoundary=0, id=f"column {index + 1}")
                 for index in range(page.columns)]

@@ -79,9 +79,17 @@ def table_cells(width: float, side: int, ratio: float, top: float) -> tuple[Box,
 
 
 def fit_words(words: Sequence[str], font: Font, width: float, height: float) -> tuple[FittedText | None, ...]:
-    """Each word fitted to a room ``width`` x ``height`` in its card, from WORD_SIZE down to
-    MIN_WORD_SIZE; None for a word that does not fit at the smallest size."""
-    return tuple(fit_text(word, font, width, height, WORD_SIZE, MIN_WORD_SIZE) for word in words)
+    """The words fitted to a room ``width`` x ``height`` in their cards, all at one size: the
+    largest, from WORD_SIZE down to MIN_WORD_SIZE, at which the longest fits, as the cards on a
+    table print every word alike. None for a word that does not fit at the smallest size (the
+    others keep the size of the longest that does)."""
+    alone = [fit_text(word, font, width, height, WORD_SIZE, MIN_WORD_SIZE) for word in words]
+    sizes = [fitted.size for fitted in alone if fitted is not None]
+    if not sizes:
+        return tuple(alone)
+    size = min(sizes)
+    return tuple(fit_text(word, font, width, height, size, MIN_WORD_SIZE) if fitted is not None else None
+                 for word, fitted in zip(words, alone))
 
 
 def drawn_cells(cells: Sequence[Box], card: Box, scale: float) -> tuple[Box, ...]:

@@ -1,15 +1,20 @@
 """The rules sheet's page as geometry: margins, one or two columns, the head's title fitted to
-its width, and the footer's line shortened to fit.
+its width, the footer's line shortened to fit, and a table's columns sized by their content.
 
 Two columns where each is wide enough for the drawn example's words (A4, Letter, B5), one
 column on narrower paper (A5), where two would set a dozen words a line and squeeze the
 example below the smallest size.
+
+A sheet in two columns is meant to print on one sheet of paper, both sides: ``MOST_PAGES``.
+Its running text is set at the type scale's ``BODY``, and a little smaller (``BODY_SIZES``,
+down to 8.5 pt, still easy to read in Fira Sans) only where that keeps a text to two pages.
 
 Pure: points, fonts consulted only for widths.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 import msgspec
@@ -17,7 +22,7 @@ import msgspec
 from ..typeface.font import Font
 from ..units import MM
 from .fit import FittedText
-from .style import HEADING, SUBTITLE, TITLE
+from .style import BODY, HEADING, SUBTITLE, TITLE
 
 SMALLEST_PAGE = (148 * MM, 210 * MM)  # A5: the smallest paper the sheet is set on
 WIDE_MARGIN = 14 * MM  # pages 180 mm wide or more (A4, Letter)
@@ -28,6 +33,18 @@ TWO_COLUMNS_FROM = 66 * MM  # a narrower column goes to one column across the pa
 FOOTER = 7 * MM  # from the bottom margin (the footer's baseline) to the bottom of the text
 TITLE_SIZES = (TITLE, SUBTITLE, HEADING)  # the head's title, largest first
 ELLIPSIS = "\u2026"
+BREAKS = re.compile(r"[ \t\n\r]+")  # where a line may break: ordinary white space only
+MOST_PAGES = 2  # one sheet of paper, printed on both sides
+BODY_SIZES = (BODY, 9.0, 8.5)  # points: the running text's size, largest first
+
+
+class Measure(msgspec.Struct, frozen=True):
+    """A table cell's text measured: as wide as it is set on one line, on two lines (broken at
+    the space that makes the longer line shortest), and its widest word."""
+
+    whole: float
+    two_lines: float
+    widest_word: float
 
 
 class RulesPage(msgspec.Struct, frozen=True):
@@ -70,11 +87,18 @@ def rules_page(page: tuple[float, float]) -> RulesPage:
     return RulesPage(width, height, margin, 1, width - 2 * margin, 0.0)
 
 
+def breakable_words(text: str) -> list[str]:
+    """``text`` split where a line may break: at ordinary spaces, tabs and line ends, never at
+    a no-break space (U+00A0, U+202F), which str.split() would break at."""
+    return [word for word in BREAKS.split(text) if word]
+
+
 def wrap_words(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | None:
     """``text`` broken at spaces into the fewest lines no wider than ``width`` (greedy), or
-    None when a single word is wider than that."""
+    None when a single word is wider than that. No-break spaces hold (a French colon never
+    starts a line)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in breakable_words(text):
         if font.width(word, size) > width:
             return None
         if lines and font.width(f"{lines[-1]} {word}", size) <= width:
@@ -88,7 +112,7 @@ def wrap_characters(text: str, font: Font, size: float, width: float) -> tuple[s
     """``text`` broken at spaces, and inside any word wider than ``width``, so that no line is
     wider than that (a character wider than the line still gets a line of its own)."""
     lines: list[str] = []
-    for word in text.split():
+    for word in breakable_words(text):
         candidate = f"{lines[-1]} {word}" if lines else word
         if lines and font.width(candidate, size) <= width:
             lines[-1] = candidate
@@ -128,3 +152,35 @@ def footer_line(parts: Sequence[str], page_label: str, font: Font, size: float, 
     while first and font.width(f"{first}{ELLIPSIS}  \u00b7  {page_label}", size) > width:
         first = first[:-1]
     return f"{first.rstrip()}{ELLIPSIS}  \u00b7  {page_label}"
+
+
+def table_widths(heads: Sequence[Measure], cells: Sequence[Sequence[Measure]], width: float,
+                 padding: float) -> tuple[float, ...]:
+    """Each column's width in a table ``width`` wide, from its content: ``heads`` (the head
+    row's cells) and ``cells`` (each column's other cells); ``padding`` is a cell's, both sides.
+
+    A column first gets what keeps its cells on one line, and its head no narrower than the
+    head's widest word: a head may wrap, a row should not. What is left widens the heads, to
+    two lines first, then to one, and the rest goes to the last column. When the table is too
+    narrow for its rows, each column keeps its widest word and the rest is shared in proportion
+    to what each wanted."""
+    columns = [list(column) for column in cells] if cells else [[] for _ in heads]
+    wanted = [max([cell.whole for cell in column] + [head.widest_word]) + padding
+              for head, column in zip(heads, columns)]
+    if sum(wanted) <= width:
+        widths = wanted
+        for step in ("two_lines", "whole"):
+            more = [max(0.0, getattr(head, step) + padding - current) for head, current in zip(heads, widths)]
+            spare = width - sum(widths)
+            share = min(1.0, spare / sum(more)) if sum(more) > 0 else 0.0
+            widths = [current + share * extra for current, extra in zip(widths, more)]
+        widths[-1] += width - sum(widths)
+        return tuple(widths)
+    floors = [max([cell.widest_word for cell in column] + [head.widest_word]) + padding
+              for head, column in zip(heads, columns)]
+    room = width - sum(floors)
+    if room <= 0:  # even the widest words do not fit: each column in proportion to them
+        return tuple(width * floor / sum(floors) for floor in floors)
+    stretch = [want - floor for want, floor in zip(wanted, floors)]
+    total = sum(stretch)
+    return tuple(floor + (room * more / total if total else room / len(floors)) for floor, more in zip(floors, stretch))

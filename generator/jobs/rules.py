@@ -7,12 +7,14 @@ from pathlib import Path
 import msgspec
 from msgspec.structs import replace
 
-from ..draw.rules import RulesDoNotFit, set_in, typeset_rules
-from ..draw.theme import make_theme
+from ..draw.figure import ExampleArt
+from ..draw.rules import RulesDoNotFit, SheetLayout, set_in, sheet_pages, typeset_rules
+from ..draw.theme import Theme, make_theme
 from ..errors import CngenError, UsageError
 from ..games import owners_of_marks
 from ..games.game import Game
-from ..geometry.rulespage import page_fits, rules_page
+from ..geometry.rulespage import BODY_SIZES, RulesPage, page_fits, rules_page
+from ..geometry.style import BODY
 from ..inputs.bundled import ENGLISH
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
@@ -46,12 +48,59 @@ class RulesResult(msgspec.Struct, frozen=True):
     pages: int
     rules: RulesText
     contents: KitContents
-    notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
+    notes: tuple[str, ...] = ()  # what is printed in English for want of a translation; a sheet over two pages
+    body_size: float = BODY  # points: the running text's size
+
+
+class PreparedSheet(msgspec.Struct, frozen=True):
+    """Everything the sheet is set from: the rules text filled in for the kit, its fonts
+    (registered), the page, the colours and the example laid out for the page's columns."""
+
+    rules: RulesText
+    contents: KitContents
+    notes: tuple[str, ...]
+    fonts: FontFamily
+    page: RulesPage
+    theme: Theme
+    art: ExampleArt | None
+    press: bool
 
 
 def build_rules(game: Game, options: RulesOptions, language: Language | None = None) -> RulesResult:
     """The game's rules sheet, for the kit ``options.contents`` describes (else the kit cngen
     prints by default); ``language`` is the kit's, settled once (else the options' own)."""
+    sheet = prepare_rules(game, options, language)
+    rules = sheet.rules
+    document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
+                                       sheet.fonts.regular.name, cmyk=sheet.press))
+    try:
+        layout = typeset_rules(document.canvas, rules, sheet.fonts, sheet.page, sheet.theme, sheet.art)
+    except RulesDoNotFit as problem:
+        raise too_tall(rules.source, problem, options.paper) from None
+    notes = sheet.notes
+    if sheet.page.columns > 1 and not layout.fits:
+        notes = (*notes, too_long(rules.source, layout.pages))
+    pdf = document.finish()
+    if sheet.press:
+        from .press import finish_for_press  # pikepdf and the checks only for press files
+
+        pdf = finish_for_press(pdf, condition_for(options.output_condition, is_us_paper(options.paper)),
+                               options.ink_limit)
+    return RulesResult(pdf, layout.pages, rules, sheet.contents, notes, layout.size)
+
+
+def rules_pages(game: Game, options: RulesOptions, language: Language | None = None) -> SheetLayout:
+    """How many pages the sheet ``build_rules`` makes takes, and the body's size it is set at,
+    measured without drawing it (its spacing is the tightest, its last page not balanced)."""
+    sheet = prepare_rules(game, options, language)
+    try:
+        return sheet_pages(sheet.rules, sheet.fonts, sheet.page, sheet.theme, sheet.art)
+    except RulesDoNotFit as problem:
+        raise too_tall(sheet.rules.source, problem, options.paper) from None
+
+
+def prepare_rules(game: Game, options: RulesOptions, language: Language | None = None) -> PreparedSheet:
+    """The sheet's text, fonts, page, colours and example, each checked (``build_rules``)."""
     contents = options.contents
     if contents is not None and contents.tile_kinds != game.tiles:
         raise ValueError("the sheet's game and the kit it describes differ: count the kit's contents for "
@@ -82,7 +131,7 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
     page = rules_page(options.paper)
     drawn = rules.example is not None and any(block.kind == "example" for section in rules.sections
                                               for block in section.blocks)
-    layout = game.rules_example.lay_out(rules, fonts, page) if drawn else None
+    figure = game.rules_example.lay_out(rules, fonts, page) if drawn else None
     press = is_cmyk(options.profile)
     # The sheet's example shows the cards in full ink, whatever style the cards are printed in.
     theme = make_theme(press, dict(options.style.colours), title, ink_limit=options.ink_limit, ink="full")
@@ -90,21 +139,9 @@ def build_rules(game: Game, options: RulesOptions, language: Language | None = N
         condition = condition_for(options.output_condition, is_us_paper(options.paper)) if press else None
         theme = replace(theme, emblem=load_emblem(options.style.emblem, theme, options.ink_limit, fonts.regular.name,
                                                   condition, ground=WHITE))
-    art = game.rules_example.art(layout, rules.example, fonts, theme) if drawn else None
-    document = PdfDocument(PdfSettings(document_title(rules.title or "Rules", options.style), options.paper,
-                                       fonts.regular.name, cmyk=press))
+    art = game.rules_example.art(figure, rules.example, fonts, theme) if drawn else None
     register_family(fonts)
-    try:
-        pages = typeset_rules(document.canvas, rules, fonts, page, theme, art)
-    except RulesDoNotFit as problem:
-        raise too_tall(rules.source, problem, options.paper) from None
-    pdf = document.finish()
-    if press:
-        from .press import finish_for_press  # pikepdf and the checks only for press files
-
-        pdf = finish_for_press(pdf, condition_for(options.output_condition, is_us_paper(options.paper)),
-                               options.ink_limit)
-    return RulesResult(pdf, pages, rules, contents, notes)
+    return PreparedSheet(rules, contents, notes, fonts, page, theme, art, press)
 
 
 def check_deck_name(contents: KitContents, fonts: FontFamily) -> None:
@@ -146,6 +183,12 @@ def too_tall(source: str, problem: RulesDoNotFit, page: tuple[float, float]) -> 
         return UsageError(too_small(page, tall=True))
     return CngenError(f"{source}:{place.line}: {place.where}: a row of this table is taller than a column of a "
                       f"{format_mm(page[0])} x {format_mm(page[1])} mm page: shorten its cells, or choose larger paper")
+
+
+def too_long(source: str, pages: int) -> str:
+    """A sheet in two columns that takes more than one sheet of paper, even set smaller."""
+    return (f"{source}: the rules sheet takes {pages} pages: its text is too long for two even at "
+            f"{BODY_SIZES[-1]:g} pt; print it as it is, or give a shorter text with --text")
 
 
 def too_small(page: tuple[float, float], tall: bool = False) -> str:

@@ -458,7 +458,8 @@ class _Reader:
             shown_count = format_count(value, self.language)
             if singular is None:
                 return shown_count
-            return f"{shown_count} {singular if takes_singular(value, self.language) else plural}"
+            # A no-break space: a count never ends a line without its noun ("1 / assassin").
+            return f"{shown_count}\u00a0{singular if takes_singular(value, self.language) else plural}"
 
         return _PLACEHOLDER.sub(replace, text)
 
