@@ -161,6 +161,16 @@ def inside(inner: Rect, outer: Rect) -> bool:
     return outer.contains(*centre(inner)) and (inner.x1 - inner.x0) < (outer.x1 - outer.x0) - 1
 
 
+def in_border(shape: Rect, outer: Rect, band: float) -> bool:
+    """Whether ``shape`` lies in the band ``band`` wide along the inside of ``outer``, clear of
+    its middle: a piece of the assassin's striped border (``draw.keycard``, ``draw.tile``),
+    not part of the symbol or figure drawn in the middle."""
+    middle = Rect(outer.x0 + band, outer.y0 + band, outer.x1 - band, outer.y1 - band)
+    overlaps = (shape.x0 < middle.x1 - 0.01 and shape.x1 > middle.x0 + 0.01
+                and shape.y0 < middle.y1 - 0.01 and shape.y1 > middle.y0 + 0.01)
+    return not overlaps and outer.contains(*centre(shape))
+
+
 # --- A readable account of a whole PDF, for comparing two builds ---------------------------
 
 

@@ -26,10 +26,11 @@ import pikepdf
 import pypdfium2
 import pytest
 from click.testing import CliRunner
-from pdfcheck import MM, Rect, centre, colour_of, inside, pdf_rect, symbol_kind, theme_for
+from pdfcheck import MM, Rect, centre, colour_of, in_border, inside, pdf_rect, symbol_kind, theme_for
 from pdfiumpage import paint, read_pages
 
 from generator.cli import main
+from generator.draw.keycard import ASSASSIN_BAND
 
 PAIR_TABLE = Counter({("G", "G"): 3, ("G", "N"): 5, ("N", "G"): 5, ("A", "A"): 1, ("A", "G"): 1,
                       ("G", "A"): 1, ("A", "N"): 1, ("N", "A"): 1, ("N", "N"): 7})
@@ -162,7 +163,11 @@ def _read_side(number: int, page, ground: Rect, shapes: list[dict], colours: dic
     # the turned matrices leave.
     placed = sorted(((colours[colour_of(o)], centre(box), box) for o, box in cells),
                     key=lambda cell: (-round(upright(cell[1])[1] / 10), upright(cell[1])[0]))
-    symbols = tuple((role, symbol_kind([o for o, box in shapes if box != cell and inside(box, cell)]))
+    # The assassin's cell wears a striped border as well as its cross: the symbol is what is
+    # drawn in the cell's middle.
+    band = ASSASSIN_BAND * cells[0][0]["width"]
+    symbols = tuple((role, symbol_kind([o for o, box in shapes if box != cell and inside(box, cell)
+                                        and not in_border(box, cell, band)]))
                     for role, _, cell in placed)
     return Side(page=number, page_size=(page.width, height), number=int(text[:-1]), letter=text[-1],
                 tab_letter=tab["text"], tab_size=size_of(tab), up=up, centre=middle,
@@ -290,9 +295,10 @@ def test_agents_bystanders_and_assassins_part_by_fifty_grey_levels(ink, tmp_path
     greys: dict[str, list[int]] = {role: [] for role in SIDE_COUNTS}
     for side in sides:
         for role, (x, y) in side.cells:
-            # A third of a cell from its middle, towards the top left: off the symbol.
-            px, py = round((x - side.cell_size / 3) * SCALE), round((side.page_size[1] - y - side.cell_size / 3) * SCALE)
-            greys[role].append(statistics.median(image.crop((px - 2, py - 2, px + 3, py + 3)).tobytes()))
+            # A quarter of a cell below its middle: off the symbol, and inside the assassin's
+            # striped border (a fifth of the cell wide), where its cell is black.
+            px, py = round(x * SCALE), round((side.page_size[1] - y + side.cell_size / 4) * SCALE)
+            greys[role].append(statistics.median(image.crop((px - 1, py - 1, px + 2, py + 2)).tobytes()))
     levels = {role: statistics.median(values) for role, values in greys.items()}
     assert levels["N"] - levels["G"] >= ROLE_GAP and levels["G"] - levels["A"] >= ROLE_GAP, levels
     assert all(max(values) - min(values) <= 3 for values in greys.values()), "one role, one grey"

@@ -18,7 +18,19 @@ from collections import Counter
 import builds
 import pypdfium2
 import pytest
-from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind, theme_for
+from pdfcheck import (
+    MM,
+    Rect,
+    centre,
+    colour_of,
+    font_report,
+    in_border,
+    inside,
+    pdf_rect,
+    placed_texts,
+    symbol_kind,
+    theme_for,
+)
 from pdfiumpage import near, paint, read_pages
 from test_tiles_cut import distance_inside, frame_of
 from test_tiles_cut import read_tiles as read_cut_tiles
@@ -33,6 +45,9 @@ SCALE = 2.0  # pixels per point for the grey renderings
 ROLE_GAP = 40  # grey levels between the grounds of any two kinds of face
 PER_SET_FRONTS = {("agent", "AGENT"): 15, ("assassin", "ASSASSIN"): 1, ("timer", "TIMER"): 11}
 PER_SET_BACKS = {("agent", "AGENT"): 15, ("assassin", "ASSASSIN"): 1, ("bystander", "BYSTANDER"): 11}
+# The assassin's stripes keep within this of the cut (a band inside its frame); the name, the symbol
+# and the medallion keep further in (3 mm inside the frame).
+STRIPES = 6.5 * MM
 SYMBOLS = {"agent": "polygon", "assassin": "line+line", "bystander": "bar", "timer": "bar+bar+polygon+polygon"}
 
 
@@ -48,8 +63,9 @@ def duet_tokens(options: TokenOptions):
 def grounds(profile: str, ink: str) -> dict[tuple, str]:
     theme = theme_for(profile, ink=ink)
     if ink == "light":
-        return {paint(theme.green_pale): "agent", paint(theme.assassin_pale): "assassin",
-                paint(theme.card): "timer", paint(theme.bystander_pale): "bystander"}
+        # A light tile's ground is its border; the pale panel lies inside its frame.
+        return {paint(theme.green_border): "agent", paint(theme.assassin_border): "assassin",
+                paint(theme.card): "timer", paint(theme.bystander_border): "bystander"}
     return {paint(theme.green): "agent", paint(theme.assassin): "assassin", paint(theme.card): "timer",
             paint(theme.bystander): "bystander"}
 
@@ -69,19 +85,19 @@ def read_faces(pdf: bytes, profile: str = "home", ink: str = "full") -> list[dic
         shapes = page.curves + page.rects + page.lines
         for ground, cut in zip(found, cuts):
             within = [o for o in shapes if o is not ground and cut.contains(*centre(pdf_rect(o, height)))]
-            face = _read_face(within, height, black, white)
+            face = _read_face(within, height, black, white, cut)
             faces.append({"page": number, "cut": cut, "kind": kinds[colour_of(ground)],
                           "name": names.get(cut.rounded()), **face})
     return faces
 
 
-def _read_face(within: list[dict], height: float, black: tuple, white: tuple) -> dict:
+def _read_face(within: list[dict], height: float, black: tuple, white: tuple, cut: Rect) -> dict:
     discs = [o for o in within if o["object_type"] == "curve" and o.get("fill") and abs(o["width"] - o["height"]) < 1]
     medallion = max(discs, key=lambda o: o["width"])
     area = pdf_rect(medallion, height)
     figure = [o for o in within if o is not medallion and inside(pdf_rect(o, height), area)]
     symbol = [o for o in within if o is not medallion and not inside(pdf_rect(o, height), area)
-              and max(o["width"], o["height"]) < 8 * MM]
+              and max(o["width"], o["height"]) < 8 * MM and not in_border(pdf_rect(o, height), cut, STRIPES)]
     rings = [o for o in within if o["object_type"] == "curve" and o.get("stroke")
              and abs(o["width"] - medallion["width"]) < 2]
     return {
@@ -197,7 +213,7 @@ def read_classic_faces(pdf: bytes) -> list[dict]:
         for ground in (r for r in page.rects if colour_of(r) in kinds and r["width"] * r["height"] > GROUND_AREA):
             cut = pdf_rect(ground, page.height)
             within = [o for o in shapes if o is not ground and cut.contains(*centre(pdf_rect(o, page.height)))]
-            faces.append(_read_face(within, page.height, paint(theme.text), paint(theme.label)))
+            faces.append(_read_face(within, page.height, paint(theme.text), paint(theme.label), cut))
     return faces
 
 

@@ -10,7 +10,10 @@ PDF's drawing (``pdfiumpage``); what it looks like is read from the pixels:
 * the starting team's lights differ in shape, not only in tone (red pointed, blue rounded);
 * red and blue agents wear different figures, in every orientation;
 * ``--ink light`` takes less ink (lighter pages) and keeps the figures, symbols and cells in
-  their colours; its shop files pass the preflight.
+  their colours; its shop files pass the preflight;
+* the assassin stands apart from every agent by pattern, not only by tone or figure: its key
+  card cells and its tiles wear a border of stripes that a toner-saving laser, which prints
+  the navy agents and the black assassin alike, cannot merge.
 
 The greyscale renderings are written to a temporary folder, to be looked at.
 """
@@ -26,6 +29,9 @@ from pdfcheck import MM, rounded, symbol_kind, theme_for
 from pdfiumpage import paint, read_pages
 from PIL import Image, ImageChops, ImageDraw
 
+from generator.draw.keycard import ASSASSIN_BAND
+from generator.draw.tile import ASSASSIN_BAND as TILE_BAND
+from generator.draw.tile import ASSASSIN_GAP as TILE_GAP
 from generator.preflight import preflight
 from generator.settings.options import DeckOptions, KeyOptions, SheetOptions, Style, TokenOptions
 
@@ -176,9 +182,9 @@ def tile_pages(looked_at):
         pdf = builds.tokens(TokenOptions(sheet=sheet(profile), style=Style(ink=ink))).pdf
         theme = theme_for(profile, ink=ink)
         roles = {"red": theme.red, "blue": theme.blue, "bystander": theme.bystander, "assassin": theme.assassin}
-        if ink == "light":
-            roles = {"red": theme.red_pale, "blue": theme.blue_pale, "bystander": theme.bystander_pale,
-                     "assassin": theme.assassin_pale}
+        if ink == "light":  # the ground is the border; the pale panel lies inside the frame
+            roles = {"red": theme.red_border, "blue": theme.blue_border, "bystander": theme.bystander_border,
+                     "assassin": theme.assassin_border}
         role_of = {paint(colour): role for role, colour in roles.items()}
         pages = read_pages(pdf, chars=False)
         numbers = range(len(pages))
@@ -191,11 +197,14 @@ def tile_pages(looked_at):
                        and r["width"] * r["height"] > GROUND_AREA]
             discs = [c for c in page.curves if c.get("fill") and abs(c["width"] - c["height"]) < 1
                      and c["width"] > 15 * MM]
+            frames = [c for c in page.curves if c.get("stroke") and c["width"] > 30 * MM and c["height"] > 30 * MM]
             for ground in grounds:
                 medallion = next(d for d in discs if ground["x0"] < d["x0"] and d["x1"] < ground["x1"]
                                  and ground["top"] < d["top"] and d["bottom"] < ground["bottom"])
+                frame = next(f for f in frames if ground["x0"] < f["x0"] and f["x1"] < ground["x1"]
+                             and ground["top"] < f["top"] and f["bottom"] < ground["bottom"])
                 tiles.append({"page": number, "role": role_of[colour_of(ground)], "ground": ground,
-                              "medallion": medallion, "width": page.width})
+                              "medallion": medallion, "frame": frame, "width": page.width})
         found[profile, ink] = {"images": images, "tiles": tiles, "bleed": BLEED if profile == "shop" else 0.0}
     return found
 
@@ -204,6 +213,14 @@ def ground_grey(found: dict, tile: dict) -> int:
     """A tile's ground, between its cut and its frame."""
     inset = found["bleed"] + 1.8 * MM
     return sample(found["images"][tile["page"]], tile["ground"]["x0"] + inset, tile["ground"]["top"] + inset)
+
+
+def panel_grey(found: dict, tile: dict) -> int:
+    """What lies inside a tile's frame, beside its medallion: in a corner of the medallion's
+    square, outside its disc."""
+    medallion = tile["medallion"]
+    inset = 0.05 * (medallion["x1"] - medallion["x0"])
+    return sample(found["images"][tile["page"]], medallion["x0"] + inset, medallion["top"] + inset)
 
 
 def figure_mask(found: dict, tile: dict, size: int = 96) -> Image.Image:
@@ -235,13 +252,13 @@ def test_tile_teams_part_by_more_than_fifty_grey_levels(tile_pages, profile, ink
         figures = {role: statistics.median(figure_grey(found, t) for t in by_role(found, role, page))
                    for role in ("red", "blue")}
         assert abs(figures["red"] - figures["blue"]) >= TEAM_GAP, figures
-        if ink == "full":  # the ground is the team's colour, to the edge
-            grounds = {role: statistics.median(ground_grey(found, t) for t in by_role(found, role, page))
-                       for role in ("red", "blue")}
-            assert abs(grounds["red"] - grounds["blue"]) >= TEAM_GAP, grounds
-        else:  # a pale ground that leaves the figure standing out
+        # The ground is the team's colour, to the edge; in light ink at half strength, as a border.
+        grounds = {role: statistics.median(ground_grey(found, t) for t in by_role(found, role, page))
+                   for role in ("red", "blue")}
+        assert abs(grounds["red"] - grounds["blue"]) >= TEAM_GAP, grounds
+        if ink == "light":  # inside the frame, a pale panel that leaves the figure standing out
             for role in ("red", "blue"):
-                assert min(ground_grey(found, t) for t in by_role(found, role, page)) >= 200
+                assert min(panel_grey(found, t) for t in by_role(found, role, page)) >= 200
 
 
 # Two renderings of one figure differ in a few edge pixels (measured: at most 0.06 of the
@@ -355,3 +372,72 @@ def test_light_ink_press_files_pass_the_preflight(tmp_path, profile, component):
         pdf = builds.deck(DeckOptions(words=words, sheet=options, style=style)).pdf
     report = preflight(pdf)
     assert report.ok, report
+
+
+# --- The assassin apart ----------------------------------------------------------------------
+
+# A toner-saving laser lays down about half the toner: every grey comes out half as dark.
+# Navy (44) and black (0) then print 150 and 128, too close to tell apart across a table;
+# paper stays paper.
+TONER = 0.5
+LIGHT_PIXEL = 200  # in a toner-saving print: bare paper, or near it
+
+
+def toner_saving(image: Image.Image) -> Image.Image:
+    return image.point(lambda grey: round(255 - (255 - grey) * TONER))
+
+
+def row(image: Image.Image, left: float, right: float, top: float) -> list[int]:
+    """The greys along a row of the page, from ``left`` to ``right`` at ``top`` (points)."""
+    y = round(top * SCALE)
+    return list(image.crop((round(left * SCALE), y, round(right * SCALE), y + 1)).tobytes())
+
+
+def changes(values: list[int]) -> int:
+    """How often a row passes between bare paper and ink."""
+    light = [value >= LIGHT_PIXEL for value in values]
+    return sum(1 for first, second in zip(light, light[1:]) if first != second)
+
+
+def cell_band_row(image: Image.Image, cell: dict) -> list[int]:
+    """A row through the middle of a cell's border band (the assassin's stripes), clear of
+    its rounded corners and of the symbol in its middle."""
+    band = ASSASSIN_BAND * cell["width"]
+    return row(image, cell["x0"] + band, cell["x1"] - band, cell["top"] + band / 2)
+
+
+def tile_band_row(image: Image.Image, tile: dict) -> list[int]:
+    """A row through the middle of the band of stripes inside a tile's frame (along the side
+    at the top of the page, whichever way the tile is turned)."""
+    frame, width = tile["frame"], tile["frame"]["linewidth"]
+    top = frame["top"] + width / 2 + TILE_GAP + TILE_BAND / 2
+    return row(image, frame["x0"] + 6 * MM, frame["x1"] - 6 * MM, top)
+
+
+@pytest.mark.parametrize("profile, ink", KEY_CASES)
+def test_the_assassins_key_cell_is_striped_where_every_agents_cell_is_plain(key_pages, profile, ink):
+    found = key_pages[profile, ink]
+    image = toner_saving(found["image"])
+    (assassin, *_) = found["cells"]["assassin"]
+    stripes = cell_band_row(image, assassin)
+    assert changes(stripes) >= 4 and max(stripes) - min(stripes) >= 80, stripes
+    for role in ("red", "blue", "bystander"):
+        for cell in found["cells"][role]:
+            plain = cell_band_row(image, cell)
+            assert changes(plain) == 0 and max(plain) - min(plain) <= 10, (role, plain)
+
+
+@pytest.mark.parametrize("profile, ink", TILE_CASES)
+def test_the_assassins_tile_is_striped_where_every_agents_tile_is_plain(tile_pages, profile, ink):
+    found = tile_pages[profile, ink]
+    images = [toner_saving(image) for image in found["images"]]
+    tiles = {role: [tile for tile in found["tiles"] if tile["role"] == role]
+             for role in ("red", "blue", "bystander", "assassin")}
+    assert len(tiles["assassin"]) == 2  # both faces
+    for tile in tiles["assassin"]:
+        stripes = tile_band_row(images[tile["page"]], tile)
+        assert changes(stripes) >= 10 and max(stripes) - min(stripes) >= 80, stripes
+    for role in ("red", "blue", "bystander"):
+        for tile in tiles[role]:
+            plain = tile_band_row(images[tile["page"]], tile)
+            assert changes(plain) == 0 and max(plain) - min(plain) <= 10, (role, plain)

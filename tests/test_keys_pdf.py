@@ -16,6 +16,7 @@ from pdfcheck import (
     centre,
     colour_of,
     font_report,
+    in_border,
     inside,
     pdf_rect,
     placed_texts,
@@ -24,6 +25,7 @@ from pdfcheck import (
 )
 from pdfiumpage import near, paint, read_pages
 
+from generator.draw.keycard import ASSASSIN_BAND
 from generator.games import GAMES
 from generator.geometry.sheet import HOME_BLEED
 from generator.jobs.keys import build_keys
@@ -60,7 +62,8 @@ def read_faces(pages) -> list[dict]:
                 "lights": sorted(TEAM_OF[colour_of(light)] for light in lights),
                 "symbols": {
                     COLOUR_LETTERS[colour_of(cell)]: symbol_kind(
-                        [o for o in within if o is not cell and inside(pdf_rect(o, height), pdf_rect(cell, height))]
+                        [o for o in within if o is not cell and inside(pdf_rect(o, height), pdf_rect(cell, height))
+                         and not in_border(pdf_rect(o, height), pdf_rect(cell, height), ASSASSIN_BAND * cell["width"])]
                     )
                     for cell in cells
                 },
@@ -155,9 +158,9 @@ def test_the_manifest_is_the_deal_for_its_seed_one_card_a_line():
         assert json.loads(line.rstrip(",")) == {
             "card": card.number,
             "faces": [{"label": f"{card.number}{side}", "starting": face.starting, "grid": list(face.rows)}
-                      for side, face in zip("ab", card.faces)]}
-        assert re.fullmatch(r'\{"card": \d+, "faces": \[\{"label": "\d+a", "starting": "(red|blue)", "grid": '
-                            r'\["[RBNA]{5}"(, "[RBNA]{5}"){4}\]\}, \{"label": "\d+b".*\]\}\]\},?', line)
+                      for side, face in zip("AB", card.faces)]}
+        assert re.fullmatch(r'\{"card": \d+, "faces": \[\{"label": "\d+A", "starting": "(red|blue)", "grid": '
+                            r'\["[RBNA]{5}"(, "[RBNA]{5}"){4}\]\}, \{"label": "\d+B".*\]\}\]\},?', line)
 
 
 def test_all_key_card_art_keeps_three_millimetres_from_the_cut(deck):

@@ -217,7 +217,7 @@ def test_the_manifest_lists_4_rows_of_5_and_stats_report_what_is_measured_here(c
     grids = []
     for card in manifest["cards"]:
         labels = [face["label"] for face in card["faces"]]
-        assert labels == ([str(card["card"])] if single_sided else [f"{card['card']}a", f"{card['card']}b"])
+        assert labels == ([str(card["card"])] if single_sided else [f"{card['card']}A", f"{card['card']}B"])
         for face in card["faces"]:
             assert len(face["grid"]) == ROWS and all(re.fullmatch("[RBNA]{5}", row) for row in face["grid"])
             grids.append(face["grid"])
@@ -271,7 +271,7 @@ def test_the_pdf_has_its_pages_and_every_card_number(printed):
     assert len(reader.pages) == result.pages == 4  # 8 cards a sheet: two sheets, fronts and backs
     text = " ".join(page.extract_text() for page in reader.pages)
     labels = [face["label"] for card in manifest["cards"] for face in card["faces"]]
-    assert sorted(re.findall(r"\d+[ab]", text)) == sorted(labels)
+    assert sorted(re.findall(r"\d+[AB]", text)) == sorted(labels)
 
 
 def test_every_printed_cell_lights_and_corner_mark_match_the_manifest(printed):
@@ -289,8 +289,9 @@ def test_every_printed_cell_lights_and_corner_mark_match_the_manifest(printed):
             card = Rect(ground.x0 + HOME_BLEED, ground.y0 + HOME_BLEED, ground.x1 - HOME_BLEED, ground.y1 - HOME_BLEED)
             label = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
                             if card.contains(*centre(pdf_rect(c, page.height))))
-            grid = [[nearest(pixel(image, page.height, card.x0 + 10 * MM + c * (CELL + MM) + 0.15 * CELL,
-                                   card.y0 + GRID_TOP - r * (CELL + MM) - 0.15 * CELL), ROLES)
+            # A quarter of a cell below its middle: off its symbol, inside the assassin's striped border.
+            grid = [[nearest(pixel(image, page.height, card.x0 + 10 * MM + c * (CELL + MM) + 0.5 * CELL,
+                                   card.y0 + GRID_TOP - r * (CELL + MM) - 0.75 * CELL), ROLES)
                      for c in range(COLUMNS)] for r in range(ROWS)]
             seen[label] = ["".join(row) for row in grid]
             face = faces[label]

@@ -139,7 +139,7 @@ def test_each_back_lands_at_the_mirrored_slot_of_its_front(sides):
     fronts, backs = (slots(page) for page in read_pages(result.pdf, [0, 1]))
     assert len(fronts) == len(backs) == 6
     for label, (column, row) in fronts.items():
-        back = backs[label[:-1] + "b"]
+        back = backs[label[:-1] + "B"]
         if sides == "long-edge":  # portrait sheet: columns reversed, rows kept
             assert back == (plan.columns - 1 - column, row)
         else:
@@ -195,7 +195,7 @@ def test_drivethrucards_gets_back_first_poker_pages_at_its_ink_limit():
     media = pages[0].get_mediabox()
     assert (media[2] / 72, media[3] / 72) == pytest.approx((2.75, 3.75))
     labels = [page.get_textpage().get_text_range().split()[0] for page in pages]
-    assert labels == ["1b", "1a", "2b", "2a"]
+    assert labels == ["1B", "1A", "2B", "2A"]
     assert preflight(result.pdf, ink_limit=240).ok
     with pikepdf.open(io.BytesIO(result.pdf)) as pdf:
         assert str(pdf.Root.OutputIntents[0].OutputConditionIdentifier) == "CGATS TR 001"

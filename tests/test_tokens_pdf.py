@@ -7,7 +7,19 @@ from collections import Counter
 
 import builds
 import pytest
-from pdfcheck import MM, Rect, centre, colour_of, font_report, inside, pdf_rect, placed_texts, symbol_kind, theme_for
+from pdfcheck import (
+    MM,
+    Rect,
+    centre,
+    colour_of,
+    font_report,
+    in_border,
+    inside,
+    pdf_rect,
+    placed_texts,
+    symbol_kind,
+    theme_for,
+)
 from pdfiumpage import near, paint, read_pages
 
 from generator.geometry.sheet import HOME_BLEED
@@ -16,6 +28,9 @@ from generator.settings.options import TokenOptions
 THEME = theme_for()
 
 ROLE_OF = {paint(THEME.red): "red", paint(THEME.blue): "blue", paint(THEME.bystander): "bystander", paint(THEME.assassin): "assassin"}
+# The assassin's stripes keep within this of the cut (a band inside its frame); the name, the symbol
+# and the medallion keep further in (3 mm inside the frame).
+STRIPES = 6.5 * MM
 SYMBOL_OF = {"red": "polygon", "blue": "disc", "bystander": "bar", "assassin": "line+line"}
 
 
@@ -38,7 +53,7 @@ def read_tiles(pdf: bytes) -> list[dict]:
             area = pdf_rect(medallion, height)
             figure = [o for o in within if o is not medallion and inside(pdf_rect(o, height), area)]
             symbol = [o for o in within if o is not medallion and not inside(pdf_rect(o, height), area)
-                      and max(o["width"], o["height"]) < 8 * MM]
+                      and max(o["width"], o["height"]) < 8 * MM and not in_border(pdf_rect(o, height), card, STRIPES)]
             tiles.append({
                 "page": number,
                 "card": card,

@@ -132,7 +132,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
     def _lid(self, canvas: Canvas, width: float, height: float, safe: float) -> None:
         radius = min(EMBLEM_MAX, (min(width, height) - 2 * safe) / 2 - 1 * MM)
         if radius >= 2.5 * MM:
-            draw_emblem(canvas, width / 2, height / 2, radius, self.theme.line, EMBLEM_LINE, self.theme.emblem)
+            draw_emblem(canvas, width / 2, height / 2, radius, self.theme.accent, EMBLEM_LINE, self.theme.emblem)
 
     def _join_mark(self, canvas: Canvas, panel: Panel, width: float, height: float, edge: str) -> None:
         """A circled "A" by the edge where the two sheets join, in the strip above the red
@@ -181,7 +181,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
         for part, height, colour in parts:
             middle = top - height / 2
             if part == "emblem":
-                draw_emblem(canvas, x, middle, radius, self.theme.line, EMBLEM_LINE, self.theme.emblem)
+                draw_emblem(canvas, x, middle, radius, self.theme.accent, EMBLEM_LINE, self.theme.emblem)
             else:
                 self._lines(canvas, part, x, middle, colour)  # type: ignore[arg-type]
             top -= height + gap

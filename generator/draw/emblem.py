@@ -16,14 +16,17 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.style import EMBLEM_LINE, FRAME_LINE
 from .paint import fill, stroke
 from .theme import Colour, Ink
+from .theme import line_width as drawn_width
 
 RULE_GAP = 0.8  # between the ring and each rule, in the ring's radius
 
 
 def draw_keyhole_emblem(canvas: Canvas, x: float, y: float, radius: float, colour: Colour, line_width: float) -> None:
-    """A ring of ``radius`` centred on (x, y) with a solid keyhole inside."""
+    """A ring of ``radius`` centred on (x, y) with a solid keyhole inside. On a press file a
+    coloured ring is drawn heavier (``theme.line_width``): it grows inwards, so that the
+    emblem keeps its size and its distance from what is around it."""
     stroke(canvas, colour, line_width)
-    canvas.circle(x, y, radius, stroke=1, fill=0)
+    canvas.circle(x, y, radius - (drawn_width(colour, line_width) - line_width) / 2, stroke=1, fill=0)
     fill(canvas, colour)
     head = radius * 0.30
     canvas.circle(x, y + head * 0.6, head, stroke=0, fill=1)

@@ -3,6 +3,15 @@ one form per kind of cell (its role's colour and symbol), and the small card num
 is never the only signal: every role keeps its own symbol (``symbols``), so a card reads in
 black and white and for colour-blind players. The symbols are vector shapes, not font glyphs,
 so no font can lack them. Each game's own face (lights, a tab) is drawn by the game.
+
+The assassin's cell is striped as well as black: white stripes round its edge
+(``draw_cell_ground``). In grey the navy agents (luma 44) and the black assassin (0) are both
+near black, and a toner-saving laser prints them alike; stripes of bare paper are a pattern
+that no printer's tones can merge. The stripes are at least 2 pt wide, so that on a press
+the four inks of the rich black cannot close them up.
+
+The frame is the kit's brown (``Theme.accent``) where the card is drawn at full size: on a
+press file that draws it ``COLOUR_LINE_MIN`` wide (``frame_colour``).
 """
 
 from __future__ import annotations
@@ -12,19 +21,24 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.sheet import Box
+from ..geometry.stripes import Stripes, striped_band, striped_ends
 from ..geometry.style import CAPTION, FRAME_LINE, FRAME_RADIUS
 from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
 from ..typeface.font import Font
 from ..units import MM
-from .paint import fill, form_name, stroke
+from .paint import draw_stripes, fill, form_name, stroke
 from .symbols import draw_role_symbol
-from .theme import Colour, Theme
+from .theme import COLOUR_LINE_MIN, Colour, Theme, drawn_small
 
 NUMBER_SIZE = CAPTION
 FRAME_WIDTH = FRAME_LINE  # points: the kit's frame, in the theme's line colour
 # Drawn smaller (the rules sheet's example), the frame keeps at least this width as printed.
 MIN_PRINTED_FRAME = 0.4
 CELL_RADIUS = 0.8 * MM  # a cell is a small panel: rounder than the grid gap, smaller than PANEL_RADIUS
+# The assassin's border of stripes, in shares of the cell's width: a band a fifth of the cell
+# (its cross keeps the black middle), white stripes as wide as a press keeps open.
+ASSASSIN_BAND = 0.2
+ASSASSIN_STRIPES = Stripes(period=1.6 * MM, width=COLOUR_LINE_MIN)
 
 
 def cell_colours(letter: str, theme: Theme) -> tuple[Colour, Colour]:
@@ -37,6 +51,13 @@ def cell_colours(letter: str, theme: Theme) -> tuple[Colour, Colour]:
         BYSTANDER: (theme.bystander, theme.on_bystander),
         ASSASSIN: (theme.assassin, theme.on_colour),
     }[letter]
+
+
+def frame_colour(theme: Theme, scale: float = 1.0) -> Colour:
+    """The frame's colour on a card drawn ``scale`` times its size: the kit's brown at full
+    size. A card drawn smaller (the rules sheet's example) keeps the hairline colour, black
+    ink on press, where a brown line would have to be drawn 1/scale times 2 pt to print 2 pt."""
+    return theme.accent if scale >= 1.0 else drawn_small(theme).accent
 
 
 def frame_width(scale: float) -> float:
@@ -53,11 +74,13 @@ def framed_form(name: str, frame_width: float, area: Box) -> str:
     return form_name(f"{name}{width}", area)
 
 
-def draw_ground_and_frame(canvas: Canvas, area: Box, frame: Box, theme: Theme, width: float) -> None:
-    """The card's ground over ``area`` (the card and its bleed) and the kit's frame."""
+def draw_ground_and_frame(canvas: Canvas, area: Box, frame: Box, theme: Theme, width: float,
+                          colour: Colour | None = None) -> None:
+    """The card's ground over ``area`` (the card and its bleed) and the kit's frame, in
+    ``colour`` (``frame_colour``; the hairline colour when not given)."""
     fill(canvas, theme.card)
     canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-    stroke(canvas, theme.line, width)
+    stroke(canvas, theme.line if colour is None else colour, width)
     canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
 
 
@@ -92,8 +115,19 @@ def draw_number(canvas: Canvas, origin: tuple[float, float], label: str, font: F
     canvas.drawString(*origin, label)
 
 
+def draw_cell_ground(canvas: Canvas, box: Box, letter: str, theme: Theme, radius: float = CELL_RADIUS) -> None:
+    """A cell's ground in its role's colour, a rounded rectangle; the assassin's with its
+    border of stripes (see the module's notes), or stripes at both ends of a long strip (the
+    rules' examples cover words with strips). The symbol keeps the black middle."""
+    fill(canvas, cell_colours(letter, theme)[0])
+    canvas.roundRect(box.x, box.y, box.width, box.height, radius, stroke=0, fill=1)
+    if letter == ASSASSIN:
+        short = min(box.width, box.height)
+        pieces = striped_ends(box, ASSASSIN_STRIPES) if max(box.width, box.height) > 2 * short \
+            else striped_band(box, short * ASSASSIN_BAND, ASSASSIN_STRIPES)
+        draw_stripes(canvas, box, radius, pieces, theme.label)
+
+
 def _draw_cell(canvas: Canvas, box: Box, letter: str, theme: Theme) -> None:
-    background, foreground = cell_colours(letter, theme)
-    fill(canvas, background)
-    canvas.roundRect(box.x, box.y, box.width, box.height, CELL_RADIUS, stroke=0, fill=1)
-    draw_role_symbol(canvas, letter, *box.centre, box.width * 0.46, foreground)
+    draw_cell_ground(canvas, box, letter, theme)
+    draw_role_symbol(canvas, letter, *box.centre, box.width * 0.46, cell_colours(letter, theme)[1])

@@ -1,4 +1,5 @@
-"""Small drawing helpers shared by every face: colours, polygons, centred text lines, form names."""
+"""Small drawing helpers shared by every face: colours, polygons, stripes, centred text lines,
+form names."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
+from ..geometry.stripes import Polygon
 from ..typeface.font import Font
-from .theme import Colour
+from .theme import Colour, line_width
 
 
 def fill(canvas: Canvas, colour: Colour) -> None:
@@ -20,11 +22,15 @@ def fill(canvas: Canvas, colour: Colour) -> None:
 
 
 def stroke(canvas: Canvas, colour: Colour, width: float) -> None:
+    """Lines in a resolved theme colour, ``width`` wide; on a press file a line of more than
+    black ink is drawn at least ``COLOUR_LINE_MIN`` wide (``theme.line_width``). That width is
+    in the canvas's units: a drawing that is placed scaled down draws such lines in black ink
+    (``Theme.line``) or wide enough to stay over the minimum as printed."""
     if len(colour) == 4:
         canvas.setStrokeColorCMYK(*colour)
     else:
         canvas.setStrokeColorRGB(*colour)
-    canvas.setLineWidth(width)
+    canvas.setLineWidth(line_width(colour, width))
 
 
 def polygon_path(canvas: Canvas, points: list[tuple[float, float]]) -> PDFPathObject:
@@ -35,6 +41,30 @@ def polygon_path(canvas: Canvas, points: list[tuple[float, float]]) -> PDFPathOb
         path.lineTo(*point)
     path.close()
     return path
+
+
+def rounded_path(canvas: Canvas, box: Box, radius: float, path: PDFPathObject | None = None) -> PDFPathObject:
+    """A rectangle with rounded corners, as a path (added to ``path`` when given)."""
+    if path is None:
+        path = canvas.beginPath()
+    path.roundRect(box.x, box.y, box.width, box.height, radius)
+    return path
+
+
+def draw_stripes(canvas: Canvas, box: Box, radius: float, pieces: list[Polygon], colour: Colour) -> None:
+    """Stripes of ``colour`` (``geometry.stripes``' pieces) in the rounded rectangle ``box``,
+    whose corners clip them: a pattern, not a tone, that reads in any printer's greys."""
+    path = canvas.beginPath()
+    for piece in pieces:
+        path.moveTo(*piece[0])
+        for point in piece[1:]:
+            path.lineTo(*point)
+        path.close()
+    canvas.saveState()
+    canvas.clipPath(rounded_path(canvas, box, radius), stroke=0, fill=0)
+    fill(canvas, colour)
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def centred_lines(canvas: Canvas, text: FittedText, font: Font, centre_x: float, centre_y: float) -> None:

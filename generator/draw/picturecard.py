@@ -78,8 +78,8 @@ class PictureCardArtist:
     def _frame_and_mark(self, canvas: Canvas) -> None:
         """The mark is cut by the window's rounded corner, so it reads as the frame's own corner."""
         layout, theme = self.layout, self.theme
-        draw_window_mark(canvas, layout.window, layout.mark, theme.line)
-        stroke(canvas, theme.line, FRAME_LINE)
+        draw_window_mark(canvas, layout.window, layout.mark, theme.accent)
+        stroke(canvas, theme.accent, FRAME_LINE)
         frame = layout.frame
         canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
 

@@ -525,9 +525,9 @@ class _Head:
             self.line.wrap(self.width, 1e6)
             self.line.drawOn(canvas, self.x, self.bottom)
         middle = (top + max(self.rule_y + HEAD_GAP, top - 2 * self.radius)) / 2
-        draw_emblem(canvas, page.margin + self.radius, middle, self.radius - EMBLEM_LINE / 2, theme.line,
+        draw_emblem(canvas, page.margin + self.radius, middle, self.radius - EMBLEM_LINE / 2, theme.accent,
                     EMBLEM_LINE, theme.emblem)  # type: ignore[arg-type]
-        stroke(canvas, theme.line, FRAME_LINE)
+        stroke(canvas, theme.accent, FRAME_LINE)
         canvas.line(page.margin, self.rule_y, page.width - page.margin, self.rule_y)
 
 

@@ -97,10 +97,10 @@ def draw_slope(canvas: Canvas, panel: Panel, theme: Theme, font: Font, teams: Se
     bottom, top, radius = _figures(panel)
     middle = (bottom + top) / 2
     if title is None:
-        draw_emblem(canvas, width / 2, middle, radius, theme.line, EMBLEM_LINE, theme.emblem)
+        draw_emblem(canvas, width / 2, middle, radius, theme.accent, EMBLEM_LINE, theme.emblem)
         return
     for x in (panel.safe + radius, width - panel.safe - radius):
-        draw_emblem(canvas, x, middle, radius, theme.line, EMBLEM_LINE, theme.emblem)
+        draw_emblem(canvas, x, middle, radius, theme.accent, EMBLEM_LINE, theme.emblem)
     fill(canvas, theme.text)
     centred_lines(canvas, title, font, width / 2, middle)
 

@@ -8,21 +8,39 @@ What a CMYK theme promises, as a shop's preflight checks it:
 
 * text is black ink only (C = M = Y = 0): ``text``, ``heading``, and the white (no ink) and
   greys of ``label``, ``on_colour`` and ``on_bystander``;
-* every line thinner than ``colour_line_min`` (2 pt) is black ink only: thin frames and rules
-  take ``line``, a grey of black ink as dark as ``outline``, and a coloured line (a light
-  tile's frame in its role's colour) is drawn at least that wide;
+* no line thinner than ``colour_line_min`` (2 pt) has cyan, magenta or yellow in it: a press
+  lays each ink down separately, a tenth of a millimetre apart at worst, and a thin line of
+  several inks shows that as coloured fringes. Hairlines (tables, small drawn cards) take
+  ``line``, a grey of black ink as dark as ``outline``; ``paint.stroke`` draws any line of
+  more than black ink at least ``colour_line_min`` wide (``line_width``);
 * no colour uses more ink than the ink limit (C + M + Y + K, 300% unless a service asks for
   less). A colour over it keeps its black and loses cyan, magenta and yellow in proportion,
   as a shop's RIP would: the hue and the darkness stay close, the ink on the sheet drops.
   Rich black (the assassin's 60/40/40/100) is for large areas only.
 
-Home files keep their look: there ``line`` is the outline colour, ``heading`` the red, and
-coloured lines have no minimum width.
+The brown accents on press. The emblem and the frames are the kit's warm brown (``outline``,
+0/20/45/45), and a brown needs three inks: no single process ink comes near it (measured in
+CIELAB through the press profile, ISO Coated v2: the closest black-only grey is 27.6 Delta E
+from the home file's brown, yellow alone 50, magenta alone 48). So the accents keep their
+real colour and are drawn heavier instead: ``accent`` is the brown on every profile, for
+fills (the keyhole) and for lines, which on press files are at least ``colour_line_min``
+wide. Measured as pdfium renders the files, the word card's frame and keyhole were 27.9
+Delta E from the home file's brown in black ink, and are 6.6 in the accent (the press's own
+shift, which the bystander beside them shares). A drawing placed smaller than it is drawn
+(a game book's cards) takes its accent as a hairline (``drawn_small``): 2 pt would print
+thinner. Home files keep their look: there ``line`` and ``accent`` are the same brown, at
+the widths the kit designs, and ``heading`` is red.
+
+Headings are red on home files, darkened from the team red with black until they reach
+the 4.5:1 contrast on white paper that WCAG asks of text (``readable_on_paper``); on press
+files they are black ink, as all text is.
 
 Two styles (``ink``): "full" prints cream cards and tiles in their role's colour to the edge;
 "light" (``--ink light``, for inkjets) prints the cards on white paper, the word card's band
-paler, and tiles on a pale tint of their role's colour (``red_pale`` ...), while figures,
-symbols, key-card cells and frames keep their full colours.
+paler, and tiles on a pale tint of their role's colour (``red_pale`` ...) inside a border of
+it at half strength (``red_border`` ..., see ``draw.tile``), so that a covered word reads as
+covered from across the table, while figures, symbols, key-card cells and frames keep their
+full colours.
 """
 
 from __future__ import annotations
@@ -92,7 +110,9 @@ class Ink(msgspec.Struct, frozen=True):
 # differ in lightness too (luma, 0-255, as a greyscale rendering of the home file shows it):
 #   card 236 > band 194 > bystander 178 > outline 117 ~ red 111 > blue 44 > assassin 0.
 # Red and blue stay 67 grey levels apart (the issue asks for 50), the bystander 58 under the
-# card, and every team colour keeps its own symbol and shape as well.
+# card, and every team colour keeps its own symbol and shape as well. Navy and the assassin's
+# black are only 44 apart (26 as a press prints them), and a toner-saving laser merges them:
+# the assassin's cells and tiles are striped as well (``draw.keycard``, ``draw.tile``).
 PALETTE: dict[str, Ink] = {
     "card": Ink((0.0, 0.05, 0.16, 0.03)),  # warm paper, luma 236
     "band": Ink((0.0, 0.10, 0.30, 0.16)),  # the spymasters' band: a tan a little lighter than bystander, 194
@@ -114,6 +134,7 @@ LIGHT_PALETTE: dict[str, Ink] = {
 # A light tile's ground is its role's colour at this strength: the role still shows from across
 # the table, for a seventh of the ink.
 PALE_TINT = 0.14
+BORDER_TINT = 0.5  # a light tile's border, from its cut to its frame: the role's colour at half strength
 ROLES = ("red", "blue", "bystander", "assassin", "green")
 
 
@@ -132,14 +153,21 @@ class Theme(msgspec.Struct, frozen=True):
     on_bystander: Colour  # symbols and names on bystander cells and tiles: a dark grey of black ink
     writing_line: Colour
     cut_mark: Colour
-    line: Colour  # thin frames, rules and the emblem: the outline, or a grey of black ink
-    heading: Colour  # the rules sheet's headings: red, or black ink
+    line: Colour  # hairlines (tables, small drawn cards): the outline, or on press a grey of black ink
+    accent: Colour  # the emblem and the frames: the outline's brown on every profile (see the notes)
+    heading: Colour  # the rules sheet's headings: a red readable on paper, or black ink
     # Pale grounds of light tiles (``--ink light``): each role's colour at PALE_TINT.
     red_pale: Colour
     blue_pale: Colour
     bystander_pale: Colour
     assassin_pale: Colour
     green_pale: Colour
+    # Borders of light tiles: each role's colour at BORDER_TINT.
+    red_border: Colour
+    blue_border: Colour
+    bystander_border: Colour
+    assassin_border: Colour
+    green_border: Colour
     title: str | None = None  # the kit's title, None for none
     emblem: object | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
@@ -151,6 +179,7 @@ class Theme(msgspec.Struct, frozen=True):
 
 COLOUR_LINE_MIN = 2.0  # points: shops want thinner lines in black ink only
 INK_STYLES = ("full", "light")  # how much ink the grounds take: see the module's notes
+HEADING_CONTRAST = 4.5  # WCAG's least contrast for text, against white paper
 
 
 def make_theme(
@@ -170,19 +199,62 @@ def make_theme(
     for name, value in (colours or {}).items():  # the user's colours win, in either style
         inks[name] = Ink.from_rgb(value)
     inks.update({f"{role}_pale": inks[role].tint(PALE_TINT) for role in ROLES})
+    inks.update({f"{role}_border": inks[role].tint(BORDER_TINT) for role in ROLES})
     grey = {"on_bystander": 0.75, "writing_line": 0.35}
     inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
     inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),
                 label=Ink((0.0, 0.0, 0.0, 0.0)), on_colour=Ink((0.0, 0.0, 0.0, 0.0)))
+    inks.update(accent=inks["outline"])
     if cmyk:
         inks.update(line=inks["outline"].black_only(), heading=inks["text"])
         resolved = {name: ink.limited(ink_limit).cmyk for name, ink in inks.items()}
     else:
-        inks.update(line=inks["outline"], heading=inks["red"])
+        inks.update(line=inks["outline"], heading=readable_on_paper(inks["red"]))
         resolved = {name: ink.rgb for name, ink in inks.items()}
     names = {field.name for field in fields(Theme)}
     return Theme(**{name: value for name, value in resolved.items() if name in names}, title=title, ink=ink,
                  colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
+
+
+def drawn_small(theme: Theme) -> Theme:
+    """``theme`` for artwork placed smaller than it is drawn (a game book's cards, drawn by the
+    cards' own artists and scaled into cells): its accent is the hairline colour, black ink on
+    a press file, since a brown line widened to 2 pt at full size prints thinner once scaled.
+    A home file's theme is unchanged (its accent is its hairline colour)."""
+    return msgspec.structs.replace(theme, accent=theme.line)
+
+
+def readable_on_paper(ink: Ink, contrast: float = HEADING_CONTRAST) -> Ink:
+    """``ink`` with black added, a percent at a time, until text in it reaches ``contrast``
+    against white paper (WCAG's ratio, on the 8-bit RGB a home file prints): the hue stays,
+    only the darkness grows. The team red (3.6:1) takes 12% of black."""
+    cyan, magenta, yellow, black = ink.cmyk
+    for step in range(round(black * 100), 101):
+        darker = Ink((cyan, magenta, yellow, step / 100))
+        if contrast_on_paper(darker.rgb) >= contrast:
+            return darker
+    return Ink((cyan, magenta, yellow, 1.0))
+
+
+def contrast_on_paper(rgb: tuple[float, float, float]) -> float:
+    """WCAG's contrast ratio of a colour (sRGB, 0 to 1) against white, each channel first
+    rounded to the 8 bits a file and a screen hold."""
+    def linear(channel: float) -> float:
+        value = round(channel * 255) / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(channel) for channel in rgb)
+    return 1.05 / (0.2126 * red + 0.7152 * green + 0.0722 * blue + 0.05)
+
+
+def line_width(colour: Colour, width: float) -> float:
+    """The width a line of ``colour`` designed ``width`` wide is drawn at. On a press file
+    (CMYK) a line with cyan, magenta or yellow in it is at least COLOUR_LINE_MIN wide, so that
+    the press's misregistration hides in it; black-ink lines, and every line of a home file
+    (RGB, one pass of a printer's head), keep their width."""
+    if len(colour) == 4 and any(part > 0 for part in colour[:3]):
+        return max(width, COLOUR_LINE_MIN)
+    return width
 
 
 

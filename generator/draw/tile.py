@@ -4,9 +4,17 @@ the role's symbol (the same one the key cards use), inside the kit's frame, each
 declared once as a form.
 
 Full ink: the role's colour to the edge, the frame, name and symbol in white (a dark grey on
-bystanders). Light ink (``--ink light``): a pale tint of the role's colour, the frame, name and
-symbol in the role's full colour. Either way the figure is in the role's colour on a white
-medallion.
+bystanders). Light ink (``--ink light``): a border of the role's colour at half strength from
+the cut to the frame, a pale tint of it inside, the frame, name and symbol in the role's full
+colour. A pale tile alone read from a chair as an uncovered word card (white, with a pale
+band); the border says "covered" at a glance. Measured on the sheets of a set, light tiles
+take 41% of the full tiles' ink (Duet's, 38%); the pale tiles alone took 27%, a border of
+full colour 58%. Either way the figure is in the role's colour on a white medallion.
+
+The assassin is striped as well as dark: a band of diagonal stripes inside its frame (white
+on black; black on the light tile's pale grey), the pattern of its key-card cell. In grey the
+navy agents are nearly as dark as the assassin, and a toner-saving laser prints both black;
+the stripes part them whatever the tones.
 
 A timer token is the one face that is not a role of the key: the card's paper colour with an
 hourglass in black ink, the lightest ground of a Duet set, so that in grey it stands apart from
@@ -24,14 +32,16 @@ import msgspec
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.fit import FittedText
+from ..geometry.stripes import Stripes, striped_band
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
 from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
 from ..model.tiles import TileFace, TileKind, TileText, tile_set
 from ..typeface.font import Font
+from ..units import MM
 from .keycard import cell_colours
 from .medallion import draw_hourglass_symbol, draw_medallion, draw_spare_badge, draw_timer_ring
-from .paint import centred_lines, fill, form_name, stroke
+from .paint import centred_lines, draw_stripes, fill, form_name, stroke
 from .symbols import draw_role_symbol
 from .theme import COLOUR_LINE_MIN, Colour, Theme, text_colour
 
@@ -39,6 +49,11 @@ ROLE_LETTER = {"red": RED, "blue": BLUE, "bystander": BYSTANDER, "assassin": ASS
 # A light tile's frame is in its role's colour: as wide as a print shop accepts a coloured line,
 # on every profile, so that a home proof looks like the shop's print.
 LIGHT_FRAME_LINE = COLOUR_LINE_MIN
+# The assassin's stripes: a band inside the frame, clear of it by a gap, and clear of the
+# medallion and the name, which keep CONTENT_GAP inside the frame.
+ASSASSIN_GAP = 0.4 * MM
+ASSASSIN_BAND = 1.6 * MM
+ASSASSIN_STRIPES = Stripes(period=2.0 * MM, width=0.8 * MM)
 
 
 def tile_frame_line(theme: Theme) -> float:
@@ -105,8 +120,16 @@ class TileArtist:
         area = layout.bleed_box
         fill(canvas, colours.ground)
         canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
-        stroke(canvas, colours.frame, layout.frame_line)
         frame = layout.frame
+        if colours.panel is not None:  # light ink: the pale panel inside the frame
+            fill(canvas, colours.panel)
+            canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=0, fill=1)
+        if colours.stripes is not None:
+            inset = layout.frame_line / 2 + ASSASSIN_GAP
+            band = frame.inset(inset)
+            draw_stripes(canvas, band, FRAME_RADIUS - inset, striped_band(band, ASSASSIN_BAND, ASSASSIN_STRIPES),
+                         colours.stripes)
+        stroke(canvas, colours.frame, layout.frame_line)
         canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
         draw_medallion(canvas, layout.medallion, face, colours.figure, theme)
         if face.role == "timer":
@@ -127,19 +150,22 @@ class TileArtist:
 
 
 class RoleColours(msgspec.Struct, frozen=True):
-    """What a tile of one role is painted with: its ground, its frame and symbol, its name and
-    its figure."""
+    """What a tile of one role is painted with: its ground (to the edge), the panel inside its
+    frame (light ink; None: the ground), its frame and symbol, its name, its figure, and the
+    colour of the assassin's stripes (None: no stripes)."""
 
     ground: Colour
+    panel: Colour | None
     frame: Colour
     name: Colour
     figure: Colour
+    stripes: Colour | None = None
 
 
 def role_colours(role: str, theme: Theme) -> RoleColours:
-    """The ground, the frame and symbol, the name, and the figure of a role's tiles."""
+    """The ground, panel, frame and symbol, name, figure and stripes of a role's tiles."""
     if role == "timer":  # the card's paper and black ink, in either style
-        return RoleColours(theme.card, theme.text, theme.text, theme.text)
+        return RoleColours(theme.card, None, theme.text, theme.text, theme.text)
     # The figure, and in light ink the frame and symbol: the role's colour, where a bystander's
     # khaki is too pale to draw with and the assassin's rich black is for large areas only.
     deep = {"red": theme.red, "blue": theme.blue, "bystander": theme.outline, "assassin": theme.text,
@@ -147,11 +173,15 @@ def role_colours(role: str, theme: Theme) -> RoleColours:
     if theme.ink == "light":
         pale = {"red": theme.red_pale, "blue": theme.blue_pale, "bystander": theme.bystander_pale,
                 "assassin": theme.assassin_pale, "green": theme.green_pale}[role]
-        return RoleColours(pale, deep, text_colour(deep, theme), deep)
+        border = {"red": theme.red_border, "blue": theme.blue_border, "bystander": theme.bystander_border,
+                  "assassin": theme.assassin_border, "green": theme.green_border}[role]
+        return RoleColours(border, pale, deep, text_colour(deep, theme), deep,
+                           theme.text if role == "assassin" else None)
+    stripes = theme.label if role == "assassin" else None
     if role == "green":  # white on green, as on Duet's key cards
-        return RoleColours(theme.green, theme.on_colour, theme.on_colour, deep)
+        return RoleColours(theme.green, None, theme.on_colour, theme.on_colour, deep)
     ground, on = cell_colours(ROLE_LETTER[role], theme)  # as the key card's cell of that role
-    return RoleColours(ground, on, on, deep)
+    return RoleColours(ground, None, on, on, deep, stripes)
 
 
 SPARE_FIGURE = 1  # a spare timer token's front

@@ -105,7 +105,7 @@ def _draw_background(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> No
     band = layout.band
     canvas.roundRect(band.x, band.y, band.width, band.height, PANEL_RADIUS, stroke=0, fill=1)
     fill(canvas, theme.label)
-    stroke(canvas, theme.line, FRAME_LINE)
+    stroke(canvas, theme.accent, FRAME_LINE)
     label = layout.label
     canvas.roundRect(label.x, label.y, label.width, label.height, PANEL_RADIUS, stroke=1, fill=1)
 
@@ -115,7 +115,7 @@ def _draw_emblem(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
     strip, radius = layout.emblem, layout.emblem_radius
     if radius > 0:
         draw_emblem_between_rules(canvas, strip.x + RULE_INSET, strip.right - RULE_INSET, strip.centre[1], radius,
-                                  theme.line, theme.emblem)  # type: ignore[arg-type]
+                                  theme.accent, theme.emblem)  # type: ignore[arg-type]
 
 
 def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:

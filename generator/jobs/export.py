@@ -12,9 +12,21 @@ import msgspec
 from msgspec.structs import replace
 
 from ..draw.sheet import CardFaces
-from ..draw.theme import Theme, make_theme
+from ..draw.theme import Theme, drawn_small, make_theme
 from ..errors import CngenError
-from ..exports.export import CODENAMES, KEYS, TILES, Dealt, Drawing, Export, ImageFile, Made, PdfFile, Request, TextFile
+from ..exports.export import (
+    CODENAMES,
+    KEYS,
+    TILES,
+    Dealt,
+    Drawing,
+    Export,
+    ImageFile,
+    Made,
+    PdfFile,
+    Request,
+    TextFile,
+)
 from ..games.game import Game
 from ..inputs.bundled import ENGLISH
 from ..model.capitals import primary
@@ -62,8 +74,10 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     sizes = maker.card_sizes(own, game, paper, {CODENAMES: options.deck.card_size, KEYS: options.keys.card_size,
                                                 TILES: options.tokens.card_size})
     press = maker.prints_pages and is_cmyk(options.sheet.profile)
-    theme = make_theme(press, dict(options.style.colours), options.style.title,
-                       ink_limit=options.sheet.ink_limit, ink=options.style.ink)
+    # The cards' artists draw at full size and the export places them smaller: their accent
+    # lines stay hairlines.
+    theme = drawn_small(make_theme(press, dict(options.style.colours), options.style.title,
+                                   ink_limit=options.sheet.ink_limit, ink=options.style.ink))
     fonts = font_family(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
     if fonts is not None:
         check_title(options.style.title, fonts.bold)
@@ -108,7 +122,9 @@ def read_codenames(game: Game, options: ExportOptions) -> Codenames:
     checks them."""
     deck = options.deck
     if game.grid.cards == "picture":
-        from .picturedeck import picture_source  # Pillow's and svglib's work: only for pictures
+        from .picturedeck import (
+            picture_source,  # Pillow's and svglib's work: only for pictures
+        )
 
         found, source, notes = picture_source(deck, game.grid.cells)
         return Codenames([picture.name for picture in found.pictures], source, "", notes, found)

@@ -17,6 +17,7 @@ from ...draw.keycard import (
     define_cell_forms,
     draw_ground_and_frame,
     draw_number,
+    frame_colour,
     frame_width,
     framed_form,
     place_cells,
@@ -33,7 +34,7 @@ from .deal import Key
 
 
 class KeyFace(msgspec.Struct, frozen=True):
-    """One face of a key card: a key with its label ("17a"), or None for the plain back that
+    """One face of a key card: a key with its label ("17A"), or None for the plain back that
     single-sided cards share."""
 
     key: Key | None
@@ -59,6 +60,7 @@ class KeyCardArtist:
         self.common_back = common_back  # single-sided cards: declare their plain back too
         self.back_title = back_title  # printed under the emblem on that back, in the kit's language
         self.frame_width = frame_width(scale)
+        self.frame_colour = frame_colour(theme, scale)  # the brown at full size, a hairline drawn small
 
     def define(self, canvas: Canvas) -> None:
         if self.common_back:
@@ -68,7 +70,7 @@ class KeyCardArtist:
             if canvas.hasForm(self._frame_form(team_letter)):
                 continue
             canvas.beginForm(self._frame_form(team_letter), area.x, area.y, area.right, area.top)
-            draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width)
+            draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
             for light in layout.lights:
                 _draw_light(canvas, light, team, team_letter, theme)
             self.draw_on_frame(canvas)
@@ -86,12 +88,12 @@ class KeyCardArtist:
         if canvas.hasForm(self._back_form()):
             return
         canvas.beginForm(self._back_form(), area.x, area.y, area.right, area.top)
-        draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width)
+        draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
         frame = layout.frame
         middle_x, middle_y = card.centre
         radius = min(card.width, card.height) * 0.16
         # The emblem fills the back rather than marking a corner: its ring is drawn heavier.
-        draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.line, 2 * EMBLEM_LINE)
+        draw_keyhole_emblem(canvas, middle_x, middle_y + radius * 0.35, radius, theme.accent, 2 * EMBLEM_LINE)
         fill(canvas, theme.text)
         # A long title (SCHLÜSSELKARTE) is set smaller rather than run into the frame.
         room = frame.width - 2 * CONTENT_GAP

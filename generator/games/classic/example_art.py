@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, draw_face_in, ring, word_card
-from ...draw.keycard import cell_colours
+from ...draw.keycard import cell_colours, draw_cell_ground
 from ...draw.paint import centred_lines, fill, stroke
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Theme
@@ -58,11 +58,10 @@ class ExampleArt:
         word = layout.words[cell]
         text_colour = theme.text
         if letter is not None:
-            ground, symbol = cell_colours(letter, theme)
+            symbol = cell_colours(letter, theme)[1]
             text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
             tile = layout.tile(cell)
-            fill(canvas, ground)
-            canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
+            draw_cell_ground(canvas, tile, letter, theme, PANEL_RADIUS * 0.5)  # the assassin's striped
             x, y, size = layout.symbol(cell)
             draw_role_symbol(canvas, letter, x, y, size, symbol)
         if word is not None:

@@ -84,8 +84,9 @@ KEY_CARDS = ClassicKeyCards()
 
 
 def face_label(card: KeyCard, side: int) -> str:
-    """'17a' and '17b' on a double-sided card, '17' on a single-sided one."""
-    return f"{card.number}{'ab'[side]}" if len(card.faces) == 2 else str(card.number)
+    """'17A' and '17B' on a double-sided card, '17' on a single-sided one: capitals, as Duet
+    names its sides, and as a small caption reads best."""
+    return f"{card.number}{'AB'[side]}" if len(card.faces) == 2 else str(card.number)
 
 
 def _closest(distance: int | None, pairs: int) -> str:

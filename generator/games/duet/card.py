@@ -18,6 +18,7 @@ from ...draw.keycard import (
     define_cell_forms,
     draw_ground_and_frame,
     draw_number,
+    frame_colour,
     frame_width,
     framed_form,
     place_cells,
@@ -55,6 +56,7 @@ class DuetCardArtist:
                  numbered: bool = True):
         self.layout, self.font, self.theme = layout, font, theme
         self.frame_width = frame_width(scale)
+        self.frame_colour = frame_colour(theme, scale)  # the brown at full size, a hairline drawn small
         # A card drawn much smaller (the rules' example) would print its number under the
         # type scale's floor, and needs none: ``numbered=False`` leaves it off.
         self.numbered = numbered
@@ -65,7 +67,7 @@ class DuetCardArtist:
             if canvas.hasForm(self._card_form(side)):
                 continue
             canvas.beginForm(self._card_form(side), area.x, area.y, area.right, area.top)
-            draw_ground_and_frame(canvas, area, layout.key.frame, theme, self.frame_width)
+            draw_ground_and_frame(canvas, area, layout.key.frame, theme, self.frame_width, self.frame_colour)
             self._draw_tab(canvas, side)
             canvas.endForm()
         define_cell_forms(canvas, layout.cells[0], (AGENT, BYSTANDER, ASSASSIN), theme)
@@ -82,7 +84,7 @@ class DuetCardArtist:
         """The tab in the frame's colour, hanging from its top line (square at the top, where it
         meets the line, round below); the letter and the marks cut out of it."""
         theme, tab = self.theme, self.layout.tab
-        fill(canvas, theme.line)
+        fill(canvas, theme.accent)
         canvas.drawPath(_hanging(canvas, tab, PANEL_RADIUS), stroke=0, fill=1)
         fill(canvas, theme.label)
         middle_x, middle_y = tab.centre

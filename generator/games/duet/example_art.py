@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from ...draw.figure import RING_WIDTH, ExampleFlowable, caption, draw_face_in, ring, word_card
-from ...draw.keycard import cell_colours
+from ...draw.keycard import cell_colours, draw_cell_ground
 from ...draw.paint import centred_lines, fill
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Theme
@@ -83,9 +83,7 @@ class DuetExampleFigure(ExampleFlowable):
 
 def _band(canvas: Canvas, layout: DuetExampleLayout, cell: int, near: bool, letter: str, theme: Theme) -> None:
     """One side's word for a word card: a band in its key cell's colour, with its symbol."""
-    ground, symbol = cell_colours(letter, theme)
+    symbol = cell_colours(letter, theme)[1]
     band = layout.band(cell, near)
-    fill(canvas, ground)
-    canvas.roundRect(band.x, band.y, band.width, band.height, min(PANEL_RADIUS * 0.5, band.height / 2), stroke=0,
-                     fill=1)
+    draw_cell_ground(canvas, band, letter, theme, min(PANEL_RADIUS * 0.5, band.height / 2))  # the assassin's striped
     draw_role_symbol(canvas, letter, *layout.symbol(cell, near), symbol)

@@ -28,4 +28,4 @@ class PicturesKeyCardArtist(KeyCardArtist):
     def draw_on_frame(self, canvas: Canvas) -> None:
         """The corner mark, cut by the window's rounded corner as on a picture card, so that it
         reads as the frame's own corner."""
-        draw_window_mark(canvas, self.pictures.window, self.pictures.mark, self.theme.line)
+        draw_window_mark(canvas, self.pictures.window, self.pictures.mark, self.theme.accent)

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...draw.cornermark import draw_corner_mark
 from ...draw.figure import word_card
-from ...draw.keycard import cell_colours
+from ...draw.keycard import cell_colours, draw_cell_ground
 from ...draw.paint import fill
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Theme
@@ -64,10 +64,9 @@ class PictureExampleArt(ExampleArt):
             self._picture(canvas, name, card.picture)
             draw_corner_mark(canvas, window.x, window.top, self.pictures.mark, theme.line)
             return
-        ground, symbol = cell_colours(letter, theme)
+        symbol = cell_colours(letter, theme)[1]
         tile = self.layout.tile(cell)
-        fill(canvas, ground)
-        canvas.roundRect(tile.x, tile.y, tile.width, tile.height, PANEL_RADIUS * 0.5, stroke=0, fill=1)
+        draw_cell_ground(canvas, tile, letter, theme, PANEL_RADIUS * 0.5)  # the assassin's striped
         draw_role_symbol(canvas, letter, *card.symbol, symbol)
         fill(canvas, theme.label)
         panel = card.panel
