@@ -101,3 +101,16 @@ def test_a_long_image_upload_says_what_it_is_doing(monkeypatch, tmp_path):
     assert heard[-1] == "drawing 4 card faces as images at 300 dpi"
     assert [name for name, _ in result.images] == ["codename-cards-001-1-front.png", "codename-cards-001-2-back.png",
                                                     "codename-cards-002-1-front.png", "codename-cards-002-2-back.png"]
+
+
+@pytest.mark.parametrize("args,flag", [
+    (["deck", "--card-size", "30x20mm"], "--card-size"),
+    (["kit", "--deck-card-size", "30x20mm"], "--deck-card-size"),
+    (["kit", "--token-card-size", "20x15mm"], "--token-card-size"),
+    (["kit", "--keys-card-size", "40x40mm"], "--keys-card-size"),
+])
+def test_a_card_too_small_is_refused_naming_the_flag_this_command_takes(run, args, flag):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert f"choose a larger {flag}" in result.stderr or f"choose a {flag}" in result.stderr
+    assert "Traceback" not in result.output
