@@ -30,42 +30,48 @@ room, else the same swap mirrored in a partner key (key X trades letters p, q at
 while key Y, holding q, p there, trades them back), which leaves the red, blue, bystander
 and assassin counts of both cells unchanged. It lowers the deck's overlap: over every pair
 and every view (a symmetry, teams exchanged or not) in which the pair is too close, one more
-than the cells it matches beyond the limit. A move is made if it lowers the overlap, half
-the time if it keeps it, and rarely if it raises it, which gets small decks out of dead
-ends. In a small deck a move weighs up to 64 swaps (scored without a pass over the deck) and
-4 partners; in a large one a look at the deck is dear, so a move makes one random swap and
+than the cells it matches beyond the limit. A move is made if it lowers the overlap; if it
+keeps it, nine times in ten in a deck of up to 80 keys and half the time in a larger one;
+and now and then if it raises it, which gets decks out of dead ends (``Temper``). In a
+small deck a move weighs up to 64 swaps (scored without a pass over the deck), takes among
+the swaps that leave the key least close one the bands let it make alone, and weighs up to
+8 partners; in a large one a look at the deck is dear, so a move makes one random swap and
 prefers a partner that is itself too close to another key. Decks over 1024 keys are spread
 under the symmetries first, and then with the teams exchanged too, which halves the cost of
 most looks. The bit-sliced counting behind every look is in ``distance``.
 
-The classic key's targets (plain / teams exchanged) by the number of keys, with the time ``deal_deck`` took on
-2 cores (median and worst of 6 to 40 seeds; the old dealer's time in brackets) and the step
-up that was tried and left out:
+The classic key's targets (plain / teams exchanged) by the number of keys, with the time
+``deal_deck`` took on 2 cores shared with other work (median and worst of as many seeds as
+the brackets say) and the step up that was tried and left out:
 
-  keys up to  targets  time                          the step up
-  ----------  -------  ----------------------------  -------------------------------------
-      26      13 / 12  under 0.1 s                   13 / 12 at 30 keys: up to 1.3 s
-      40      12 / 12  0.05 s                        13 / 12: not reached in 5 s;
-                                                     13 / 11: 0.5 s, up to 4 s
-      80      12 / 11  0.3 s, up to 0.8 s            12 / 12 at 60 keys: 1.7 s
-     100      12 / 10  0.2 s                         12 / 11: 1.8 s, up to 4.6 s
-     200      11 / 10  0.2 s                         12 / 10 at 150 keys: not reached;
-                                                     11 / 11: 3.7 s
-     400      10 / 10  0.3 s                         11 / 10 at 300 keys: 3.9 s
-     600      10 / 9   0.5 s                         10 / 10: 4.2 s
-    2000       9 / 8   0.2 s at 1000 keys (0.3 s),   10 / 8 at 1000 keys: 4 s
-                       2.2 s at 2000 (1.9 s)
-    6000       8 / 7   1.1 s at 4000 keys (1.1 s),   8 / 6 at 8000 keys: 6 s, at 12000: 30 s
-                       3.3 s at 6000 (2.9 s)
-   20000       7 / 5   8.2 s (8.1 s)                 7 / 6: 9.5 s
+  keys up to  targets  time                             the step up
+  ----------  -------  -------------------------------  ----------------------------------
+      30      13 / 12  0.09 s, up to 0.33 s (200)       13 / 12 at 32 keys: 0.32 s, up to
+                                                        2.7 s (60; 5 fresh starts)
+      40      13 / 11  0.18 s, up to 0.83 s (1000)      13 / 12: 6 of 20 seeds in 20,000
+                                                        moves (4 s)
+      80      12 / 11  0.23 s, up to 0.68 s (200)       12 / 12: none of 20 seeds in 15,000
+                                                        moves (3 s)
+     100      12 / 10  0.2 s                            12 / 11: 1.8 s, up to 4.6 s
+     200      11 / 10  0.2 s                            12 / 10 at 150 keys: not reached;
+                                                        11 / 11: 3.7 s
+     400      10 / 10  0.3 s                            11 / 10 at 300 keys: 3.9 s
+     600      10 / 9   0.5 s                            10 / 10: 4.2 s
+    2000       9 / 8   0.2 s at 1000 keys,              10 / 8 at 1000 keys: 4 s
+                       2.2 s at 2000
+    6000       8 / 7   1.1 s at 4000 keys,              8 / 6 at 8000 keys: 6 s, at 12000: 30 s
+                       3.3 s at 6000
+   20000       7 / 5   8.2 s                            7 / 6: 9.5 s
 
-The old dealer kept 12 up to 50 keys, 11 to 100, 10 to 300, 9 to 2000, 8 to 6000 and 7
-above, and nothing kept a key from its teams-exchanged twin: 80 keys had such pairs 6 to 9
-cells apart.
+Issue 29 raised 40 keys from 12 / 12 to 13 / 11, and 27 to 30 keys from 12 / 12 to 13 / 12:
+a small deck's search now wanders more (``Temper``), weighs more partners and prefers swaps
+a key can make alone, and needs half the moves it did at 40 keys (13 / 11 took 0.5 s, up to
+4 s, before) and about 30% fewer at 80. The rows from 100 keys on were timed before then;
+those decks are dealt as they were, but for that preference among equally close swaps.
 
-The issue asked for 13 / 12 at 40 keys: the two together are only reached up to 26 keys, so
-40 keys keep 12 / 12 (the teams-exchanged guard in full, the plain one as before) rather
-than 13 with a weaker guard or several seconds of search.
+The first dealer (before the teams-exchanged guard) kept 12 up to 50 keys, 11 to 100, 10
+to 300, 9 to 2000, 8 to 6000 and 7 above, and nothing kept a key from its teams-exchanged
+twin: 80 keys had such pairs 6 to 9 cells apart.
 
 Everything random goes through ``model.rng`` (``rng.random()`` only), and no result depends
 on the iteration order of a set or dict, so a seed gives the same deck on every platform and
@@ -112,16 +118,17 @@ _TEAMS: tuple[Team, Team] = ("red", "blue")  # a key's class: 0 red starts, 1 bl
 
 # (most keys, plain target, swapped target): the first row whose size is at least the deck's
 # applies. The module docstring gives the measurements behind each row.
-DISTANCE_TARGETS = ((26, 13, 12), (40, 12, 12), (80, 12, 11), (100, 12, 10), (200, 11, 10),
+DISTANCE_TARGETS = ((30, 13, 12), (40, 13, 11), (80, 12, 11), (100, 12, 10), (200, 11, 10),
                     (400, 10, 10), (600, 10, 9), (2000, 9, 8), (6000, 8, 7), (2 * MAX_CARDS, 7, 5))
 
 # The search that moves keys apart: a deal gets this many moves (a stage, for a large deck); a
 # deal that has not reached its targets by then starts afresh from the seed's next draws. Most
-# decks need far fewer moves (40 cards, the hardest size for their targets: a median of 1,210
-# moves, 98% of 400 seeds under 3,000, the slowest 6,800; the picture edition's are measured in
-# ``games/pictures/deal.py``), and a fresh start is quicker than the tail of a search that lost
-# its way. Restarts bound the time, never the targets.
-SPREAD_MOVES_PER_KEY, SPREAD_MOVES_MORE = 36, 120
+# decks need far fewer moves (40 keys at 13 / 11, the hardest size for its targets: a median
+# of 770 moves, 97% of 1,000 seeds under 2,000, 99.5% under 3,000, the slowest 4,100; 80 keys
+# at 12 / 11: a median of 860, the slowest of 100 seeds 2,500; the picture edition's are
+# measured in ``games/pictures/deal.py``), and a fresh start is quicker than the tail of a
+# search that lost its way. Restarts bound the time, never the targets.
+SPREAD_MOVES_PER_KEY, SPREAD_MOVES_MORE = 60, 120
 ATTEMPTS = 20  # fresh deals before the search is called a bug
 
 SIDE = 5
@@ -212,6 +219,12 @@ _CONTRIBUTES = (
     ((_Q_RED, _Q_OTHER), (_Q_BLUE, _Q_STARTING), (_Q_BYSTANDER,), (_Q_ASSASSIN,)),  # blue starts
 )
 
+# Per starting team, for each set of quantities (as bits) with room to move: the letters (as
+# bits) all of whose quantities are in the set, which a key of that team may move.
+_LETTERS_FREE = tuple(tuple(sum(1 << letter for letter, quantities in enumerate(contributes)
+                                if all(room >> q & 1 for q in quantities)) for room in range(64))
+                      for contributes in _CONTRIBUTES)
+
 
 def _expected_times_cells(shape: KeyShape, red_starts: int, blue_starts: int) -> tuple[int, ...]:
     """Each quantity's expected per-cell count times the key's cells: integers, so bands are
@@ -298,8 +311,26 @@ def spread_budget(size: int) -> int:
 # in a large one each look is dear and a random move nearly always helps.
 LOOKS_PER_DECK = 4000  # swaps or partners weighed per move: this over the deck's size,
 SWAPS_TRIED = 64  # but no more swaps than this
-PARTNERS_TRIED = 4  # and no more partners than this
-UPHILL_BITS = 4  # each unit a move may raise the overlap by makes it 2**4 times rarer
+
+
+class Temper(msgspec.Struct, frozen=True):
+    """How the search weighs a move and how readily it makes one."""
+
+    partners: int  # partner keys weighed, at most (and no more than LOOKS_PER_DECK allows)
+    strict_moves: int  # one move in this many must lower the overlap; the others may keep it,
+    uphill_bits: int  # or raise it, by 1 or more one time in 2**(bits + 1), each unit more 2**bits times rarer
+
+
+# Up to SMALL_DECK keys the targets are the hardest to reach, and a search near its end
+# wanders among states with one or two close pairs, none of which a single move mends:
+# there a move weighs more partners and may keep the overlap nine times in ten, and climb a
+# little more often (40 keys at 13 / 11: a median of 770 moves, the slowest of 1,000 seeds
+# 4,100; with the larger deck's temper, and no preference for swaps a key makes alone, a
+# median of 1,570 and the slowest of 100 seeds 18,800). A larger deck mostly moves downhill,
+# where making level moves as often only costs time (5 to 10% more at 120 to 400 keys).
+SMALL_DECK = 80
+SMALL_DECK_TEMPER = Temper(partners=8, strict_moves=10, uphill_bits=2)
+LARGE_DECK_TEMPER = Temper(partners=4, strict_moves=2, uphill_bits=4)
 
 
 def _tries(most: int, size: int) -> int:
@@ -391,6 +422,7 @@ class _Deck:
         self.codes = codes
         self.classes = classes
         self.size = len(codes)
+        self.temper = SMALL_DECK_TEMPER if self.size <= SMALL_DECK else LARGE_DECK_TEMPER
         self.low, self.high = _bands(shape, classes.count(0), classes.count(1))
         self.counts = _count_quantities(codes, classes, self.cells)
         target, swapped_target = targets
@@ -400,6 +432,10 @@ class _Deck:
         self.overlap: list[dict[int, int]] = []  # per key: too-close keys, how far too close
         self.total = 0  # the sum of all overlaps, each pair once
         self.close = 0  # the keys with a too-close partner, as bits
+        # per starting team, per cell: the letters that may leave it and that may come to it
+        # (bit l for letter l) without a count leaving its band; kept from the spread on
+        self.may_leave: list[list[int]] = [[], []]
+        self.may_come: list[list[int]] = [[], []]
 
     # -- per-cell balance --
 
@@ -439,6 +475,26 @@ class _Deck:
     def _violations(self) -> list[tuple[int, int]]:
         return [(quantity, cell) for quantity in range(6) for cell in range(self.cells)
                 if self._outside(quantity, self.counts[quantity][cell])]
+
+    def _measure_room(self) -> None:
+        """``may_leave`` and ``may_come`` for every cell, the counts being in their bands."""
+        self.may_leave = [[0] * self.cells, [0] * self.cells]
+        self.may_come = [[0] * self.cells, [0] * self.cells]
+        for cell in range(self.cells):
+            self._room_at(cell)
+
+    def _room_at(self, cell: int) -> None:
+        """Which letters may leave ``cell`` and which may come to it in a key of either
+        starting team, its counts as they are now."""
+        above = under = 0  # the quantities that may go down, and up, as bits
+        for quantity, column in enumerate(self.counts):
+            n = column[cell]
+            if n > self.low[quantity]:
+                above |= 1 << quantity
+            if n < self.high[quantity]:
+                under |= 1 << quantity
+        for cls, letters_free in enumerate(_LETTERS_FREE):
+            self.may_leave[cls][cell], self.may_come[cls][cell] = letters_free[above], letters_free[under]
 
     def balance(self, rng: Random) -> None:
         """Swap cells inside keys until every per-cell count is in its band (min-conflicts
@@ -487,6 +543,7 @@ class _Deck:
         costs half as much, and most moves are made then), then with red and blue exchanged
         as well; a small one under both at once, which its index holds in one int."""
         plain_limit = self.min_matches
+        self._measure_room()
         if self.size > ONE_INT_KEYS:
             swapped_limit, self.min_swapped_matches = self.min_swapped_matches, self.cells + 1
             self._find_close_pairs(False, plain_limit)
@@ -555,12 +612,14 @@ class _Deck:
                 self._set_overlap(k, now)
 
     def _allowed_rise(self, rng: Random) -> int:
-        """How much closer a move may bring the keys and still be made: -1 (it must move
-        them apart) half the time, 0 (wander across a plateau) the other half, and rarely
-        more (climb out of a dead end: each unit is 2**UPHILL_BITS times rarer)."""
-        roll = below(rng, 1 << 30)
-        rise = -1
-        while rise < 5 and roll < 1 << (29 - UPHILL_BITS * (rise + 1)):
+        """How much closer a move may bring the keys and still be made (``Temper``): -1 (it
+        must move them apart), else 0 (wander across a plateau), and now and then more (climb
+        out of a dead end)."""
+        roll, bits = below(rng, 1 << 30), self.temper.uphill_bits
+        if roll >= (1 << 30) - (1 << 30) // self.temper.strict_moves:  # the top of the range; rises take the bottom
+            return -1
+        rise = 0
+        while rise < 5 and roll < 1 << (29 - bits * (rise + 1)):
             rise += 1
         return rise
 
@@ -569,8 +628,10 @@ class _Deck:
         z (turned, flipped, teams exchanged or not) closest to x for its target, so that
         exchanging them moves x away from that view (d is as likely again to be such a cell
         too, which moves it twice as far): of a few such pairs, the one that leaves x least
-        close to the others; with how close that leaves it (``_closeness``), where the pairs were
-        weighed (None in a deck so large that one pair is drawn and not weighed)."""
+        close to the others, and of those one that the bands let x make alone (a partner's
+        exchange often brings the partner too close to another key); with how close that leaves
+        x (``_closeness``), where the pairs were weighed (None in a deck so large that one pair
+        is drawn and not weighed)."""
         key = self.codes[x]
         seen = self._closest_view(key, self.codes[z])
         equal = [j for j in range(self.cells) if key[j] == seen[j]]
@@ -578,9 +639,10 @@ class _Deck:
         tries = _tries(SWAPS_TRIED, self.size)
         scores = self.index.swap_scores(key, self.min_matches, self.min_swapped_matches, x) \
             if tries > 1 else None
-        best_score, best_c, best_d = -1, -1, -1
+        best_score, best_c, best_d = -1, -1, -1  # a score: twice the closeness, plus 1 if x needs a partner
         weighed: set[tuple[int, int]] = set()
         score_of = scores.score if scores else None
+        leave, come = self.may_leave[self.classes[x]], self.may_come[self.classes[x]]
         random, choices = rng.random, len(equal)
         for _ in range(tries):
             # below(rng, n), inline: this is the search's innermost loop. random() is below 1
@@ -597,10 +659,15 @@ class _Deck:
                 continue  # nothing beats no overlap, nor a pair already weighed; the draws go on, so
                 # the deal is the same
             weighed.add(pair)
-            score = score_of(c, d) if score_of else 0
+            if not score_of:
+                best_score, best_c, best_d = 0, c, d
+                continue
+            q = key[d]
+            alone = (leave[c] >> letter) & (leave[d] >> q) & (come[c] >> q) & (come[d] >> letter) & 1
+            score = 2 * score_of(c, d) + 1 - alone
             if best_score < 0 or score < best_score:
                 best_score, best_c, best_d = score, c, d
-        return best_c, best_d, best_score if scores else None
+        return best_c, best_d, best_score // 2 if scores else None
 
     def _closest_view(self, key: Sequence[int], other: Sequence[int]) -> tuple[int, ...]:
         """``other`` seen through the view (turned or flipped, teams exchanged or not) under
@@ -625,7 +692,7 @@ class _Deck:
         them: the move may help them too."""
         p, q = self.codes[x][c], self.codes[x][d]
         candidates = self.index.holding(c, q, d, p) & ~(1 << x)
-        tries = _tries(PARTNERS_TRIED, self.size)
+        tries = _tries(self.temper.partners, self.size)
         if (candidates & self.close).bit_count() >= tries:
             candidates &= self.close
         best: tuple[int, int, dict[int, int]] | None = None
@@ -660,6 +727,8 @@ class _Deck:
         self._swap(k, c, d)
         self.index.change(k, c, p, q)
         self.index.change(k, d, q, p)
+        self._room_at(c)
+        self._room_at(d)
 
     def _set_overlap(self, k: int, now: dict[int, int]) -> None:
         """Key k's overlaps become ``now``: its partners' overlaps, the total and the set of

@@ -388,7 +388,7 @@ class MatchIndex:
                 plain = _at_least(digits, min_matches - 2 + len(levels), plain)
                 swapped = _at_least(digits, min_swapped_matches - 2 + len(levels), swapped)
                 levels.append(plain | swapped)
-            parts.append((block.planes, levels + [0, 0, 0]))
+            parts.append((block.planes, levels + [0, 0, 0, 0]))  # at least the four levels a score reads
         return SwapScores(key, parts)
 
     def closest(self, key: Sequence[int], exclude: int) -> tuple[tuple[int, int], ...]:
@@ -412,31 +412,29 @@ class SwapScores:
     """A key's matches with an indexed deck, ready to score the exchange of any two of its
     cells without a new pass over the deck. Exchanging letters p at c and q at d changes a
     lane's matches by (q there at c) + (p there at d) - (p there at c) - (q there at d),
-    at most 2 either way, so the lanes within 2 of their limit, by level, are enough."""
+    at most 2 either way, so the lanes within 2 of their limit, by level, are enough: a lane
+    that gains 1 adds one to the sum if it was at least one below its limit, one that gains
+    2 adds one more if it was two below, and the losses likewise from the limit up."""
 
     def __init__(self, key: Sequence[int], parts: list[tuple[list[list[int]], list[int]]]) -> None:
         self.key = key
-        # Each part's levels in windows of five, (i - 2 ... i + 2) for every level i from the
-        # third on: the lanes at the limit + (i - 2) or more after the exchange come from them.
-        self.parts = [(planes, list(zip(levels, levels[1:], levels[2:], levels[3:], levels[4:])))
-                      for planes, levels in parts]
+        # Each part's planes, and its lanes at (their limit - 2), - 1, + 0 and + 1 or more.
+        self.parts = [(planes, *levels[:4]) for planes, levels in parts]
+        self.now = sum(level.bit_count() for _, levels in parts for level in levels[2:])  # the sum as it is
 
     def score(self, c: int, d: int) -> int:
         """The sum ``overlaps`` would give for the key with cells c and d exchanged."""
         p, q = self.key[c], self.key[d]
-        total = 0
-        for planes, windows in self.parts:
+        total = self.now
+        for planes, two_below, below, limit, above in self.parts:
             at_c, at_d = planes[c], planes[d]
-            lost_c, gained_c = at_c[p], at_c[q]
+            lost_c, gained_c = at_c[p], at_c[q]  # a lane cannot both lose and gain at one cell
             lost_d, gained_d = at_d[q], at_d[p]
-            lost = lost_c | lost_d
-            not_minus_two = ~(lost_c & lost_d)  # loses at most 1
-            plus_one = (gained_c | gained_d) & ~lost  # gains 1 or 2
-            plus_two = gained_c & gained_d
-            not_minus = ~lost | (gained_c & lost_d) | (lost_c & gained_d)  # gains 0 or more
-            for two_below, below, level, above, two_above in windows:
-                total += (two_below & plus_two | below & plus_one | level & not_minus | above & not_minus_two
-                          | two_above).bit_count()
+            plus_two, minus_two = gained_c & gained_d, lost_c & lost_d
+            plus_one = (gained_c ^ gained_d) & ~(lost_c | lost_d)
+            minus_one = (lost_c ^ lost_d) & ~(gained_c | gained_d)
+            total += ((plus_one | plus_two) & below).bit_count() + (plus_two & two_below).bit_count() \
+                - ((minus_one | minus_two) & limit).bit_count() - (minus_two & above).bit_count()
         return total
 
 

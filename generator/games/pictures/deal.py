@@ -49,8 +49,8 @@ two of 80 keys dealt without the search are 6 cells apart at the median (40 seed
 worst, both ways. A 5 x 4 key is 20 cells where the classic key is 25, so its floors are
 lower for a deck of the same size (10 / 9 for 80 keys, against 12 / 11).
 
-The search gets the classic budget, 36 moves a key before a fresh start: the picture rows
-need fewer (80 keys: a median of 5 a key, 98% of 40 seeds under 13; 600 keys at 8 / 8, the
+The search gets the classic budget, 60 moves a key and 120 more before a fresh start: the
+picture rows need fewer (80 keys: a median of 5 a key, 98% of 40 seeds under 13; 600 keys at 8 / 8, the
 dearest row: 24 to 28), and none of the seeds above started afresh.
 """
 
