@@ -296,7 +296,7 @@ def test_french_texts_keep_their_typography():
 
 @pytest.mark.parametrize("language,game,starts,count", [
     ("fr", "Partie 2", "Les bleus commencent|Les rouges commencent", "8 agents"),
-    ("de", "Spiel 2", "Rot beginnt|Blau beginnt", "1 Attentäter"),
+    ("de", "Partie 2", "Rot beginnt|Blau beginnt", "1 Attentäter"),
     ("es", "Partida 2", "Empieza el equipo rojo|Empieza el equipo azul", "7 transeúntes"),
 ])
 def test_headings_and_labels_are_in_the_kits_language(language, game, starts, count):
