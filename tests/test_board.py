@@ -81,7 +81,7 @@ def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: s
     pictures = thumbnails if thumbnails is not None else (
         {cell: b"\x89PNG-" + cell.encode() for table in dealt for cell in table.cells}
         if game.grid.cards == "picture" else {})
-    return Request(game, seed, own, texts_in(language), language, "Codenames", "a test list", 400, dealt,
+    return Request(game, seed, own, texts_in(language), language, "Codenames", game.title, "a test list", 400, dealt,
                    theme=THEME, thumbnails=pictures)
 
 
@@ -305,6 +305,18 @@ def test_headings_and_labels_are_in_the_kits_language(language, game, starts, co
     assert game in board and re.search(starts, key) and count in key
     duet_key = made("duet", "text", language=language)[1]
     assert {"fr": "Face B", "de": "Seite B", "es": "Cara B"}[language] in duet_key
+
+
+@pytest.mark.parametrize("args, heading", [
+    (("--duet", "--lang", "de"), "Codenames Duett"),
+    (("--pictures", "--lang", "fr"), "Codenames Images"),
+    (("--pictures", "--lang", "es"), "Codenames Imágenes"),
+    (("--duet",), "Codenames Duet"),
+])
+def test_the_board_names_the_game_as_its_language_does(run, args, heading):
+    result = run("board", *args, "--format", "text", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == heading
 
 
 # --- The web page -------------------------------------------------------------------------------------

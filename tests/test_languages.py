@@ -17,7 +17,7 @@ import yaml
 from generator.errors import CngenError
 from generator.games import GAMES
 from generator.inputs.bundled import LANGUAGE_DECKS, deck_paths, labels_path
-from generator.jobs.language import settle_language, tile_nouns
+from generator.jobs.language import GAME_TITLE, settle_language, tile_nouns
 from generator.jobs.rules import default_contents, game_text
 from generator.model.capitals import capitals
 from generator.model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names
@@ -190,12 +190,12 @@ def test_every_bundled_labels_and_tile_names_file_is_complete_and_in_its_languag
     language = language_of(code, game)
     labels, tiles = language.labels, language.tiles
     assert labels.language == code and tiles.language == code
-    assert set(labels.texts) == set(TEXT_KEYS) and set(tiles.texts) == set(tile_nouns(chosen))
+    assert set(labels.texts) == set(TEXT_KEYS) and set(tiles.texts) == {*tile_nouns(chosen), GAME_TITLE}
     assert labels.missing == () and tiles.missing == ()
     if code != "en":
         english = language_of("en", game)
         same = [noun for noun in tiles.texts
-                if tiles.text(noun) == english.tiles.text(noun) and noun not in ("agent", "assassin")]
+                if tiles.text(noun) == english.tiles.text(noun) and noun not in ("agent", "assassin", GAME_TITLE)]
         assert not same, f"{chosen.tile_names(code).name} of {game} leaves {same} in English"
         assert labels.text("key card") != english.labels.text("key card")
 
@@ -464,3 +464,15 @@ def test_a_kit_of_a_hebrew_deck_keeps_its_rules_readable(run):
     assert result.exit_code == 0, result.output
     assert "your own word list" in " ".join(pdf_text(Path("he/rules.pdf")).split())
     assert "Note: cngen has no rules in 'he'" in result.output
+
+
+@pytest.mark.parametrize("code, game, title", [
+    ("en", "duet", "Codenames Duet"), ("de", "duet", "Codenames Duett"), ("fr", "pictures", "Codenames Images"),
+    ("es", "pictures", "Codenames Imágenes"), ("fr", "classic", "Codenames"),
+])
+def test_the_game_is_named_as_its_language_names_it(code, game, title):
+    assert language_of(code, game).game_title == title
+
+
+def test_a_language_cngen_does_not_ship_names_the_game_in_english():
+    assert settle_language(GAMES["duet"], "pt").game_title == "Codenames Duet"

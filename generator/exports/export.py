@@ -64,6 +64,7 @@ class Request(msgspec.Struct, frozen=True):
     texts: Labels  # the export's own texts in the kit's language (English where one is missing)
     language: str  # the kit's language code
     title: str | None  # the kit's title
+    game_title: str  # the game's name in the kit's language: "Codenames Duett" in German
     source: str  # where the codenames come from, as summaries say it
     words: int  # how many codenames the list or folder holds
     games: tuple[Dealt, ...] = ()

@@ -89,8 +89,9 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     pixels = maker.thumbnails(own, game)
     shown = {name for table in dealt for name in table.cells}
     thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, word_font) if pixels and word_font else {}
-    request = Request(game, options.seed, own, texts, language.code, options.style.title, codenames.source,
-                      len(codenames.names), dealt, cards, theme, fonts, word_font, paper, options.sheet.profile,
+    request = Request(game, options.seed, own, texts, language.code, options.style.title, language.game_title,
+                      codenames.source, len(codenames.names), dealt, cards, theme, fonts, word_font, paper,
+                      options.sheet.profile,
                       options.sheet.sides, {noun: language.tile_name(noun) for noun in tile_nouns(game)}, thumbnails)
     made = maker.make(request)
     files = rendered(made, cards, fonts, word_font, options, press, progress)

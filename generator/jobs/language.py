@@ -20,6 +20,8 @@ from ..model.capitals import capitals, primary
 from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, require_every_key
 from ..model.tiles import TileFace, TileText
 
+GAME_TITLE = "title"  # the key of the game's own name in the file of its tile names
+
 
 class Language(msgspec.Struct, frozen=True):
     """What a kit prints in its language: labels, tile names, capitals, and notes on what fell
@@ -27,7 +29,7 @@ class Language(msgspec.Struct, frozen=True):
 
     code: str  # a language tag as given: "fr", "pt-br"
     labels: Labels
-    tiles: Labels  # the game's tile names
+    tiles: Labels  # the game's tile names, and its title as the language writes it (GAME_TITLE)
     english: Labels  # English's labels, for cngen's own messages
     sharp_s: str = "ss"
     notes: tuple[str, ...] = ()
@@ -38,6 +40,11 @@ class Language(msgspec.Struct, frozen=True):
     def tile_name(self, noun: str) -> str:
         """A tile's printed name: "red agent" -> "AGENT ROUGE" in French."""
         return self.capitals(self.tiles.text(noun))
+
+    @property
+    def game_title(self) -> str:
+        """The game's name in the language: "Codenames Duett" in German."""
+        return self.tiles.text(GAME_TITLE)
 
     def face_words(self, face: TileFace, texts: Sequence[TileText]) -> tuple[str, str | None]:
         """What a face prints: an edition's name in the language's capitals, as the roles' are
@@ -50,12 +57,15 @@ class Language(msgspec.Struct, frozen=True):
 
 def settle_language(game: Game, chosen: str | None, deck_language: str = "", sharp_s: str = "ss") -> Language:
     """The language named by --lang, else the deck's, else English, with its labels and the
-    game's tile names read once."""
+    game's tile names and title read once."""
     code = chosen or deck_language or ENGLISH
     english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "labels/en.yaml")
     nouns = tile_nouns(game)
     english_path = game.tile_names(ENGLISH)
     english_tiles = require_every_key(read_texts(english_path, nouns), nouns, shipped_name(english_path))
+    # The game declares its English title; the other languages' files may name it their way.
+    english_tiles = Labels(ENGLISH, {**english_tiles.texts, GAME_TITLE: game.title})
+    nouns = [*nouns, GAME_TITLE]
     language = primary(code)
     if language == ENGLISH:
         return Language(code, english, english_tiles, english, sharp_s)

@@ -74,7 +74,7 @@ def board_of(request: Request) -> Board:
     rows, columns = game.grid.rows, game.grid.columns
     pictures = game.grid.cards == "picture"
     tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, pictures) for dealt in request.games)
-    return Board(heading_title(request.title, game.title), game.name, request.language, pictures, rows, columns,
+    return Board(heading_title(request.title, request.game_title), game.name, request.language, pictures, rows, columns,
                  tables, request.seed, colours_of(request.theme), request.thumbnails)
 
 

@@ -126,7 +126,8 @@ def saved_object(request: Request, parts: Mapping[str, Part], where: Callable[[s
                where, guids)
           for (name, indices), transform in zip(kinds, layout.tiles)),
     ]
-    title = game.title if not request.title or request.title in game.title else f"{request.title} ({game.title})"
+    name = request.game_title
+    title = name if not request.title or request.title in name else f"{request.title} ({name})"
     return {"SaveName": title, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
             "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
             "ObjectStates": objects, "TabStates": {}}
