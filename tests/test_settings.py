@@ -14,6 +14,8 @@ cheapest command it belongs to, and a few notes and refusals, comparing the file
 
 from __future__ import annotations
 
+import functools
+import io
 import os
 import re
 from pathlib import Path
@@ -188,14 +190,25 @@ def write_inputs(folder: Path) -> None:
     write_photos(folder / "photos")
 
 
-def write_photos(folder: Path, count: int = 20) -> None:
-    """A folder of ``count`` small, different pictures: enough for a game of pictures."""
+def write_photos(folder: Path) -> None:
+    """A folder of 20 small, different pictures: enough for a game of pictures."""
+    folder.mkdir()
+    for name, data in photos().items():
+        (folder / name).write_bytes(data)
+
+
+@functools.cache
+def photos(count: int = 20) -> dict[str, bytes]:
+    """The pictures, encoded once a session: every run's folder gets the same files."""
     from PIL import Image
 
-    folder.mkdir()
+    made = {}
     for number in range(count):
         # Landscape (cover and contain differ), 675 pixels down a 58 mm window: sharper than 200 dpi
-        Image.new("RGB", (900, 675), (number * 12, 255 - number * 12, 90)).save(folder / f"photo-{number:02}.png")
+        buffer = io.BytesIO()
+        Image.new("RGB", (900, 675), (number * 12, 255 - number * 12, 90)).save(buffer, "PNG")
+        made[f"photo-{number:02}.png"] = buffer.getvalue()
+    return made
 
 
 @pytest.fixture(scope="module")
