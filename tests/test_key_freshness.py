@@ -174,7 +174,7 @@ def test_the_default_deck_is_80_keys_at_least_12_apart_and_11_with_teams_exchang
 
 
 def test_20_cards_are_40_keys_at_least_13_apart_and_11_with_teams_exchanged(decks):
-    """13 and 12 together are reached up to 30 keys; 40 keep 13 with 11 (issue 29)."""
+    """13 and 12 together are reached up to 30 keys; 40 keep 13 with 11."""
     deck = decks["20 cards"]
     assert len(deck["grids"]) == 40
     distances, swapped = deck["distances"]

@@ -63,7 +63,7 @@ the brackets say) and the step up that was tried and left out:
                        3.3 s at 6000
    20000       7 / 5   8.2 s                            7 / 6: 9.5 s
 
-Issue 29 raised 40 keys from 12 / 12 to 13 / 11, and 27 to 30 keys from 12 / 12 to 13 / 12:
+A later search raised 40 keys from 12 / 12 to 13 / 11, and 27 to 30 keys from 12 / 12 to 13 / 12:
 a small deck's search now wanders more (``Temper``), weighs more partners and prefers swaps
 a key can make alone, and needs half the moves it did at 40 keys (13 / 11 took 0.5 s, up to
 4 s, before) and about 30% fewer at 80. The rows from 100 keys on were timed before then;

@@ -1,4 +1,4 @@
-"""Rules sheets that fit (issue 29): every bundled game in every bundled language on A4 and Letter
+"""Rules sheets that fit: every bundled game in every bundled language on A4 and Letter
 takes two pages or one, its body set smaller only where a text needs it and never below 8.5 pt;
 a text too long even then says so and balances its last page's columns rather than leave one
 empty; the score table's columns are as wide as their content; the example's grid prints every

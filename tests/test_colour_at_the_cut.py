@@ -1,4 +1,4 @@
-"""Home sheets read back as a person cutting them would see them (issue 29): pages rendered with
+"""Home sheets read back as a person cutting them would see them: pages rendered with
 pypdfium2, the cuts found from the cut marks printed on the page, pixels sampled around each
 card's cut.
 

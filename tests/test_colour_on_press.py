@@ -1,5 +1,4 @@
-"""Colour that survives the press, light ink that reads as covered, red headings that read
-(issue 29, "Ink, bleed and colour" and the rules sheet's contrast).
+"""Colour that survives the press, light ink that reads as covered, red headings that read.
 
 * Press files keep the kit's brown: ``Theme.accent`` is the outline's brown on every profile,
   and a line of more than black ink is drawn at least 2 pt wide on a press file

@@ -1,7 +1,7 @@
-"""Issue 29: 20 double-sided key cards (40 keys) keep 13 cells apart, and 11 with the teams
-exchanged, where they kept 12 and 12; 30 keys keep 13 and 12. Checked on a handful of seeds
-with a measure of our own (not the dealer's), with the deal's other promises: the per-cell
-balance, one start of each team a card, the same deck from the same seed."""
+"""20 double-sided key cards (40 keys) keep 13 cells apart, and 11 with the teams exchanged;
+30 keys keep 13 and 12. Checked on a handful of seeds with a measure of our own (not the
+dealer's), with the deal's other promises: the per-cell balance, one start of each team a card,
+the same deck from the same seed."""
 
 from __future__ import annotations
 
