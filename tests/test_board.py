@@ -309,8 +309,6 @@ def test_headings_and_labels_are_in_the_kits_language(language, game, starts, co
 
 @pytest.mark.parametrize("args, heading", [
     (("--duet", "--lang", "de"), "Codenames Duett"),
-    (("--pictures", "--lang", "fr"), "Codenames Images"),
-    (("--pictures", "--lang", "es"), "Codenames Imágenes"),
     (("--duet",), "Codenames Duet"),
 ])
 def test_the_board_names_the_game_as_its_language_does(run, args, heading):
