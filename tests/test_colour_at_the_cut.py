@@ -115,43 +115,32 @@ def cell_of(plan) -> tuple[float, float]:
     return plan.cell_width, plan.cell_height
 
 
-@pytest.fixture(scope="module")
-def tiles():
+def read_once(build, cases: dict, pages: int | None = None):
+    """A reader of each case's build and its rendered sheets, each made once a module."""
     cache = {}
 
     def read(case: str):
         if case not in cache:
-            result = builds.tokens(*TILE_CASES[case])
-            cache[case] = result, sheets(result.pdf, cell_of(result.plan))
+            result = build(*cases[case]) if isinstance(cases[case], tuple) else build(cases[case])
+            cache[case] = result, sheets(result.pdf, cell_of(result.plan), pages)
         return cache[case]
 
     return read
+
+
+@pytest.fixture(scope="module")
+def tiles():
+    return read_once(builds.tokens, TILE_CASES)
 
 
 @pytest.fixture(scope="module")
 def decks():
-    cache = {}
-
-    def read(case: str):
-        if case not in cache:
-            result = builds.deck(*DECK_CASES[case])
-            cache[case] = result, sheets(result.pdf, cell_of(result.plan), PAGES)
-        return cache[case]
-
-    return read
+    return read_once(builds.deck, DECK_CASES, PAGES)
 
 
 @pytest.fixture(scope="module")
 def keys():
-    cache = {}
-
-    def read(case: str):
-        if case not in cache:
-            result = builds.keys(KEY_CASES[case])
-            cache[case] = result, sheets(result.pdf, cell_of(result.plan), PAGES)
-        return cache[case]
-
-    return read
+    return read_once(builds.keys, KEY_CASES, PAGES)
 
 
 def touch(a, b) -> bool:
