@@ -198,12 +198,12 @@ def write_photos(folder: Path) -> None:
 
 
 @functools.cache
-def photos(count: int = 20) -> dict[str, bytes]:
+def photos() -> dict[str, bytes]:
     """The pictures, encoded once a session: every run's folder gets the same files."""
     from PIL import Image
 
     made = {}
-    for number in range(count):
+    for number in range(20):
         # Landscape (cover and contain differ), 675 pixels down a 58 mm window: sharper than 200 dpi
         buffer = io.BytesIO()
         Image.new("RGB", (900, 675), (number * 12, 255 - number * 12, 90)).save(buffer, "PNG")

@@ -91,8 +91,8 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, word_font) if pixels and word_font else {}
     request = Request(game, options.seed, own, texts, language.code, options.style.title, language.game_title,
                       codenames.source, len(codenames.names), dealt, cards, theme, fonts, word_font, paper,
-                      options.sheet.profile,
-                      options.sheet.sides, {noun: language.tile_name(noun) for noun in tile_nouns(game)}, thumbnails)
+                      options.sheet.profile, options.sheet.sides,
+                      {noun: language.tile_name(noun) for noun in tile_nouns(game)}, thumbnails)
     made = maker.make(request)
     files = rendered(made, cards, fonts, word_font, options, press, progress)
     notes = (*codenames.notes, *language.notes, *text_notes, *made.notes)

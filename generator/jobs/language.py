@@ -62,10 +62,10 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "labels/en.yaml")
     nouns = tile_nouns(game)
     english_path = game.tile_names(ENGLISH)
-    english_tiles = require_every_key(read_texts(english_path, nouns), nouns, shipped_name(english_path))
+    english_names = require_every_key(read_texts(english_path, nouns), nouns, shipped_name(english_path)).texts
     # The game declares its English title; the other languages' files may name it their way.
-    english_tiles = Labels(ENGLISH, {**english_tiles.texts, GAME_TITLE: game.title})
-    nouns = [*nouns, GAME_TITLE]
+    english_tiles = Labels(ENGLISH, {**english_names, GAME_TITLE: game.title})
+    keys = [*nouns, GAME_TITLE]
     language = primary(code)
     if language == ENGLISH:
         return Language(code, english, english_tiles, english, sharp_s)
@@ -75,7 +75,7 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
         return Language(code, english, english_tiles, english, sharp_s, (note,))
     labels = _labels(path, english)
     tiles_path = game.tile_names(language)
-    tiles = read_texts(tiles_path, nouns, english_tiles) if tiles_path.is_file() else \
+    tiles = read_texts(tiles_path, keys, english_tiles) if tiles_path.is_file() else \
         Labels(language, english_tiles.texts, tuple(english_tiles.texts))
     notes = tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in labels.missing) + \
         tuple(f"{shipped_name(tiles_path)} has no '{key}': it is printed in English" for key in tiles.missing)
