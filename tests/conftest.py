@@ -17,3 +17,8 @@ def run(tmp_path, monkeypatch):
         return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
     return invoke
+
+
+def pytest_addoption(parser):
+    parser.addoption("--rewrite-references", action="store_true",
+                     help="write tests/reference/ anew from the pages cngen makes now (tests/test_reference_pages.py)")
