@@ -26,7 +26,7 @@ PACKAGE = ROOT / "generator"
 
 # Each layer imports only layers below it (or its own package). Read off the imports of every
 # module, so that an import running upwards fails here with its file and line.
-LAYERS = ("errors", ("units", "kinds", "inputs"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"),
+LAYERS = ("errors", ("units", "kinds", "inputs", "reportlab_private"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"),
           "games", "exports", "settings", "jobs", "cli", "__main__")
 RANK = {name: rank for rank, layer in enumerate(LAYERS) for name in ((layer,) if isinstance(layer, str) else layer)}
 
@@ -56,6 +56,24 @@ def test_no_import_runs_upwards():
     assert set(RANK) >= {path.name.removesuffix(".py") for path in PACKAGE.iterdir()
                          if path.name != "__init__.py" and (path.is_dir() and (path / "__init__.py").exists()
                                                            or path.suffix == ".py")}
+
+
+def test_only_one_module_reaches_into_reportlab():
+    """Another object's private members (``frame._y``) are used in reportlab_private.py alone,
+    so that a ReportLab release that renames one breaks in one known place."""
+    reached = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "reportlab_private.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls", "os")):
+                reached.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
+            if isinstance(node, (ast.Assign, ast.AugAssign)):  # writing into a ReportLab face's tables
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                reached += [f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(target)}" for target in targets
+                            if "charToGlyph" in ast.unparse(target) or "charWidths" in ast.unparse(target)]
+    assert not reached, "\n".join(reached)
 
 
 def _names_of_games(tree: ast.AST, names: set[str] | None = None) -> list[tuple[int, str]]:
@@ -128,6 +146,26 @@ def test_a_games_declared_marks_are_its_own_examples():
         assert f"- example: {drawing}\n" in english, game.name
         for key in keys:
             assert re.search(rf"^\s+{re.escape(key)}:", english, re.MULTILINE), (game.name, key)
+
+
+def test_every_library_the_package_imports_is_declared():
+    """A library that arrives only because another needs it (lxml through svglib) may leave
+    with that library's next release: each one cngen imports is its own dependency."""
+    import importlib.metadata
+
+    imported = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    outside = sorted(name for name in imported if name not in sys.stdlib_module_names and name != "generator")
+    distributions = importlib.metadata.packages_distributions()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = {re.split(r"[<>=!~ \[;]", requirement)[0].lower() for requirement in project["dependencies"]}
+    missing = [name for name in outside if not {d.lower() for d in distributions.get(name, [name])} & declared]
+    assert not missing, f"imported and not in pyproject.toml's dependencies: {missing}"
 
 
 def test_pyproject_installs_every_package_and_every_games_text():

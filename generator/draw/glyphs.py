@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.fit import FittedText
 from ..typeface.font import Font
 from ..typeface.measure import Glyph, ShapedLine
-from .reportlab_private import delayed_fonts
+from ..reportlab_private import delayed_fonts
 
 if TYPE_CHECKING:
     from ..typeface.embedding import GlyphFont

@@ -46,7 +46,7 @@ from ..units import MM
 from .emblem import draw_emblem
 from .figure import LINE_WIDTH, ExampleArt, ExampleFlowable
 from .paint import fill, stroke
-from .reportlab_private import (
+from ..reportlab_private import (
     OnCanvas,
     column_height,
     column_width,

@@ -391,7 +391,7 @@ def _sanitised_svg(data: bytes) -> tuple[Any, list[str]]:
     if dtd is not None and any(True for _ in dtd.iterentities()):
         raise _Refused(f"declares XML entities (<!ENTITY>), which cngen never expands: {PLAIN_SVG}")
     for sibling in root.itersiblings(preceding=True):
-        if isinstance(sibling, etree._ProcessingInstruction) and sibling.target.lower() == "xml-stylesheet":
+        if sibling.tag is etree.PI and sibling.target.lower() == "xml-stylesheet":
             raise _Refused(f"links a style sheet (<?xml-stylesheet?>), which cngen never fetches: {SELF_CONTAINED}")
     removed, handlers = _walk_svg(root)
     _count_drawn(root)

@@ -28,6 +28,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import CngenError, UsageError
+from ..reportlab_private import print_with_glyph
 from .fontfile import CutShort, Damaged, NoSuchFace, check_glyphs, check_layout
 from .scripts import JOINERS
 
@@ -119,17 +120,17 @@ def parse_font(data: bytes, source: str, label: str, index: int | None = None, o
 def _add_narrow_spaces(face) -> None:
     """Map U+202F and U+2009, where the font lacks them, to its space glyph at a thin space's
     width (see the module's notes), and the stand-in to whatever U+202F now is. ReportLab takes
-    a character's glyph and its width in the PDF from these two tables, as it does for the
+    a character's glyph and its width in the PDF from the face's tables, as it does for the
     no-break space, which it maps to the space glyph itself."""
     glyphs, widths = face.charToGlyph, face.charWidths
     if SPACE in glyphs:  # a font without one (symbols, say) is given none
         thin = widths.get(THIN_SPACE, face.defaultWidth) if THIN_SPACE in glyphs else widths.get(SPACE, 0) / 2
         for code in (THIN_SPACE, NARROW_NO_BREAK):
             if code not in glyphs:
-                glyphs[code], widths[code] = glyphs[SPACE], thin
+                print_with_glyph(face, code, glyphs[SPACE], thin)
     if NARROW_NO_BREAK in glyphs:
-        glyphs[ord(NARROW_STAND_IN)] = glyphs[NARROW_NO_BREAK]
-        widths[ord(NARROW_STAND_IN)] = widths.get(NARROW_NO_BREAK, face.defaultWidth)
+        print_with_glyph(face, ord(NARROW_STAND_IN), glyphs[NARROW_NO_BREAK],
+                         widths.get(NARROW_NO_BREAK, face.defaultWidth))
 
 
 def _checked_font(name: str, data: bytes, source: str, index: int) -> TTFont:

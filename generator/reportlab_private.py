@@ -9,6 +9,11 @@ tests pass on; a new version that renames one of these breaks here, and only her
   made (fonts, colours, reproducible output), so the template's canvas maker is replaced.
 - Shaped text embeds its own glyph font in the canvas's document, whose list of fonts to
   write on saving is reached through the canvas.
+- A TrueType face prints a character with the glyph and width its own tables give; a font
+  that lacks the narrow spaces French needs is given them by writing into those tables.
+
+It sits beside units.py at the foot of the layers, so that typeface/ (fonts) and draw/ (the
+rules sheet's layout, shaped text) both reach it by importing downwards.
 """
 
 from __future__ import annotations
@@ -66,3 +71,10 @@ class OnCanvas(BaseDocTemplate):
 def delayed_fonts(canvas: Canvas) -> list:
     """The fonts ``canvas``'s document writes when it is saved (ReportLab's delayed fonts)."""
     return canvas._doc.delayedFonts
+
+
+def print_with_glyph(face, code: int, glyph: int, width: float) -> None:
+    """Make ReportLab's TrueType ``face`` print the character ``code`` with ``glyph``, ``width``
+    thousandths of an em wide."""
+    face.charToGlyph[code] = glyph
+    face.charWidths[code] = width
