@@ -12,7 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-import tomllib
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10, which the package supports: tomllib came in 3.11
+    import tomli as tomllib
 from click.testing import CliRunner
 from msgspec.structs import fields
 
