@@ -9,6 +9,8 @@ tests pass on; a new version that renames one of these breaks here, and only her
   made (fonts, colours, reproducible output), so the template's canvas maker is replaced.
 - Shaped text embeds its own glyph font in the canvas's document, whose list of fonts to
   write on saving is reached through the canvas.
+- A font of cngen's own making (shaped text's glyph font) is named among the document's font
+  resources, a dictionary ReportLab keeps for its own fonts.
 - A TrueType face prints a character with the glyph and width its own tables give; a font
   that lacks the narrow spaces French needs is given them by writing into those tables.
 
@@ -18,25 +20,34 @@ rules sheet's layout, shaped text) both reach it by importing downwards.
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.sequencer import Sequencer
+from reportlab.pdfbase.pdfdoc import BasicFonts, PDFDocument, PDFObject
+from reportlab.pdfbase.ttfonts import TTFontFace
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, KeepTogether
+from reportlab.platypus import Flowable, Frame, KeepTogether, PageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate
+
+
+def _member(owner: object, name: str) -> Any:
+    """A private member of ``owner``: ReportLab's type stubs declare none of them."""
+    return getattr(owner, name)
 
 
 def column_width(frame: Frame) -> float:
     """The width a flowable gets in ``frame``."""
-    return frame._getAvailableWidth()
+    return float(_member(frame, "_getAvailableWidth")())
 
 
 def column_height(frame: Frame) -> float:
     """The whole height of ``frame``."""
-    return frame._height
+    return float(_member(frame, "_height"))
 
 
 def room_left(frame: Frame) -> float:
     """How much height is still free in ``frame``, under what has been set in it."""
-    return frame._y - frame._y1p
+    return float(_member(frame, "_y") - _member(frame, "_y1p"))
 
 
 def nothing_set_yet(frame: Frame) -> bool:
@@ -46,34 +57,46 @@ def nothing_set_yet(frame: Frame) -> bool:
 
 def kept_together(group: KeepTogether) -> list[Flowable]:
     """The flowables a KeepTogether holds."""
-    return group._content
+    return list(_member(group, "_content"))
 
 
-def laid_out_in(flowable: Flowable, name: str):
-    """What the document template laying ``flowable`` out has as ``name`` ("frame",
-    "pageTemplate"), or None outside a layout."""
-    return flowable._doctemplateAttr(name)
+def frame_laying_out(flowable: Flowable) -> Frame | None:
+    """The frame the document template is laying ``flowable`` out in; None outside a layout."""
+    found = _member(flowable, "_doctemplateAttr")("frame")
+    return found if isinstance(found, Frame) else None
+
+
+def page_template_laying_out(flowable: Flowable) -> PageTemplate | None:
+    """The page template of the page ``flowable`` is being laid out on; None outside a layout."""
+    found = _member(flowable, "_doctemplateAttr")("pageTemplate")
+    return found if isinstance(found, PageTemplate) else None
 
 
 class OnCanvas(BaseDocTemplate):
     """A document template that draws on ``canvas``, made and finished by its caller."""
 
-    def __init__(self, canvas: Canvas, *args, **kwargs):
+    def __init__(self, canvas: Canvas, *args: Any, **kwargs: Any) -> None:
         self._given_canvas = canvas
         super().__init__(*args, **kwargs)
         self._doSave = 0  # the caller's document finishes the canvas
 
-    def _makeCanvas(self, filename=None, canvasmaker=None) -> Canvas:
+    def _makeCanvas(self, filename: object = None, canvasmaker: object = None) -> Canvas:
         self.seq = Sequencer()
         return self._given_canvas
 
 
-def delayed_fonts(canvas: Canvas) -> list:
+def delayed_fonts(canvas: Canvas) -> list[Any]:
     """The fonts ``canvas``'s document writes when it is saved (ReportLab's delayed fonts)."""
-    return canvas._doc.delayedFonts
+    fonts: list[Any] = _member(canvas, "_doc").delayedFonts
+    return fonts
 
 
-def print_with_glyph(face, code: int, glyph: int, width: float) -> None:
+def add_font_resource(doc: PDFDocument, name: str, font: PDFObject) -> None:
+    """Name ``font`` ``name`` among ``doc``'s font resources, as ReportLab names its own fonts."""
+    _member(doc.idToObject[BasicFonts], "dict")[name] = font
+
+
+def print_with_glyph(face: TTFontFace, code: int, glyph: int, width: float) -> None:
     """Make ReportLab's TrueType ``face`` print the character ``code`` with ``glyph``, ``width``
     thousandths of an em wide."""
     face.charToGlyph[code] = glyph

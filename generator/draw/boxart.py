@@ -34,6 +34,9 @@ GAP = 2.5 * MM  # between a band and the text beside it
 EMBLEM_MAX = 7 * MM
 JOIN_MARK = 3.2 * MM  # the circle round a join letter
 JOIN_MARK_DOWN = 7.5 * MM  # its centre below the box's top edge
+EMBLEM = "emblem"
+# What a face stacks one above another: fitted text, or the emblem; its height and colour.
+Part = tuple[FittedText | str, float, Colour | None]
 
 
 class BoxFaces(msgspec.Struct, frozen=True):
@@ -93,7 +96,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
         radius = min(EMBLEM_MAX, room * 0.16, inner / 4)
         title = self._fit(self.title, inner, room * 0.34, TITLE * 1.25) if self.title else None
         holds = self._fit(self.holds, inner, room * 0.2, LEAD)
-        parts = [("emblem", 2 * radius, None)] if radius >= 2.5 * MM else []
+        parts: list[Part] = [(EMBLEM, 2 * radius, None)] if radius >= 2.5 * MM else []
         parts += self._texts((title, self.theme.heading), (holds, self.theme.text))
         self._stack(canvas, parts, width / 2, (low + high) / 2, radius, room)
         count = self._fit(self.count, inner, blue_top - BAND - safe, CAPTION)
@@ -112,7 +115,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
         title = self._fit(self.title, inner, room * 0.15, LEAD) if self.title else None
         radius = min(EMBLEM_MAX * 0.7, room * 0.1, inner / 5)
         parts = self._texts((title, self.theme.heading))
-        parts += [("emblem", 2 * radius, None)] if radius >= 2 * MM else []
+        parts += [(EMBLEM, 2 * radius, None)] if radius >= 2 * MM else []
         parts += self._texts((holds, self.theme.text), (count, self.theme.text))
         self._stack(canvas, parts, width / 2, (low + high) / 2, radius, room)
 
@@ -159,18 +162,18 @@ class BoxFaces(msgspec.Struct, frozen=True):
             return None
         return fit_text(text, self.font, width, height, largest, min(CAPTION, largest))
 
-    def _texts(self, *texts: tuple[FittedText | None, Colour]) -> list[tuple[object, float, Colour | None]]:
+    def _texts(self, *texts: tuple[FittedText | None, Colour]) -> list[Part]:
         """The fitted texts that fit, with their heights and colours, for ``_stack``."""
         return [(text, self._height(text), colour) for text, colour in texts if text is not None]
 
     def _height(self, text: FittedText) -> float:
         return len(text.lines) * self.font.line_height(text.size)
 
-    def _lines(self, canvas: Canvas, text: FittedText, x: float, y: float, colour=None) -> None:
+    def _lines(self, canvas: Canvas, text: FittedText, x: float, y: float, colour: Colour | None = None) -> None:
         fill(canvas, colour or self.theme.text)
         centred_lines(canvas, text, self.font, x, y)
 
-    def _stack(self, canvas: Canvas, parts: list, x: float, centre_y: float, radius: float, room: float) -> None:
+    def _stack(self, canvas: Canvas, parts: list[Part], x: float, centre_y: float, radius: float, room: float) -> None:
         """The parts (the emblem, or fitted text) one above another, evenly spaced in ``room``
         and centred on ``centre_y``."""
         if not parts:
@@ -180,8 +183,8 @@ class BoxFaces(msgspec.Struct, frozen=True):
         top = centre_y + (total + gap * (len(parts) - 1)) / 2
         for part, height, colour in parts:
             middle = top - height / 2
-            if part == "emblem":
-                draw_emblem(canvas, x, middle, radius, self.theme.accent, EMBLEM_LINE, self.theme.emblem)
+            if isinstance(part, FittedText):
+                self._lines(canvas, part, x, middle, colour)
             else:
-                self._lines(canvas, part, x, middle, colour)  # type: ignore[arg-type]
+                draw_emblem(canvas, x, middle, radius, self.theme.accent, EMBLEM_LINE, self.theme.emblem)
             top -= height + gap

@@ -60,9 +60,22 @@ def caption(canvas: Canvas, text: FittedText, font: Font, x: float, top: float, 
         baseline -= font.line_height(text.size)
 
 
+class Measured(Protocol):
+    """A laid-out example's size, in points."""
+
+    @property
+    def width(self) -> float: ...
+
+    @property
+    def height(self) -> float: ...
+
+
 class ExampleArt(Protocol):
     """A game's example laid out for a column: it declares its forms on the canvas once, and
     gives the flowable that draws it in the rules' flow."""
+
+    @property
+    def layout(self) -> Measured: ...
 
     def define(self, canvas: Canvas) -> None: ...
 
@@ -72,7 +85,7 @@ class ExampleArt(Protocol):
 class ExampleFlowable(Flowable):
     """A drawn example in the rules' flow of text: as wide and tall as its laid-out ``art``."""
 
-    def __init__(self, art):
+    def __init__(self, art: ExampleArt) -> None:
         super().__init__()
         self.art = art
 

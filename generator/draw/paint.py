@@ -13,6 +13,12 @@ from ..typeface.font import Font
 from .theme import Colour, line_width
 
 
+def begin_form(canvas: Canvas, name: str, area: Box) -> None:
+    """Start the form ``name`` (drawn once, shown on many faces), bounded by ``area``."""
+    # ReportLab takes any number for the bounding box; its type stubs ask for whole ones.
+    canvas.beginForm(name, area.x, area.y, area.right, area.top)  # type: ignore[arg-type]
+
+
 def fill(canvas: Canvas, colour: Colour) -> None:
     """A resolved theme colour: three values are RGB (home), four are CMYK (shop)."""
     if len(colour) == 4:

@@ -18,7 +18,7 @@ from ..geometry.pictureface import PictureFaceLayout
 from ..geometry.sheet import Box
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from .cornermark import WINDOW_RADIUS, clip_to_window, draw_window_mark
-from .paint import fill, form_name, stroke
+from .paint import begin_form, fill, form_name, stroke
 from .theme import Colour, Ink, Theme, rgb_of
 
 
@@ -55,17 +55,17 @@ class PictureCardArtist:
 
     def define(self, canvas: Canvas) -> None:
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
-        canvas.beginForm(self.ground, area.x, area.y, area.right, area.top)
+        begin_form(canvas, self.ground, area)
         fill(canvas, theme.card)
         canvas.rect(area.x, area.y, area.width, area.height, stroke=0, fill=1)
         fill(canvas, theme.label)
         _window_path(canvas, layout, fill=1)
         canvas.endForm()
-        canvas.beginForm(self.top, area.x, area.y, area.right, area.top)
+        begin_form(canvas, self.top, area)
         self._frame_and_mark(canvas)
         canvas.endForm()
         for name, art in self.art.items():
-            canvas.beginForm(self.forms[name], area.x, area.y, area.right, area.top)
+            begin_form(canvas, self.forms[name], area)
             _draw_art(canvas, art, layout)
             canvas.endForm()
 
@@ -137,11 +137,13 @@ def paint_drawing(drawing: Any, colour: Callable[[tuple[float, float, float]], C
     def converted(paint: Any, opacity: float | None) -> Any:
         if not isinstance(paint, Color):
             return paint
-        rgb = (paint.red, paint.green, paint.blue)
+        red, green, blue = paint.red, paint.green, paint.blue
         alpha = (paint.alpha if paint.alpha is not None else 1.0) * (1.0 if opacity is None else opacity)
         if alpha < 1 and len(ground) == 3:
-            rgb = tuple(alpha * part + (1 - alpha) * under for part, under in zip(rgb, ground))
-        made = colour(rgb)  # type: ignore[arg-type]
+            under_red, under_green, under_blue = ground
+            red, green, blue = (alpha * red + (1 - alpha) * under_red, alpha * green + (1 - alpha) * under_green,
+                                alpha * blue + (1 - alpha) * under_blue)
+        made = colour((red, green, blue))
         return CMYKColor(*made) if len(made) == 4 else Color(*made)
 
     def walk(node: Any) -> None:

@@ -33,31 +33,32 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import CondPageBreak, Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.doctemplate import LayoutError, PageTemplate
+from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError, PageTemplate
 
 from ..geometry.fit import FittedText, written_without_spaces
 from ..geometry.rulespage import BODY_SIZES, MOST_PAGES, Measure, RulesPage, fit_title, footer_line, table_widths
 from ..geometry.sheet import Box
 from ..geometry.style import BODY, CAPTION, EMBLEM_LINE, FRAME_LINE, HEADING, LEAD
-from ..model.ruletext import Block, Rich, RulesText, Section
+from ..model.ruletext import Block, Content, Entries, Rich, RulesText, Section
 from ..model.ruletext import Table as RulesTable
+from ..reportlab_private import (
+    OnCanvas,
+    column_height,
+    column_width,
+    frame_laying_out,
+    kept_together,
+    nothing_set_yet,
+    page_template_laying_out,
+    room_left,
+)
 from ..typeface.font import Font, FontFamily
 from ..units import MM
 from .emblem import draw_emblem
 from .figure import LINE_WIDTH, ExampleArt, ExampleFlowable
 from .paint import fill, stroke
-from ..reportlab_private import (
-    OnCanvas,
-    column_height,
-    column_width,
-    kept_together,
-    laid_out_in,
-    nothing_set_yet,
-    room_left,
-)
 from .sheet import set_boxes
 from .text import TextParagraph, reportlab_colour
-from .theme import Theme
+from .theme import Colour, Theme
 
 
 class Spacing(msgspec.Struct, frozen=True):
@@ -140,7 +141,7 @@ class Scratch:
         """The sheet set at ``spacing``; with ``balanced``, page ``pages``'s columns that tall."""
         page = self.page
         canvas = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
-                        initialFontName=self.fonts.regular.name)
+                        initialFontName=self.fonts.regular.name)  # type: ignore[arg-type]  # the stubs say float
         layout = SheetLayout(spacing, pages, balanced)
         return _pour(canvas, self.rules, self.fonts, page, self.theme, self.art, layout, measuring=True)
 
@@ -243,30 +244,31 @@ def set_in(rules: RulesText, fonts: FontFamily) -> Iterator[tuple[str, int, str,
     font it is set in (a string in two places, such as the title, comes twice)."""
     def spans(text: Rich, bold: bool = False) -> Iterator[tuple[str, int, str, Font]]:
         for span in text.spans:
-            font = fonts.bold if bold or span.bold else fonts.italic if span.italic else fonts.regular
+            font = fonts.styled(bold or span.bold, span.italic)
             yield span.text, text.line, text.where, font
 
     yield rules.title, rules.heading.line, rules.heading.where, fonts.bold
     yield rules.title, rules.heading.line, rules.heading.where, fonts.regular  # the footer
     if rules.subheading is not None:
-        yield rules.subtitle, rules.subheading.line, rules.subheading.where, fonts.italic
+        yield rules.subtitle, rules.subheading.line, rules.subheading.where, fonts.slanted
     for section in rules.sections:
         yield section.title, section.heading.line, section.heading.where, fonts.bold
         for block in section.blocks:
-            if block.kind == "text":
-                yield from spans(block.content)
-            elif block.kind in ("items", "steps"):
-                for item in block.content:
+            content = block.content
+            if isinstance(content, Rich):
+                yield from spans(content)
+            elif isinstance(content, Entries):
+                for item in content:
                     yield from spans(item)
-            elif block.kind == "table":
-                for cell in block.content.columns:
+            elif isinstance(content, RulesTable):
+                for cell in content.columns:
                     yield from spans(cell, bold=True)
-                for row in block.content.rows:
+                for row in content.rows:
                     for cell in row:
                         yield from spans(cell)
-            elif block.kind == "example":
-                styles = {"bold": fonts.bold, "italic": fonts.italic}
-                for text, line, where, style in block.content.strings():
+            else:
+                styles = {"bold": fonts.bold, "italic": fonts.slanted}
+                for text, line, where, style in content.strings():
                     yield text, line, where, styles[style]
 
 
@@ -321,7 +323,7 @@ def _styles(fonts: FontFamily, theme: Theme, rules: RulesText, spacing: Spacing 
 
 def _most_steps(rules: RulesText) -> int:
     return max([len(block.content) for section in rules.sections for block in section.blocks
-                if block.kind == "steps"] or [1])
+                if isinstance(block.content, Entries) and block.content.numbered] or [1])
 
 
 # --- Sections ------------------------------------------------------------------------------
@@ -343,33 +345,31 @@ def _section(section: Section, setting: _Setting) -> list[Flowable]:
     heading = TextParagraph(escape(section.title), setting.styles["heading"])
     body: list[Flowable] = []
     for block in section.blocks:
-        body.extend(_placed(_block(block.kind, block.content, setting), block))
+        body.extend(_placed(_block(block.content, setting), block))
     return [_SectionStart(heading, body), heading, *body]
 
 
 def _placed(flowables: list[Flowable], block: Block) -> list[Flowable]:
     """The flowables of ``block``, each marked with it: what does not fit can then be named."""
     for flowable in flowables:
-        flowable.rules_block = block
+        setattr(flowable, "rules_block", block)  # a mark of our own, which Platypus carries along
     return flowables
 
 
-def _block(kind: str, content, setting: _Setting) -> list[Flowable]:
+def _block(content: Content, setting: _Setting) -> list[Flowable]:
     styles, art = setting.styles, setting.art
-    if kind == "text":
+    if isinstance(content, Rich):
         return [TextParagraph(markup(content), styles["body"])]
-    if kind in ("items", "steps"):
-        markers = ["\u2022"] * len(content) if kind == "items" else [f"{n}." for n in range(1, len(content) + 1)]
-        last = len(content) - 1
-        return [TextParagraph(markup(item), styles["last item" if index == last else "item"], bulletText=marker)
+    if isinstance(content, Entries):
+        count = len(content)
+        markers = [f"{n}." for n in range(1, count + 1)] if content.numbered else ["\u2022"] * count
+        return [TextParagraph(markup(item), styles["last item" if index == count - 1 else "item"], bulletText=marker)
                 for index, (item, marker) in enumerate(zip(content, markers))]
-    if kind == "table":
+    if isinstance(content, RulesTable):
         # A table stays whole when it fits a column; a longer one splits, its head repeated.
         return [KeepTogether([Spacer(0, 2), _table(content, setting)]), Spacer(0, 5)]
-    if kind == "example":
-        assert art is not None, "the rules job lays the example out before typesetting it"
-        return [_ExampleRoom(art) if setting.measuring else art.figure(), Spacer(0, 5)]
-    return []
+    assert art is not None, "the rules job lays the example out before typesetting it"
+    return [_ExampleRoom(art) if setting.measuring else art.figure(), Spacer(0, 5)]
 
 
 class _ExampleRoom(ExampleFlowable):
@@ -411,7 +411,7 @@ class _SectionStart(CondPageBreak):
         return nothing_set_yet(frame) or room_left(frame) >= self.needed(frame, last_column, canvas)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        frame, template = laid_out_in(self, "frame"), laid_out_in(self, "pageTemplate")
+        frame, template = frame_laying_out(self), page_template_laying_out(self)
         if frame is None or template is None or nothing_set_yet(frame):
             return 0, 0
         self.height = self.needed(frame, frame is template.frames[-1], self.canv)
@@ -465,7 +465,7 @@ def _measure(text: Rich, fonts: FontFamily, size: float, bold: bool = False) -> 
     words: list[float] = [0.0]  # each word's width; a space's width goes with the word before it
     spaces: list[float] = []
     for span in text.spans:
-        font = fonts.bold if bold or span.bold else fonts.italic if span.italic else fonts.regular
+        font = fonts.styled(bold or span.bold, span.italic)
         for index, piece in enumerate(span.text.split(" ")):
             if index:  # a space: the word before it ends
                 spaces.append(font.width(" ", size))
@@ -484,7 +484,8 @@ class _Head:
     """The first page's head: the emblem, the kit's title (or, with none, the rules text's),
     and a line under it with the rules text's title and subtitle."""
 
-    def __init__(self, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme, styles):
+    def __init__(self, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
+                 styles: dict[str, ParagraphStyle]) -> None:
         self.page, self.theme, self.fonts = page, theme, fonts
         self.radius = 6.5 * MM if page.text_width >= 150 * MM else 5.5 * MM
         self.x = page.margin + 2 * self.radius + EMBLEM_GAP
@@ -526,7 +527,7 @@ class _Head:
             self.line.drawOn(canvas, self.x, self.bottom)
         middle = (top + max(self.rule_y + HEAD_GAP, top - 2 * self.radius)) / 2
         draw_emblem(canvas, page.margin + self.radius, middle, self.radius - EMBLEM_LINE / 2, theme.accent,
-                    EMBLEM_LINE, theme.emblem)  # type: ignore[arg-type]
+                    EMBLEM_LINE, theme.emblem)
         stroke(canvas, theme.accent, FRAME_LINE)
         canvas.line(page.margin, self.rule_y, page.width - page.margin, self.rule_y)
 
@@ -562,7 +563,7 @@ class _SheetTemplate(OnCanvas):
         if self.layout.balanced is not None and self.page + 1 == self.layout.pages > 1:
             self.handle_nextPageTemplate("balanced")
 
-    def _page_end(self, canvas: Canvas, document) -> None:
+    def _page_end(self, canvas: Canvas, document: BaseDocTemplate) -> None:
         frames = self.pageTemplate.frames
         reached = frames.index(self.frame) if self.frame in frames else len(frames) - 1
         self.last_page = tuple(column_height(frame) - room_left(frame) if index <= reached else 0.0
@@ -581,7 +582,8 @@ class _SheetTemplate(OnCanvas):
             if not first.fits(self.frame, last, self.canv):
                 starts = [index for index, flowable in enumerate(flowables) if isinstance(flowable, _SectionStart)]
                 # Only a section that starts in this column is worth pulling: it fills the room.
-                if len(starts) >= 2 and flowables[starts[1]].fits(self.frame, last, self.canv):
+                second = flowables[starts[1]] if len(starts) >= 2 else None
+                if isinstance(second, _SectionStart) and second.fits(self.frame, last, self.canv):
                     end = starts[2] if len(starts) >= 3 else len(flowables)
                     pulled = flowables[starts[1]:end]
                     del flowables[starts[1]:end]
@@ -605,16 +607,16 @@ class _SheetTemplate(OnCanvas):
                       topPadding=0, bottomPadding=0, showBoundary=0, id=f"column {index + 1}")
                 for index in range(page.columns)]
 
-    def _first_page(self, canvas: Canvas, document) -> None:
+    def _first_page(self, canvas: Canvas, document: BaseDocTemplate) -> None:
         self._next_page(canvas, document)
         self.head.draw(canvas)
 
-    def _next_page(self, canvas: Canvas, document) -> None:
+    def _next_page(self, canvas: Canvas, document: BaseDocTemplate) -> None:
         page = self.sheet
         whole = Box(0.0, 0.0, page.width, page.height)
         set_boxes(canvas, whole, whole)  # nothing runs to the edge: no bleed
 
-    def _footer(self, canvas: Canvas, document) -> None:
+    def _footer(self, canvas: Canvas, document: BaseDocTemplate) -> None:
         """Drawn last, so that text read out of the page ends with it."""
         page, fonts, theme = self.sheet, self.fonts, self.theme
         line = footer_line([theme.title or "", self.rules.title], self.rules.page(document.page), fonts.regular, CAPTION,
@@ -624,7 +626,7 @@ class _SheetTemplate(OnCanvas):
         canvas.drawCentredString(page.width / 2, page.margin, line)
 
 
-def _hex(colour) -> str:
+def _hex(colour: Colour) -> str:
     """A theme colour as Platypus's markup names it (CMYK colours keep their inks)."""
     if len(colour) == 4:
         return "cmyk(%s)" % ",".join(f"{part:g}" for part in colour)

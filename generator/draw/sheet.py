@@ -78,7 +78,9 @@ def _draw_slug(canvas: Canvas, page: Page, theme: Theme, font_name: str) -> None
     canvas.saveState()
     fill(canvas, theme.cut_mark)
     canvas.setFont(font_name, SLUG_SIZE)
-    canvas.drawString(*page.slug_at, page.slug)
+    assert page.slug_at is not None, "only a page with a slug line draws one"
+    x, y = page.slug_at
+    canvas.drawString(x, y, page.slug)
     canvas.restoreState()
 
 
@@ -98,6 +100,7 @@ def set_boxes(canvas: Canvas, trim: Box, bleed: Box) -> None:
 
 def _draw_fold_line(canvas: Canvas, page: Page, theme: Theme) -> None:
     line = page.fold_line
+    assert line is not None, "only a page with a fold line draws one"
     canvas.saveState()
     stroke(canvas, theme.cut_mark, 0.5)
     canvas.setDash(4, 3)

@@ -15,7 +15,7 @@ a font that lacks it a narrow blank glyph).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor, Color
@@ -34,8 +34,13 @@ BLACK: Colour = (0.0, 0.0, 0.0, 1.0)  # text is black ink only
 
 def reportlab_colour(value: Colour) -> Color:
     """A resolved theme colour as Platypus takes it: four values CMYK, three RGB."""
-    # alpha=None keeps ReportLab from writing transparency settings for the colour.
-    return CMYKColor(*value, alpha=None) if len(value) == 4 else Color(*value, alpha=None)
+    # alpha=None keeps ReportLab from writing transparency settings for the colour (its stubs
+    # know only numbers there).
+    if len(value) == 4:
+        cyan, magenta, yellow, black = value
+        return CMYKColor(cyan, magenta, yellow, black, alpha=None)  # type: ignore[arg-type]
+    red, green, blue = value
+    return Color(red, green, blue, alpha=None)  # type: ignore[arg-type]
 
 
 def text_style(
@@ -103,12 +108,13 @@ class TextParagraph(Paragraph):
     broken (the two have the same width), so the text copies out as written. It takes what
     Platypus's ``Paragraph`` takes."""
 
-    def __init__(self, text: str | None, style: ParagraphStyle | None = None, bulletText: str | None = None,
-                 **options) -> None:
+    def __init__(self, text: str, style: ParagraphStyle | None = None, bulletText: str | None = None,
+                 **options: Any) -> None:
         super().__init__(_held(text), style, bulletText=bulletText, **options)
 
     def draw(self) -> None:
-        for line in self.blPara.lines:
+        broken: Any = getattr(self, "blPara")  # the lines Platypus broke the text into, set by wrap()
+        for line in broken.lines:
             if isinstance(line, tuple):  # a paragraph in one style: (extra space, words)
                 line[1][:] = [_as_printed(word) for word in line[1]]
             else:  # a line of styled fragments
@@ -116,7 +122,7 @@ class TextParagraph(Paragraph):
         super().draw()
 
 
-def _held(text: str | None) -> str | None:
+def _held(text: str) -> str:
     """Markup with a stand-in wherever Platypus would break a narrow no-break space."""
     return text.replace(NARROW_NO_BREAK, NARROW_STAND_IN) if text else text
 
@@ -125,7 +131,7 @@ def _as_printed(text: str) -> str:
     return text.replace(NO_BREAK, " ").replace(NARROW_STAND_IN, NARROW_NO_BREAK)
 
 
-def _printed_fragment(fragment):
+def _printed_fragment(fragment: Any) -> Any:
     text = getattr(fragment, "text", None)
     if not isinstance(text, str) or (NO_BREAK not in text and NARROW_STAND_IN not in text):
         return fragment

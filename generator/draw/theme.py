@@ -46,11 +46,14 @@ full colours.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 import msgspec
-from msgspec.structs import fields
 
 from ..units import RGB, parse_colour
+
+if TYPE_CHECKING:  # emblem.py draws with this module's colours
+    from .emblem import EmblemArt
 
 Colour = tuple[float, ...]
 CMYK = tuple[float, float, float, float]
@@ -62,9 +65,13 @@ class Ink(msgspec.Struct, frozen=True):
     cmyk: CMYK
 
     @property
-    def rgb(self) -> tuple[float, float, float]:
+    def rgb(self) -> RGB:
         cyan, magenta, yellow, black = self.cmyk
-        return tuple(round((1 - part) * (1 - black), 4) for part in (cyan, magenta, yellow))
+
+        def light(part: float) -> float:
+            return round((1 - part) * (1 - black), 4)
+
+        return light(cyan), light(magenta), light(yellow)
 
     @classmethod
     def from_hex(cls, text: str) -> "Ink":
@@ -78,7 +85,10 @@ class Ink(msgspec.Struct, frozen=True):
         black = 1 - max(red, green, blue)
         if black >= 1:
             return cls((0.0, 0.0, 0.0, 1.0))
-        return cls(tuple(round((1 - part - black) / (1 - black), 4) for part in (red, green, blue)) + (round(black, 4),))
+        def ink(part: float) -> float:
+            return round((1 - part - black) / (1 - black), 4)
+
+        return cls((ink(red), ink(green), ink(blue), round(black, 4)))
 
     @property
     def total(self) -> float:
@@ -90,14 +100,19 @@ class Ink(msgspec.Struct, frozen=True):
         and yellow reduced in proportion (rounded down, so the limit holds exactly)."""
         if self.total <= ink_limit:
             return self
-        *colours, black = self.cmyk
-        room = max(ink_limit / 100 - black, 0.0)
-        factor = room / sum(colours)
-        return Ink(tuple(math.floor(part * factor * 10_000) / 10_000 for part in colours) + (black,))
+        cyan, magenta, yellow, black = self.cmyk
+        factor = max(ink_limit / 100 - black, 0.0) / (cyan + magenta + yellow)
+
+        def reduced(part: float) -> float:
+            return math.floor(part * factor * 10_000) / 10_000
+
+        return Ink((reduced(cyan), reduced(magenta), reduced(yellow), black))
 
     def tint(self, strength: float) -> "Ink":
         """This colour printed lighter: every ink at ``strength`` (0 to 1) of its amount."""
-        return Ink(tuple(round(part * strength, 4) for part in self.cmyk))
+        cyan, magenta, yellow, black = self.cmyk
+        return Ink((round(cyan * strength, 4), round(magenta * strength, 4), round(yellow * strength, 4),
+                    round(black * strength, 4)))
 
     def black_only(self) -> "Ink":
         """A grey of black ink alone, as dark as this colour looks (its luma)."""
@@ -169,7 +184,7 @@ class Theme(msgspec.Struct, frozen=True):
     assassin_border: Colour
     green_border: Colour
     title: str | None = None  # the kit's title, None for none
-    emblem: object | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
+    emblem: EmblemArt | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
     # The thinnest line that may be drawn in colour (several inks); thinner lines are drawn in
@@ -207,13 +222,13 @@ def make_theme(
     inks.update(accent=inks["outline"])
     if cmyk:
         inks.update(line=inks["outline"].black_only(), heading=inks["text"])
-        resolved = {name: ink.limited(ink_limit).cmyk for name, ink in inks.items()}
+        resolved: dict[str, Colour] = {name: ink.limited(ink_limit).cmyk for name, ink in inks.items()}
     else:
         inks.update(line=inks["outline"], heading=readable_on_paper(inks["red"]))
         resolved = {name: ink.rgb for name, ink in inks.items()}
-    names = {field.name for field in fields(Theme)}
-    return Theme(**{name: value for name, value in resolved.items() if name in names}, title=title, ink=ink,
-                 colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
+    names = set(Theme.__struct_fields__)
+    painted: dict[str, Any] = {name: value for name, value in resolved.items() if name in names}  # Theme's colours
+    return Theme(**painted, title=title, ink=ink, colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
 
 
 def drawn_small(theme: Theme) -> Theme:
@@ -260,7 +275,11 @@ def line_width(colour: Colour, width: float) -> float:
 
 def rgb_of(colour: Colour) -> tuple[float, float, float]:
     """A resolved colour as red, green, blue: a CMYK one as the RGB it looks like."""
-    return Ink(colour).rgb if len(colour) == 4 else colour  # type: ignore[arg-type,return-value]
+    if len(colour) == 4:
+        cyan, magenta, yellow, black = colour
+        return Ink((cyan, magenta, yellow, black)).rgb
+    red, green, blue = colour
+    return red, green, blue
 
 
 def text_colour(colour: Colour, theme: Theme) -> Colour:

@@ -41,7 +41,7 @@ from ..typeface.font import Font
 from ..units import MM
 from .keycard import cell_colours
 from .medallion import draw_hourglass_symbol, draw_medallion, draw_spare_badge, draw_timer_ring
-from .paint import centred_lines, draw_stripes, fill, form_name, stroke
+from .paint import begin_form, centred_lines, draw_stripes, fill, form_name, stroke
 from .symbols import draw_role_symbol
 from .theme import COLOUR_LINE_MIN, Colour, Theme, text_colour
 
@@ -88,7 +88,7 @@ class TileArtist:
                 name = self._form(face)
                 if not self._drawn(face) or canvas.hasForm(name):
                     continue
-                canvas.beginForm(name, area.x, area.y, area.right, area.top)
+                begin_form(canvas, name, area)
                 self._draw_face(canvas, face)
                 canvas.endForm()
 

@@ -19,7 +19,7 @@ from ..geometry.wordface import WordFace, WordFaceLayout
 from ..typeface.font import Font
 from ..units import MM
 from .emblem import draw_emblem_between_rules
-from .paint import centred_lines, fill, form_name, stroke
+from .paint import begin_form, centred_lines, fill, form_name, stroke
 from .theme import Theme
 
 RULE_INSET = 2 * MM  # the rules stop this far inside the strip's ends
@@ -44,7 +44,7 @@ class WordCardArtist:
             return
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
         _define_artwork(canvas, self.artwork, layout, theme)
-        canvas.beginForm(self.blank, area.x, area.y, area.right, area.top)
+        begin_form(canvas, self.blank, area)
         canvas.doForm(self.artwork)
         _draw_writing_line(canvas, layout.label_text, 0.3, theme)
         _draw_writing_line(canvas, layout.band_text, 0.7, theme)
@@ -91,7 +91,7 @@ class WordCardArtist:
 def _define_artwork(canvas: Canvas, name: str, layout: WordFaceLayout, theme: Theme) -> None:
     """What every face of ``layout`` shares, as the form ``name``: ground, panels, emblem."""
     area = layout.bleed_box
-    canvas.beginForm(name, area.x, area.y, area.right, area.top)
+    begin_form(canvas, name, area)
     _draw_background(canvas, layout, theme)
     _draw_emblem(canvas, layout, theme)
     canvas.endForm()
@@ -115,7 +115,7 @@ def _draw_emblem(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
     strip, radius = layout.emblem, layout.emblem_radius
     if radius > 0:
         draw_emblem_between_rules(canvas, strip.x + RULE_INSET, strip.right - RULE_INSET, strip.centre[1], radius,
-                                  theme.accent, theme.emblem)  # type: ignore[arg-type]
+                                  theme.accent, theme.emblem)
 
 
 def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:

@@ -99,7 +99,7 @@ def slug_origin(plan: SheetPlan, grid: Box) -> tuple[float, float] | None:
     the marks' ends, aligned with the cards' left cut."""
     if not plan.slug:
         return None
-    return grid.x, slug_baseline(grid.y, plan.bleed, plan.mark_length > 0)
+    return grid.x, slug_baseline(grid.y, plan.bleed, bool(plan.mark_length))
 
 
 def slug_baseline(cut: float, bleed: float, marks: bool) -> float:

@@ -201,7 +201,7 @@ def too_small(page: tuple[float, float], tall: bool = False) -> str:
 
 def typographic_fonts(fonts: FontFamily) -> bool:
     """Whether every font of the sheet has the typographic quotes (a user's font may not)."""
-    return not any(font.missing_characters(QUOTES) for font in (fonts.regular, fonts.bold, fonts.italic))
+    return not any(font.missing_characters(QUOTES) for font in (fonts.regular, fonts.bold, fonts.slanted))
 
 
 def check_characters(rules: RulesText, fonts: FontFamily) -> None:

@@ -25,7 +25,7 @@ The shapes (every value plain text)::
 from __future__ import annotations
 
 import re
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import msgspec
 
@@ -88,7 +88,7 @@ def require_every_key(labels: Labels, keys: Sequence[str], source: str) -> Label
     return labels
 
 
-def _placeholders(key: str, wanted: tuple[str, ...]):
+def _placeholders(key: str, wanted: tuple[str, ...]) -> Callable[[str], str]:
     """A text's check: it holds each of ``wanted`` and no other placeholder, and no lone brace."""
     def check(text: str) -> str:
         text = " ".join(_ASCII_SPACE.split(text.strip(" \t\r\n")))  # a no-break space stays where it was written

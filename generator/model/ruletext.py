@@ -81,7 +81,7 @@ it to the whole text when the fonts have those characters, so the sheet prints n
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterator, Mapping, Protocol, Union
+from typing import Any, Callable, Iterator, Mapping, Protocol, Union, overload
 
 import msgspec
 import yaml
@@ -149,6 +149,19 @@ class Table(msgspec.Struct, frozen=True):
     rows: tuple[tuple[Rich, ...], ...]
 
 
+class Entries(msgspec.Struct, frozen=True):
+    """A list block: bullet items, or numbered steps."""
+
+    numbered: bool
+    entries: tuple[Rich, ...]
+
+    def __iter__(self) -> Iterator[Rich]:
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+
 class Example(Protocol):
     """A game's drawn example, as its rules text gives it (``games/*/example.py``)."""
 
@@ -172,8 +185,8 @@ class ExampleKind(Protocol):
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape: ...
 
 
-# text: Rich; items and steps: tuple[Rich, ...]; table: Table; example: the game's Example
-Content = Union[Rich, tuple[Rich, ...], Table, Any]
+# text: Rich; items and steps: Entries; table: Table; example: the game's Example
+Content = Union[Rich, Entries, Table, Example]
 
 
 class Block(msgspec.Struct, frozen=True):
@@ -199,7 +212,7 @@ class RulesText(msgspec.Struct, frozen=True):
     heading: Rich
     subheading: Rich | None
     sections: tuple[Section, ...]
-    example: Any  # the game's Example, or None
+    example: Example | None  # the game's, if the file gives one
     language: str = ""  # as the file declares it
     declared: tuple[tuple[str, int], ...] = ()  # every section's id and line, kept or not
     page_label: str = "page {number}"  # the footer's, in the kit's language
@@ -293,7 +306,7 @@ class _Reader:
 
     # --- sections and blocks
 
-    def section(self, node: yaml.Node, number: int, example: Any, first_ids: dict[str, int]) -> Section | None:
+    def section(self, node: yaml.Node, number: int, example: Example | None, first_ids: dict[str, int]) -> Section | None:
         keys = Group({"id": Key(Node(), required=True), "title": Key(Node(), required=True),
                       "variant": Key(Node()), "when": Key(Node()), "blocks": Key(Node(), required=True)})
         nodes = self.reading.read(keys, node, f"section {number}")
@@ -323,13 +336,15 @@ class _Reader:
         if not variants:
             raise self.reading.fail(node, where, "this game has no variants, so its sheet prints every section: "
                                                  "remove variant:")
-        return self.reading.read(Choice(names=variants, what="variant"), node, f"{where}: variant")
+        variant: str = self.reading.read(Choice(names=variants, what="variant"), node, f"{where}: variant")
+        return variant
 
     def blocks(self, node: yaml.Node, where: str) -> list[yaml.Node]:
         shape = ListOf(Node(), least=1, name="", expect="a list of blocks, each starting with '- text:', '- items:'...")
-        return self.reading.read(shape, node, f"{where}: blocks")
+        blocks: list[yaml.Node] = self.reading.read(shape, node, f"{where}: blocks")
+        return blocks
 
-    def block(self, node: yaml.Node, where: str, section: str, example: Any) -> Block | None:
+    def block(self, node: yaml.Node, where: str, section: str, example: Example | None) -> Block | None:
         keys = Group({name: Key(Node()) for name in (*BLOCK_KINDS, "when")})
         nodes = self.reading.read(keys, node, where)
         kinds = [name for name in nodes.values if name != "when"]
@@ -344,7 +359,7 @@ class _Reader:
         if kind == "text":
             content = self.reading.read(self.rich(noun="paragraph"), value, where)
         elif kind in ("items", "steps"):
-            content = self.entries(value, section, kind)
+            content = Entries(kind == "steps", self.entries(value, section, kind))
         elif kind == "table":
             content = self.table(value, where)
         else:
@@ -353,7 +368,7 @@ class _Reader:
             return None
         return Block(kind, content, line_of(node), where)
 
-    def drawn(self, node: yaml.Node, where: str, example: Any) -> Any:
+    def drawn(self, node: yaml.Node, where: str, example: Example | None) -> Example:
         """The example an ``example:`` block draws: the game's, by its drawing's name."""
         drawing = self.reading.read(Text(), node, f"{where}: example")
         if drawing != self.game.example.drawing:
@@ -436,7 +451,7 @@ class _Reader:
                                                  f"({WHOLE_SHEET}): {SHORTEN_WHOLE}")
 
     def fill(self, text: str, node: yaml.Node, where: str) -> str:
-        def replace(match: re.Match) -> str:
+        def replace(match: re.Match[str]) -> str:
             whole, name, singular, plural = match.group(0), *match.groups()
             if whole in ("{{", "}}"):
                 return whole[0]
@@ -594,9 +609,9 @@ def select_variants(rules: RulesText, variants: tuple[str, ...], offered: tuple[
         raise UsageError(f"unknown variant '{unknown[0]}': choose from {', '.join(offered)}, or none")
     kept = tuple(section for section in rules.sections if section.variant is None or section.variant in variants)
     if not kept:
-        offered = sorted({section.variant for section in rules.sections if section.variant})
+        written = sorted({section.variant for section in rules.sections if section.variant})
         raise CngenError(f"{rules.source}: every section belongs to a variant that was not chosen: choose one of "
-                         f"{', '.join(offered)} with --variant, or add a section without a variant")
+                         f"{', '.join(written)} with --variant, or add a section without a variant")
     return replace(rules, sections=kept)
 
 
@@ -665,6 +680,14 @@ def typographic(text: str) -> str:
     return "".join(out)
 
 
+@overload
+def typographic_rich(text: Rich) -> Rich: ...
+
+
+@overload
+def typographic_rich(text: None) -> None: ...
+
+
 def typographic_rich(text: Rich | None) -> Rich | None:
     """A string's quotes made typographic across its spans: a quote right after a bold word
     closes, as it would in the plain text (each quote is one character either way)."""
@@ -680,21 +703,24 @@ def typographic_rich(text: Rich | None) -> Rich | None:
 
 def with_typographic_quotes(rules: RulesText) -> RulesText:
     """The same text with every straight quote it prints made typographic (see ``typographic``)."""
-    def content(kind: str, value: Content) -> Content:
-        if kind == "text":
-            return typographic_rich(value)
-        if kind in ("items", "steps"):
-            return tuple(typographic_rich(item) for item in value)
-        if kind == "table":
-            return Table(tuple(typographic_rich(cell) for cell in value.columns),
-                         tuple(tuple(typographic_rich(cell) for cell in row) for row in value.rows))
-        return example
     example = rules.example
     if example is not None:
         example = example.with_quotes(typographic_rich, typographic)
+
+    def content(value: Content) -> Content:
+        if isinstance(value, Rich):
+            return typographic_rich(value)
+        if isinstance(value, Entries):
+            return Entries(value.numbered, tuple(typographic_rich(item) for item in value))
+        if isinstance(value, Table):
+            return Table(tuple(typographic_rich(cell) for cell in value.columns),
+                         tuple(tuple(typographic_rich(cell) for cell in row) for row in value.rows))
+        assert example is not None, "an example block is read only where the file gives its example"
+        return example
+
     sections = tuple(
         Section(section.id, typographic_rich(section.heading), section.variant,
-                tuple(replace(block, content=content(block.kind, block.content)) for block in section.blocks))
+                tuple(replace(block, content=content(block.content)) for block in section.blocks))
         for section in rules.sections
     )
     return replace(rules, heading=typographic_rich(rules.heading), subheading=typographic_rich(rules.subheading),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, Sequence
 
 import msgspec
 import pikepdf
@@ -140,10 +140,15 @@ class Frame(msgspec.Struct):
     text_matrix: tuple[float, float, float, float] = (1.0, 0.0, 0.0, 1.0)  # its linear part
 
 
+# An operator's operands as qpdf parses them (a list), or none where no handler reads them.
+Operands = Sequence[Any]
+Handler = Callable[[Frame, Operands], None]
+
+
 class ContentWalker:
     """Walks every page of a PDF once, telling ``observer`` what it finds."""
 
-    def __init__(self, observer: Observer, budget: Budget):
+    def __init__(self, observer: Observer, budget: Budget) -> None:
         self.observer = observer
         self.budget = budget
         self.parsed: dict[tuple[int, int], list] = {}  # forms drawn many times are parsed once
@@ -287,11 +292,11 @@ class ContentWalker:
 
     # -- the operators -------------------------------------------------------------------
 
-    def operator_table(self) -> tuple[dict[str, Callable[[Frame, list], None]], frozenset[str]]:
+    def operator_table(self) -> tuple[dict[str, Handler], frozenset[str]]:
         """The handler of each operator, and the operators whose operands no handler reads:
         those are not even fetched from qpdf (half of a sheet's operators)."""
         paint = ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*")
-        table: dict[str, Callable[[Frame, list], None]] = {
+        table: dict[str, Handler] = {
             "cm": self.concatenate, "w": self.line_width,
             "gs": self.graphics_state, "Tf": self.font, "Tm": self.text_matrix,
             "Tr": self.render_mode, "Do": self.draw_xobject, "sh": self.shade,
@@ -308,28 +313,34 @@ class ContentWalker:
             "SC": lambda frame, operands: self.set_values(frame, operands, "stroke", "SC"),
             "SCN": lambda frame, operands: self.set_values(frame, operands, "stroke", "SCN"),
         }
-        bare: dict[str, Callable[[Frame, list], None]] = {"q": self.save, "Q": self.restore, "BT": self.begin_text}
+        bare: dict[str, Handler] = {"q": self.save, "Q": self.restore, "BT": self.begin_text}
         for shown in ("Tj", "TJ", "'", '"'):
-            bare[shown] = lambda frame, operands, operator=shown: self.show_text(frame, operator)
+            bare[shown] = self._showing(shown)
         for operator in paint:
-            bare[operator] = lambda frame, operands, operator=operator: self.paint(frame, operator)
+            bare[operator] = self._painting(operator)
         return {**table, **bare}, frozenset(bare)
 
-    def save(self, frame: Frame, operands: list) -> None:
+    def _showing(self, operator: str) -> Handler:
+        return lambda frame, operands: self.show_text(frame, operator)
+
+    def _painting(self, operator: str) -> Handler:
+        return lambda frame, operands: self.paint(frame, operator)
+
+    def save(self, frame: Frame, operands: Operands) -> None:
         if len(frame.saved) < MAX_SAVED_STATES:
             frame.saved.append(frame.state.copy())
 
-    def restore(self, frame: Frame, operands: list) -> None:
+    def restore(self, frame: Frame, operands: Operands) -> None:
         if frame.saved:  # an unbalanced Q is ignored, as viewers do
             frame.state = frame.saved.pop()
 
-    def concatenate(self, frame: Frame, operands: list) -> None:
+    def concatenate(self, frame: Frame, operands: Operands) -> None:
         frame.state.ctm = multiply(tuple(map(float, operands[:6])), frame.state.ctm)  # type: ignore[arg-type]
 
-    def line_width(self, frame: Frame, operands: list) -> None:
+    def line_width(self, frame: Frame, operands: Operands) -> None:
         frame.state.line_width = abs(float(operands[0]))
 
-    def graphics_state(self, frame: Frame, operands: list) -> None:
+    def graphics_state(self, frame: Frame, operands: Operands) -> None:
         name = str(operands[0])
         state = lookup(frame.resources, "/ExtGState", name)
         if isinstance(state, pikepdf.Dictionary):
@@ -337,19 +348,19 @@ class ContentWalker:
             if "/LW" in state:
                 frame.state.line_width = abs(float(state.LW))
 
-    def begin_text(self, frame: Frame, operands: list) -> None:
+    def begin_text(self, frame: Frame, operands: Operands) -> None:
         frame.text_matrix = (1.0, 0.0, 0.0, 1.0)
 
-    def font(self, frame: Frame, operands: list) -> None:
+    def font(self, frame: Frame, operands: Operands) -> None:
         frame.state.font_size = float(operands[1])
 
-    def text_matrix(self, frame: Frame, operands: list) -> None:
+    def text_matrix(self, frame: Frame, operands: Operands) -> None:
         # Td, TD, T*, ' and " only move the text matrix: the size of the glyphs depends on its
         # linear part alone, which Tm sets and BT resets.
         a, b, c, d = (float(value) for value in operands[:4])
         frame.text_matrix = (a, b, c, d)
 
-    def render_mode(self, frame: Frame, operands: list) -> None:
+    def render_mode(self, frame: Frame, operands: Operands) -> None:
         frame.state.render_mode = int(operands[0])
 
     def show_text(self, frame: Frame, operator: str) -> None:
@@ -374,12 +385,12 @@ class ContentWalker:
 
     # -- colour ----------------------------------------------------------------------------
 
-    def set_device(self, frame: Frame, operands: list, role: str, operator: str, space: ColourSpace) -> None:
+    def set_device(self, frame: Frame, operands: Operands, role: str, operator: str, space: ColourSpace) -> None:
         colour = Colour(space, tuple(map(float, operands)))
         self.set_colour(frame, role, colour)
         self.observer.colour(frame.place, role, operator, colour)
 
-    def set_space(self, frame: Frame, operands: list, role: str, operator: str) -> None:
+    def set_space(self, frame: Frame, operands: Operands, role: str, operator: str) -> None:
         space = resolve(operands[0], frame.resources)
         # The colour a space starts with: black for CMYK (0 0 0 1), zeros elsewhere.
         values = (0.0, 0.0, 0.0, 1.0) if space.cmyk else (0.0,) * min(space.components, MAX_OPERANDS)
@@ -388,7 +399,7 @@ class ContentWalker:
         if not space.cmyk:  # a CMYK space is judged by the values set later
             self.observer.colour(frame.place, role, operator, colour)
 
-    def set_values(self, frame: Frame, operands: list, role: str, operator: str) -> None:
+    def set_values(self, frame: Frame, operands: Operands, role: str, operator: str) -> None:
         current = frame.state.fill if role == "fill" else frame.state.stroke
         numbers = tuple(float(value) for value in operands if not isinstance(value, pikepdf.Name))
         colour = Colour(current.space, numbers)
@@ -421,7 +432,7 @@ class ContentWalker:
             if isinstance(state, pikepdf.Dictionary):
                 self.observer.ext_gstate(place, "(of the pattern)", state)
 
-    def shade(self, frame: Frame, operands: list) -> None:
+    def shade(self, frame: Frame, operands: Operands) -> None:
         name = str(operands[0])
         self.use_shading(frame.place, f"shading {name}", lookup(frame.resources, "/Shading", name), frame.resources)
 
@@ -430,7 +441,7 @@ class ContentWalker:
         if isinstance(shading, (pikepdf.Dictionary, pikepdf.Stream)) and "/ColorSpace" in shading:
             self.observer.colour(place, role, "sh", Colour(resolve(shading.ColorSpace, resources), ()))
 
-    def draw_xobject(self, frame: Frame, operands: list) -> None:
+    def draw_xobject(self, frame: Frame, operands: Operands) -> None:
         name = str(operands[0])
         xobject = lookup(frame.resources, "/XObject", name)
         if not isinstance(xobject, pikepdf.Stream):

@@ -16,6 +16,7 @@ import logging
 import re
 import warnings
 from collections.abc import Iterator
+from typing import Any
 from contextlib import contextmanager
 
 import pikepdf
@@ -115,7 +116,7 @@ def reading_limits() -> Iterator[None]:
     """qpdf's limits set for one preflight and put back after it (they are the process's),
     and qpdf's complaints about damaged files kept off the terminal: the report or the
     error says what matters."""
-    previous = pikepdf.settings.set_qpdf_limits(
+    previous: dict[str, Any] = pikepdf.settings.set_qpdf_limits(
         flate_max_memory=MAX_STREAM_BYTES, run_length_max_memory=MAX_STREAM_BYTES,
         png_max_memory=MAX_STREAM_BYTES, tiff_max_memory=MAX_STREAM_BYTES, dct_max_memory=MAX_STREAM_BYTES,
         parser_max_container_size=MAX_CONTAINER_ITEMS, max_stream_filters=MAX_FILTERS)

@@ -102,6 +102,8 @@ def darkest_pixel(image: pikepdf.Object, where: str, budget: Budget) -> float | 
                 or "/Decode" in image or width * height > MAX_IMAGE_PIXELS):
             return None
         # Undoes Flate and LZW; JPEG data raises.
+        if not isinstance(image, pikepdf.Stream):
+            return None
         data = read_stream(image, where, pikepdf.StreamDecodeLevel.generalized)
     except TooLarge:
         raise
@@ -113,4 +115,5 @@ def darkest_pixel(image: pikepdf.Object, where: str, budget: Budget) -> float | 
     cyan, magenta, yellow, black = Image.frombytes("CMYK", (width, height), data[:width * height * 4]).split()
     total = ImageMath.lambda_eval(lambda channels: channels["c"] + channels["m"] + channels["y"] + channels["k"],
                                   c=cyan, m=magenta, y=yellow, k=black)
-    return total.getextrema()[1] * 100 / 255
+    darkest: float = total.getextrema()[1]
+    return darkest * 100 / 255

@@ -24,6 +24,7 @@ import uharfbuzz as hb
 from reportlab.pdfbase import pdfdoc
 
 from ..errors import CngenError
+from ..reportlab_private import add_font_resource
 
 # Font descriptor flags: symbolic (the glyphs are reached by id, not by a standard encoding).
 _SYMBOLIC = 1 << 2
@@ -77,7 +78,7 @@ class GlyphFont:
             "DescendantFonts": pdfdoc.PDFArray([doc.Reference(cid_font, f"glyphCIDFont:{self.resource}")]),
             "ToUnicode": doc.Reference(to_unicode, f"glyphToUnicode:{self.resource}"),
         })
-        doc.idToObject[pdfdoc.BasicFonts].dict[self.resource] = doc.Reference(font, f"glyphFont:{self.resource}")
+        add_font_resource(doc, self.resource, doc.Reference(font, f"glyphFont:{self.resource}"))
 
 
 def _subset(data: bytes, index: int, gids: list[int]) -> bytes:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import msgspec
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFace
 
 from ..errors import CngenError, UsageError
 from ..reportlab_private import print_with_glyph
@@ -74,9 +74,9 @@ class Font(msgspec.Struct, frozen=True, dict=True):  # a __dict__ for the shaper
         return f"Font({self.name!r}, {self.label!r}, index={self.index})"
 
     @property
-    def face(self):
+    def face(self) -> TTFontFace:
         """ReportLab's parsed face of the font: its glyph ids, widths and tables."""
-        return pdfmetrics.getFont(self.name).face
+        return _face_of(self.name)
 
     def width(self, text: str, size: float) -> float:
         return pdfmetrics.stringWidth(text, self.name, size)
@@ -104,7 +104,7 @@ def parse_font(data: bytes, source: str, label: str, index: int | None = None, o
         font = TTFont(name, io.BytesIO(data)) if ours else _checked_font(name, data, source, face_index)
         _add_narrow_spaces(font.face)
         pdfmetrics.registerFont(font)
-    face = pdfmetrics.getFont(name).face
+    face = _face_of(name)
     return Font(
         name=name,
         label=label,
@@ -117,7 +117,14 @@ def parse_font(data: bytes, source: str, label: str, index: int | None = None, o
     )
 
 
-def _add_narrow_spaces(face) -> None:
+def _face_of(name: str) -> TTFontFace:
+    """The face of a TrueType font registered here (every font cngen registers is one)."""
+    font = pdfmetrics.getFont(name)
+    assert isinstance(font, TTFont), f"{name} is not a TrueType font"
+    return font.face
+
+
+def _add_narrow_spaces(face: TTFontFace) -> None:
     """Map U+202F and U+2009, where the font lacks them, to its space glyph at a thin space's
     width (see the module's notes), and the stand-in to whatever U+202F now is. ReportLab takes
     a character's glyph and its width in the PDF from the face's tables, as it does for the
@@ -180,6 +187,15 @@ class FontFamily(msgspec.Struct, frozen=True):
     regular: Font
     bold: Font
     italic: Font | None = None
+
+    @property
+    def slanted(self) -> Font:
+        """What italic text is set in: the italic, or the regular face in a family without one."""
+        return self.italic or self.regular
+
+    def styled(self, bold: bool, italic: bool) -> Font:
+        """The face a span in bold or italic (or both: bold wins) is set in."""
+        return self.bold if bold else self.slanted if italic else self.regular
 
 
 def register_family(family: FontFamily) -> None:

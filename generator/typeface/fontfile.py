@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import struct
 
-from reportlab.pdfbase.ttfonts import TTFError
+from reportlab.pdfbase.ttfonts import TTFError, TTFontFace
 
 # The tables ReportLab reads to measure a font and to embed the glyphs it draws.
 NEEDED_TABLES = ("cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post")
@@ -225,18 +225,20 @@ def _need(data: bytes, offset: int, length: int, what: str) -> None:
 
 def _ushort(data: bytes, offset: int, what: str) -> int:
     _need(data, offset, 2, what)
-    return struct.unpack_from(">H", data, offset)[0]
+    (value,) = struct.unpack_from(">H", data, offset)
+    return int(value)
 
 
 def _ulong(data: bytes, offset: int, what: str) -> int:
     _need(data, offset, 4, what)
-    return struct.unpack_from(">L", data, offset)[0]
+    (value,) = struct.unpack_from(">L", data, offset)
+    return int(value)
 
 
 # --- After ReportLab reads the font: what writing the PDF will rely on ------------------------
 
 
-def check_glyphs(face: object, data: bytes) -> None:
+def check_glyphs(face: TTFontFace, data: bytes) -> None:
     """Everything the PDF's font subset will read exists: the glyphs the character map and
     composite glyphs name, and each glyph's bytes within the glyph table. ReportLab only
     reads these when the PDF is written, long after the font was accepted."""

@@ -140,7 +140,7 @@ def draw_keys(canvas: Canvas, page: KeyPage, keys: Sequence[tuple[KeyPlace, Any,
         cards.artist.draw(canvas, face)
         canvas.restoreState()
     fill(canvas, theme.text)
-    canvas.setFont(fonts.italic.name, BODY)
+    canvas.setFont(fonts.slanted.name, BODY)
     canvas.drawCentredString(page.size[0] / 2, MARGIN, secret)
 
 
@@ -198,7 +198,7 @@ def draw_how_to(canvas: Canvas, size: tuple[float, float], how: HowTo, running: 
     canvas.setFont(fonts.bold.name, title_size)
     canvas.drawString(left, top - fonts.bold.cap_height * title_size, how.title)
     fill(canvas, theme.text)
-    canvas.setFont(fonts.italic.name, LEAD)
+    canvas.setFont(fonts.slanted.name, LEAD)
     canvas.drawString(left, top - 2 * radius + 0.5 * MM, how.subtitle)
     canvas.setFont(fonts.regular.name, BODY)
     room = width - MARGIN - left - fonts.bold.width(how.title, title_size) - HEAD_SPACE
@@ -263,7 +263,7 @@ def _blocks(how: HowTo, fonts: FontFamily, theme: Theme, size: float) -> list[li
     body = text_style("book body", fonts.regular, size, leading=line, space_after=0.45 * line, colour=theme.text)
     heading = text_style("book heading", fonts.bold, size * 1.25, colour=theme.heading, space_after=0.2 * line)
     heading.spaceBefore = SECTION_GAP * line
-    closing = text_style("book closing", fonts.italic, size, leading=line, colour=theme.text)
+    closing = text_style("book closing", fonts.slanted, size, leading=line, colour=theme.text)
     closing.spaceBefore = SECTION_GAP * line
     blocks: list[list] = []
     for title, paragraphs in how.sections:

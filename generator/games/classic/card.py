@@ -22,7 +22,7 @@ from ...draw.keycard import (
     framed_form,
     place_cells,
 )
-from ...draw.paint import fill, form_name, polygon_path
+from ...draw.paint import begin_form, fill, form_name, polygon_path
 from ...draw.symbols import draw_role_symbol
 from ...draw.theme import Colour, Theme
 from ...geometry.keyface import KeyFaceLayout
@@ -69,7 +69,7 @@ class KeyCardArtist:
         for team_letter, team in ((RED, theme.red), (BLUE, theme.blue)):
             if canvas.hasForm(self._frame_form(team_letter)):
                 continue
-            canvas.beginForm(self._frame_form(team_letter), area.x, area.y, area.right, area.top)
+            begin_form(canvas, self._frame_form(team_letter), area)
             draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
             for light in layout.lights:
                 _draw_light(canvas, light, team, team_letter, theme)
@@ -87,7 +87,7 @@ class KeyCardArtist:
         card, area = layout.card, layout.bleed_box
         if canvas.hasForm(self._back_form()):
             return
-        canvas.beginForm(self._back_form(), area.x, area.y, area.right, area.top)
+        begin_form(canvas, self._back_form(), area)
         draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
         frame = layout.frame
         middle_x, middle_y = card.centre

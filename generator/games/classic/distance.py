@@ -168,7 +168,8 @@ def views_of_shape(shape: KeyShape) -> Views:
 
 def distance(a: Sequence[str], b: Sequence[str], shape: KeyShape) -> int:
     """Fewest differing cells between ``a`` and ``b`` seen through any of the shape's symmetries."""
-    return shape.cells - max(sum(map(eq, a, seen(b))) for seen in views_of_shape(shape).seen_through)
+    most: int = max(sum(map(eq, a, seen(b))) for seen in views_of_shape(shape).seen_through)
+    return shape.cells - most
 
 
 def swapped_distance(a: Sequence[str], b: Sequence[str], shape: KeyShape) -> int:
@@ -383,7 +384,7 @@ class MatchIndex:
         parts = []
         for block, digits, (plain, swapped) in self._looks(
                 key, (min_matches, min_swapped_matches), exclude, None):
-            levels = []  # levels[i]: lanes matching in at least (their limit - 2 + i) cells
+            levels: list[int] = []  # levels[i]: lanes matching in at least (their limit - 2 + i) cells
             while plain or swapped:
                 plain = _at_least(digits, min_matches - 2 + len(levels), plain)
                 swapped = _at_least(digits, min_swapped_matches - 2 + len(levels), swapped)
@@ -419,7 +420,8 @@ class SwapScores:
     def __init__(self, key: Sequence[int], parts: list[tuple[list[list[int]], list[int]]]) -> None:
         self.key = key
         # Each part's planes, and its lanes at (their limit - 2), - 1, + 0 and + 1 or more.
-        self.parts = [(planes, *levels[:4]) for planes, levels in parts]
+        self.parts: list[tuple[list[list[int]], int, int, int, int]] = [
+            (planes, levels[0], levels[1], levels[2], levels[3]) for planes, levels in parts]
         self.now = sum(level.bit_count() for _, levels in parts for level in levels[2:])  # the sum as it is
 
     def score(self, c: int, d: int) -> int:

@@ -86,7 +86,7 @@ class ExampleFigure(ExampleFlowable):
             fill(canvas, theme.text)
             centred_lines(canvas, layout.clue, fonts.bold, *layout.bubble.centre)
         if layout.clue_caption is not None:
-            caption(canvas, layout.clue_caption.text, fonts.italic, layout.clue_caption.x, layout.clue_caption.top,
+            caption(canvas, layout.clue_caption.text, fonts.slanted, layout.clue_caption.x, layout.clue_caption.top,
                      theme)
         # The table after the turn.
         covered = dict(example.covers)
@@ -95,7 +95,7 @@ class ExampleFigure(ExampleFlowable):
         for cell in example.targets:
             ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
         if layout.grid_caption is not None:
-            caption(canvas, layout.grid_caption.text, fonts.italic, layout.grid_caption.x, layout.grid_caption.top,
+            caption(canvas, layout.grid_caption.text, fonts.slanted, layout.grid_caption.x, layout.grid_caption.top,
                      theme)
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
+from ...draw.theme import Theme
 from ...geometry.keyface import key_face_layout
+from ...typeface.font import Font
 from ...units import plural
 from ..game import GameKey, KeyCards, KeySide
 from .card import COMMON_BACK, KeyCardArtist, KeyFace
@@ -19,8 +21,6 @@ class ClassicKeyCards(KeyCards):
     title = "Key cards"
     label_characters = "0123456789ab"
     shape = CLASSIC  # the key the dealer deals
-    face_layout = staticmethod(key_face_layout)  # (card width, height, bleed=) -> the artist's layout
-    artist_type = KeyCardArtist
     # How --stats names the ways two keys are compared: plainly, then with the teams exchanged.
     closest_plain = "closest two keys under rotation and mirroring"
     closest_swapped = "closest two keys with red and blue exchanged in one"
@@ -37,10 +37,10 @@ class ClassicKeyCards(KeyCards):
                  COMMON_BACK if single_sided else KeyFace(card.faces[1], face_label(card, 1)))
                 for card in cards]
 
-    def artist(self, card_size: tuple[float, float], bleed: float, font, theme, *, single_sided: bool,
+    def artist(self, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme, *, single_sided: bool,
                back_title: str) -> KeyCardArtist:
-        return self.artist_type(self.face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
-                                back_title=back_title)
+        return KeyCardArtist(key_face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
+                             back_title=back_title)
 
     def game_keys(self, cards: Sequence[KeyCard]) -> list[GameKey]:
         """The key lies with its cells over the codenames, row for row."""

@@ -35,7 +35,7 @@ class ClassicRulesExample(RulesExample):
             clue=example.clue.plain if example.clue is not None else None,
             clue_caption=example.clue_caption.plain if example.clue_caption is not None else None,
             grid_caption=example.grid_caption.plain if example.grid_caption is not None else None,
-            caption_font=fonts.italic)
+            caption_font=fonts.slanted)
         refuse_unfitting_words(rules, example, layout.unfitting, "grid", page)
         texts = {"clue": example.clue, "clue caption": example.clue_caption, "grid caption": example.grid_caption}
         for name in layout.overflowing:

@@ -23,7 +23,7 @@ from ...draw.keycard import (
     framed_form,
     place_cells,
 )
-from ...draw.paint import fill
+from ...draw.paint import begin_form, fill
 from ...draw.theme import Theme
 from ...geometry.sheet import Box
 from ...geometry.style import PANEL_RADIUS
@@ -66,7 +66,7 @@ class DuetCardArtist:
         for side in SIDES:
             if canvas.hasForm(self._card_form(side)):
                 continue
-            canvas.beginForm(self._card_form(side), area.x, area.y, area.right, area.top)
+            begin_form(canvas, self._card_form(side), area)
             draw_ground_and_frame(canvas, area, layout.key.frame, theme, self.frame_width, self.frame_colour)
             self._draw_tab(canvas, side)
             canvas.endForm()

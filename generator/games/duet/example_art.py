@@ -62,10 +62,10 @@ class DuetExampleFigure(ExampleFlowable):
                      RING_WIDTH * 0.75, theme)
             label = layout.side_captions[index]
             if label is not None:
-                caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme, centred=True)
+                caption(canvas, label.text, fonts.slanted, label.centre_x, label.top, theme, centred=True)
         for label in layout.seats:
             if label is not None:
-                caption(canvas, label.text, fonts.italic, label.centre_x, label.top, theme, centred=True)
+                caption(canvas, label.text, fonts.slanted, label.centre_x, label.top, theme, centred=True)
         for cell, (box, roles) in enumerate(zip(layout.cells, example.roles)):
             word_card(canvas, box, theme)
             for near, letter in zip((True, False), roles):
@@ -78,7 +78,7 @@ class DuetExampleFigure(ExampleFlowable):
             ring(canvas, layout.cells[cell], 0.35 * MM, RING_WIDTH, theme)
         if layout.grid_caption is not None:
             block = layout.grid_caption
-            caption(canvas, block.text, fonts.italic, block.x, block.top, theme)
+            caption(canvas, block.text, fonts.slanted, block.x, block.top, theme)
 
 
 def _band(canvas: Canvas, layout: DuetExampleLayout, cell: int, near: bool, letter: str, theme: Theme) -> None:

@@ -31,7 +31,7 @@ class DuetRulesExample(RulesExample):
         example: DuetExample = rules.example
         captions = {name: text.plain for name, text in example.captions}
         layout = duet_example_layout(page.column_width, example.words, fonts.bold, captions=captions,
-                                     caption_font=fonts.italic)
+                                     caption_font=fonts.slanted)
         refuse_unfitting_words(rules, example, layout.unfitting, "table", page)
         for name in layout.overflowing:
             refuse_overflowing(rules, example.caption(name), ROOMS[name], "a shorter caption", page)

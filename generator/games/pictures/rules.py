@@ -48,7 +48,7 @@ class PicturesRulesExample(RulesExample):
             clue=example.clue.plain if example.clue is not None else None,
             clue_caption=example.clue_caption.plain if example.clue_caption is not None else None,
             grid_caption=example.grid_caption.plain if example.grid_caption is not None else None,
-            caption_font=fonts.italic)
+            caption_font=fonts.slanted)
         texts = {"clue": example.clue, "clue caption": example.clue_caption, "grid caption": example.grid_caption}
         for name in layout.figure.overflowing:
             room, fix = ROOMS[name]
