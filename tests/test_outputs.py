@@ -5,6 +5,7 @@ stale in it."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import signal
@@ -508,10 +509,12 @@ def test_a_later_write_into_the_folder_clears_what_a_killed_one_left(tmp_path):
 
 @pytest.mark.parametrize("journal", [
     b"not json", b'{"format": "something else"}', b"[" * 100_000,
-    b'{"format": "cngen write journal 1", "top": ".", "folders": [""], "files": [["../notes.txt", '
-    b'".cngen-0123abcd.part", ".cngen-0123abce.old"]], "remove": []}',
-    b'{"format": "cngen write journal 1", "top": ".", "folders": [""], "files": [], '
-    b'"remove": [["notes.txt", "notes.old"]]}',
+    b'{"format": "cngen write journal 2", "top": ".", "folders": [""], "files": [["../notes.txt", '
+    b'".cngen-0123abcd.part", ".cngen-0123abce.old", null, null]], "remove": []}',
+    b'{"format": "cngen write journal 2", "top": ".", "folders": [""], "files": [], '
+    b'"remove": [["notes.txt", "notes.old", null]]}',
+    b'{"format": "cngen write journal 2", "top": ".", "folders": [""], "files": [], '
+    b'"remove": [["notes.txt", ".cngen-0123abce.old", [-1, "a size"]]]}',
 ])
 def test_a_journal_cngen_did_not_write_is_never_acted_on(tmp_path, journal):
     folder = tmp_path / "output"
@@ -524,6 +527,44 @@ def test_a_journal_cngen_did_not_write_is_never_acted_on(tmp_path, journal):
     assert (tmp_path / "notes.txt").read_text() == "mine" and (folder / "notes.txt").read_text() == "mine too"
     assert (folder / ".cngen-99999999.journal").read_bytes() == journal  # not ours: left as it is
     assert not (folder / ".cngen-0123abcd.part").exists()  # a staged file no journal can use
+
+
+def planted_journals(folder: Path, plan: dict) -> None:
+    """A journal in ``folder`` whose write's top is the folder above, and that top's journal:
+    what a killed write into both would leave, written by someone else."""
+    name = ".cngen-aaaaaaaa.journal"
+    (folder / name).write_text(json.dumps({"format": "cngen write journal 2", "top": "..", "folders": [folder.name, "."],
+                                           **plan}))
+    (folder.parent / name).write_text(json.dumps({"format": "cngen write journal 2", "top": ".",
+                                                  "folders": [folder.name, "."], **plan}))
+
+
+def seen(path: Path) -> list[int]:
+    return [path.lstat().st_ino, path.lstat().st_size]
+
+
+@pytest.mark.parametrize("case", ["copied in", "another user's"])
+def test_a_journal_this_write_never_saw_never_touches_a_file(tmp_path, monkeypatch, case):
+    folder = tmp_path / "output"
+    folder.mkdir()
+    (tmp_path / "thesis.pdf").write_text("mine")
+    (tmp_path / "notes.txt").write_text("mine too")
+    (tmp_path / ".cngen-0123abcd.part").write_text("someone's")
+    # Copied in with someone's files, a journal cannot know the numbers this disk gave them;
+    # another user on the same computer can, but the journal is then not this user's.
+    thesis, notes = (seen(tmp_path / "thesis.pdf"), seen(tmp_path / "notes.txt")) if case != "copied in" else (None, None)
+    planted_journals(folder, {"files": [["notes.txt", ".cngen-0123abcd.part", ".cngen-0123abce.old", notes, None]],
+                              "remove": [["thesis.pdf", ".cngen-0123abcf.old", thesis]]})
+    if case == "another user's":
+        monkeypatch.setattr(os, "geteuid", lambda: os.stat(tmp_path).st_uid + 1)
+    files_module.finish_interrupted_writes([folder])
+    assert (tmp_path / "thesis.pdf").read_text() == "mine" and (tmp_path / "notes.txt").read_text() == "mine too"
+
+
+def test_a_pipe_named_as_a_journal_is_passed_over_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / ".cngen-bbbbbbbb.journal")
+    files_module.write_files({tmp_path / "deck.pdf": b"%PDF-"})  # opening the pipe to read it would wait forever
+    assert (tmp_path / "deck.pdf").read_bytes() == b"%PDF-"
 
 
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "SIGINT"])
