@@ -504,7 +504,7 @@ def init(output: Path | None, edition: bool, force: bool) -> None:
     """
     from ..output.files import write_files
     from ..output.targets import Named, checked_outputs
-    from .outputs import shipped_files
+    from .outputs import never_outputs
 
     if edition:
         from ..settings.edition import example_edition_text as text_of
@@ -513,8 +513,7 @@ def init(output: Path | None, edition: bool, force: bool) -> None:
     output = output or Path(EDITION_FILE_NAME if edition else CONFIG_FILE_NAME)
     if output.exists() and not force:
         raise UsageError(f"{output} already exists: edit it, pass another -o, or pass --force to replace it")
-    own = [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
-    (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], own)
+    (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], never_outputs())
     write_files({real: text_of().encode("utf-8")})
     if edition:
         click.echo(f"Wrote {output}: edit it, then run cngen kit --edition {output} (options you type still win).")

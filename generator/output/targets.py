@@ -2,9 +2,12 @@
 
 An output must be a name the file system can hold, in a folder cngen may write, and never a
 folder, a device, a pipe or a read-only file. Above all it must not be one of the run's own
-inputs (a word list, a font, the settings file, a rules text) under any spelling: a relative
-path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written to
-their real paths, so a symbolic link is written through, never replaced.
+inputs (a word list, a font, the settings file, a rules text, a picture) under any spelling: a
+relative path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written
+to their real paths, so a symbolic link is written through, never replaced.
+
+Read-only is decided by the file's mode as well as by asking the system: root may write any
+file, so for root a file no one may write by its mode would otherwise be replaced.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import msgspec
 
@@ -20,6 +23,8 @@ from ..errors import UsageError
 
 # Used where the file system does not say (pathconf is POSIX-only): the common limits.
 NAME_MAX, PATH_MAX = 255, 4096
+# A file or folder whose mode has none of these is read-only to everyone, root included.
+WRITE_BITS = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
 
 
 class Named(msgspec.Struct, frozen=True):
@@ -28,6 +33,7 @@ class Named(msgspec.Struct, frozen=True):
     path: Path
     described: str
     usual_name: str = "cards.pdf"  # the command's own file name, to suggest inside a folder
+    role: str = "an input of this run"  # what it is to the run, for a file no output may be
 
 
 def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[Path, Named]:
@@ -40,7 +46,7 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[P
         identity = _identity(real)  # None: no file there yet, so none the run reads
         for read, source in files_read:
             if identity is not None and read == identity:
-                raise UsageError(f"{output.described} would overwrite {source.described}, an input of this run: "
+                raise UsageError(f"{output.described} would overwrite {source.described}, {source.role}: "
                                  "give the output another name")
         if real in targets:
             raise UsageError(f"{targets[real].described} and {output.described} would be the same file: "
@@ -56,7 +62,9 @@ def _checked(output: Named) -> Path:
     _check_length(output)
     real = Path(os.path.realpath(output.path))
     try:
-        mode = os.stat(real).st_mode
+        # The path as given, links followed by the system: /dev/stdout leads to the pipe or the
+        # terminal it stands for, where its real path names a file in /proc that is not there.
+        mode = os.stat(output.path).st_mode
     except (FileNotFoundError, NotADirectoryError):
         _check_folder(real, output)
         return real
@@ -67,11 +75,21 @@ def _checked(output: Named) -> Path:
     if not stat.S_ISREG(mode):
         raise UsageError(f"{output.described} is a device or a pipe, not a file: cngen writes ordinary files, "
                          "so give a file name")
-    if not os.access(real, os.W_OK):
+    if read_only(real):
         raise UsageError(f"{output.described} is read-only: cngen leaves it as it is; "
                          "make it writable, or give another name")
     _check_folder(real, output)
     return real
+
+
+def read_only(path: Path) -> bool:
+    """Whether cngen must leave ``path`` (a file or a folder, links followed) as it is: its mode
+    lets no one write it, or the system says this user may not. Root may write anything, so
+    for root only the mode tells."""
+    try:
+        return not os.stat(path).st_mode & WRITE_BITS or not os.access(path, os.W_OK)
+    except OSError:
+        return False  # gone, or cannot be looked up: the write itself will say why
 
 
 def _check_length(output: Named) -> None:
@@ -104,7 +122,7 @@ def _check_folder(real: Path, output: Named) -> None:
     if not existing.is_dir():
         raise UsageError(f"{output.described}: {shown} is a file, so it cannot hold a folder or file; "
                          "check the path")
-    if not os.access(existing, os.W_OK | os.X_OK):
+    if read_only(existing) or not os.access(existing, os.X_OK):
         raise UsageError(f"{output.described}: cngen may not write in the folder {shown}: "
                          "choose another folder")
 
@@ -128,6 +146,12 @@ def _limit(folder: Path, name: str, fallback: int) -> int:
         return os.pathconf(folder if folder.is_dir() else folder.parent, name)
     except (AttributeError, ValueError, OSError):
         return fallback
+
+
+def inputs_among(paths: Iterable[Path], inputs: Sequence[Named]) -> set[Path]:
+    """Those of ``paths`` that are one of ``inputs`` under any name: never to be removed."""
+    read = {_identity(source.path) for source in inputs} - {None}
+    return {path for path in paths if _identity(path) in read}
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

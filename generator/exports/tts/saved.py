@@ -57,8 +57,9 @@ class TtsMaker(Maker):
     deals_games = False  # the whole deck goes on the table: players shuffle and deal as with the box
 
     def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
-        path = Path(own["out_dir"]) / SAVED_OBJECT
-        return {path: f"the saved object {path}"}
+        folder = Path(own["out_dir"])
+        return {folder / SAVED_OBJECT: f"the saved object {folder / SAVED_OBJECT}",
+                folder / THUMBNAIL: f"the thumbnail {folder / THUMBNAIL}"}
 
     def card_sizes(self, own, game, paper, settings_sizes):
         return {component: settings_sizes[component] for component in (CODENAMES, KEYS, TILES)}
