@@ -26,6 +26,7 @@ from generator.games import GAMES
 from generator.jobs.kit import kit_file_names
 from generator.model.kit import COMBINED
 from generator.output.record import RECORD_NAME, earlier_files, record_of
+from generator.output.targets import Named
 
 CLASSIC = GAMES["classic"]
 
@@ -471,13 +472,24 @@ def test_a_kit_removes_only_its_own_earlier_files(run, project, earlier_kit):
     out = earlier_kit
     (out / "notes.txt").write_text("mine")
     (out / "rules.png").write_text("I drew over the preview")  # changed since: no longer ours
+    (out / "tokens.png").chmod(0o444)  # made read-only: kept, by root too
+    # Someone's additions to the record: files outside the folder, and one in it cngen never
+    # writes, each with its size and digest.
+    (project / "secret.txt").write_text("mine")
+    record = json.loads((out / RECORD_NAME).read_text())
+    digest = f"4:{hashlib.sha256(b'mine').hexdigest()}"
+    record["files"].update({"../secret.txt": digest, str(project / "secret.txt"): digest, "notes.txt": digest})
+    (out / RECORD_NAME).write_text(json.dumps(record))
     result = run("kit", "--seed", "1", "--words", "w.txt", "--keys-count", "2", "--paper", "letter")
     assert result.exit_code == 0, result.output
-    assert "Removed from an earlier kit here: deck.png, keys.png, kit.pdf, tokens.png." in result.output
-    assert "Left as they were, though not from this kit: rules.png." in result.output
+    assert "Removed from an earlier kit here: deck.png, keys.png, kit.pdf." in result.output
+    assert "Left as they were, though not from this kit: rules.png, tokens.png." in result.output
+    assert (f"Note: output/.cngen-kit.json lists '../secret.txt', '{project}/secret.txt', 'notes.txt', which are "
+            "not files cngen kit writes in output: ignored, and left as they are") in result.output
     assert sorted(path.name for path in out.iterdir()) == sorted(
-        [RECORD_NAME, "deck.pdf", "keys.json", "keys.pdf", "notes.txt", "rules.pdf", "rules.png", "tokens.pdf"])
-    assert (out / "notes.txt").read_text() == "mine"
+        [RECORD_NAME, "deck.pdf", "keys.json", "keys.pdf", "notes.txt", "rules.pdf", "rules.png", "tokens.pdf",
+         "tokens.png"])
+    assert (out / "notes.txt").read_text() == "mine" and (project / "secret.txt").read_text() == "mine"
     assert (out / "rules.png").read_text() == "I drew over the preview"
     for name in ("deck.pdf", "keys.pdf", "tokens.pdf", "rules.pdf"):
         assert pypdf.PdfReader(out / name).pages[0].mediabox.width == pytest.approx(612), name
@@ -498,9 +510,30 @@ def test_a_kit_names_files_it_did_not_write_and_leaves_them(tmp_path, record):
         (tmp_path / RECORD_NAME).write_bytes(record_of(recorded))
     every = [*kit_file_names(combined=True), "deck.png", "keys.png", "tokens.png", "rules.png"]
     writing = [*kit_file_names(combined=False), RECORD_NAME]
-    earlier = earlier_files(tmp_path, every, writing)
+    earlier = earlier_files(tmp_path, set(every).__contains__, writing, named=every)
     assert earlier.others == ([tmp_path / "deck.png"] if record != "of another kit.pdf" else []) + [tmp_path / "kit.pdf"]
     assert earlier.ours == ([tmp_path / "deck.png"] if record == "of another kit.pdf" else [])
+
+
+def test_a_record_is_trusted_with_the_names_of_its_own_folders_files_alone(tmp_path):
+    folder, every = tmp_path / "output", [*kit_file_names(combined=True), "deck.png", "keys.png", "tokens.png", "rules.png"]
+    folder.mkdir()
+    (tmp_path / "w.txt").write_text(WORDS)
+    files = {name: f"kit {name}".encode() for name in ("deck.png", "keys.png", "tokens.png", "rules.png")}
+    listed = {**files, "../w.txt": WORDS.encode(), str(tmp_path / "w.txt"): WORDS.encode(), "sub/deck.png": b"",
+              "": b"", ".": b"", "..": b"", "notes.txt": b"mine", RECORD_NAME: b""}
+    (folder / RECORD_NAME).write_bytes(record_of(listed))
+    for name, data in {**files, "notes.txt": b"mine"}.items():
+        (folder / name).write_bytes(data)
+    (folder / "deck.png").unlink()
+    (folder / "deck.png").symlink_to("../w.txt")  # a link: cngen writes none
+    (folder / "keys.png").chmod(0o444)  # read-only
+    inputs = [Named(folder / "tokens.png", "--words output/tokens.png")]  # read by this run
+    earlier = earlier_files(folder, set(every).__contains__, [], named=every, inputs=inputs)
+    assert earlier.ours == [folder / "rules.png"]
+    assert earlier.others == [folder / "deck.png", folder / "keys.png", folder / "tokens.png"]
+    assert earlier.ignored == sorted(name for name in listed if name not in files)
+    assert not earlier.linked
 
 
 def test_an_earlier_upload_that_is_an_input_or_read_only_stays(run, project):

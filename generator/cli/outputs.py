@@ -33,10 +33,13 @@ class OutputPlan(msgspec.Struct, frozen=True):
 
 
 def plan_outputs(settings: Settings, outputs: dict[Path, str], preview: bool = False,
-                 without_preview: tuple[str, ...] = ()) -> OutputPlan:
+                 without_preview: tuple[str, ...] = (), record: Path | None = None) -> OutputPlan:
     """Check every file the command will write: ``outputs`` maps each path to how messages
-    name it; with ``preview``, the PNG beside each PDF (except ``without_preview``) too."""
-    named = [Named(path, described, _usual_name(settings, path)) for path, described in outputs.items()]
+    name it; with ``preview``, the PNG beside each PDF (except ``without_preview``) too.
+    ``record``, one of them, is the folder's record cngen keeps for itself (see output.record):
+    a link in its place is replaced, never written through."""
+    named = [Named(path, described, _usual_name(settings, path), through_links=path != record)
+             for path, described in outputs.items()]
     previews = preview_paths(outputs, without_preview) if preview else {}
     named += [Named(png, f"the preview {png}") for png in previews.values()]
     targets = checked_outputs(named, run_inputs(settings))
@@ -62,7 +65,7 @@ def write_planned(plan: OutputPlan, files: dict[Path, bytes], remove: Sequence[P
     if record is not None:
         from ..output.record import record_of
 
-        files[record] = record_of({path.name: data for path, data in files.items()})
+        files[record] = record_of({path.name: data for path, data in files.items() if path.parent == record.parent})
     _never_after_a_stop()
     write_files({plan.real(path): data for path, data in files.items()}, remove)
     return sorted(png.name for png in plan.previews.values())

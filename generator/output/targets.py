@@ -4,7 +4,8 @@ An output must be a name the file system can hold, in a folder cngen may write, 
 folder, a device, a pipe or a read-only file. Above all it must not be one of the run's own
 inputs (a word list, a font, the settings file, a rules text, a picture) under any spelling: a
 relative path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written
-to their real paths, so a symbolic link is written through, never replaced.
+to their real paths, so a symbolic link is written through, never replaced; a file cngen keeps
+for itself (a folder's record) replaces a link in its place instead.
 
 Read-only is decided by the file's mode as well as by asking the system: root may write any
 file, so for root a file no one may write by its mode would otherwise be replaced.
@@ -34,6 +35,7 @@ class Named(msgspec.Struct, frozen=True):
     described: str
     usual_name: str = "cards.pdf"  # the command's own file name, to suggest inside a folder
     role: str = "an input of this run"  # what it is to the run, for a file no output may be
+    through_links: bool = True  # an output written through a link at its path; False: the link replaced
 
 
 def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[Path, Named]:
@@ -43,7 +45,7 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[P
     files_read = [(_identity(source.path), source) for source in inputs]
     for output in outputs:
         real = _checked(output)
-        identity = _identity(real)  # None: no file there yet, so none the run reads
+        identity = _identity(real, output.through_links)  # None: no file there yet, so none the run reads
         for read, source in files_read:
             if identity is not None and read == identity:
                 raise UsageError(f"{output.described} would overwrite {source.described}, {source.role}: "
@@ -60,16 +62,17 @@ def _checked(output: Named) -> Path:
     if "\0" in text:
         raise UsageError(f"{output.described}: a file name cannot hold a NUL character")
     _check_length(output)
-    real = Path(os.path.realpath(output.path))
+    real = _real_path(output)
     try:
-        # The path as given, links followed by the system: /dev/stdout leads to the pipe or the
-        # terminal it stands for, where its real path names a file in /proc that is not there.
-        mode = os.stat(output.path).st_mode
+        mode = _status(output, real).st_mode
     except (FileNotFoundError, NotADirectoryError):
         _check_folder(real, output)
         return real
     except OSError as error:
         raise UsageError(f"{output.described}: cannot use it as an output ({error.strerror})") from None
+    if stat.S_ISLNK(mode):  # where cngen keeps a file of its own: the link is replaced, never followed
+        _check_folder(real, output)
+        return real
     if stat.S_ISDIR(mode):
         raise UsageError(f"{output.described} is a folder: give a file name, e.g. {Path(text) / output.usual_name}")
     if not stat.S_ISREG(mode):
@@ -80,6 +83,22 @@ def _checked(output: Named) -> Path:
                          "make it writable, or give another name")
     _check_folder(real, output)
     return real
+
+
+def _real_path(output: Named) -> Path:
+    """Where the output is written: its real path, or, for a file that replaces a link in its
+    place, the link's own path in its folder's real path."""
+    if output.through_links:
+        return Path(os.path.realpath(output.path))
+    return Path(os.path.realpath(output.path.parent)) / output.path.name
+
+
+def _status(output: Named, real: Path) -> os.stat_result:
+    """The file at an output's place. Followed from the path as given, links lead where the
+    system takes them: /dev/stdout to the pipe or the terminal it stands for, where its real
+    path names a file in /proc that is not there. A file cngen keeps for itself is the link
+    at its place, if there is one."""
+    return os.stat(output.path) if output.through_links else os.lstat(real)
 
 
 def read_only(path: Path) -> bool:
@@ -154,11 +173,12 @@ def inputs_among(paths: Iterable[Path], inputs: Sequence[Named]) -> set[Path]:
     return {path for path in paths if _identity(path) in read}
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
-    """The file a path leads to, links followed: the same for every name of one file (hard
-    links, and names that differ only in case on a case-blind file system); None if none."""
+def _identity(path: Path, follow: bool = True) -> tuple[int, int] | None:
+    """The file a path leads to, links followed (unless not ``follow``): the same for every name
+    of one file (hard links, and names that differ only in case on a case-blind file system);
+    None if none."""
     try:
-        found = os.stat(path)
+        found = os.stat(path, follow_symlinks=follow)
     except (OSError, ValueError):
         return None
     return found.st_dev, found.st_ino
