@@ -5,12 +5,14 @@ stale in it."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import signal
 import stat
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pypdf
@@ -24,6 +26,7 @@ from generator.games import GAMES
 from generator.jobs.kit import kit_file_names
 from generator.model.kit import COMBINED
 from generator.output.record import RECORD_NAME, earlier_files, record_of
+from generator.output.targets import Named
 
 CLASSIC = GAMES["classic"]
 
@@ -140,6 +143,122 @@ def test_cngens_own_files_are_never_outputs(run, project):
         assert own.read_bytes() == before
 
 
+@pytest.fixture(scope="module")
+def picture_folder(tmp_path_factory):
+    """A user's folder of 25 tiny photos, two of them named as cngen names its own files."""
+    from PIL import Image
+
+    folder = tmp_path_factory.mktemp("pictures") / "ph"
+    folder.mkdir()
+    names = [f"img{number:02}.png" for number in range(23)] + ["codenames.png", "deck.png"]
+    for number, name in enumerate(names):
+        Image.new("RGB", (8, 8), (number * 10, 255 - number * 10, 128)).save(folder / name)
+    return folder
+
+
+@pytest.fixture
+def reader_of_pictures(project, picture_folder):
+    """The project with the photos in ph/, links to two of them, an edition beside it and a
+    settings file that names the photos."""
+    from generator.inputs.bundled import edition_paths
+
+    shutil.copytree(picture_folder, project / "ph")
+    (project / "link.png").symlink_to("ph/img07.png")
+    os.link(project / "ph" / "img08.png", project / "hard.png")
+    shutil.copytree(edition_paths()["party"].parent, project / "ed")
+    (project / "pe.yaml").write_text("game: pictures\ndeck:\n  images: ph\n")
+    (project / "pics.yaml").write_text("game: pictures\ndeck:\n  images: ph\n")
+    (project / "f.ttc").write_bytes(FONT.read_bytes())
+    return project
+
+
+PICTURES = ["--pictures", "--images", "ph"]
+# Every kind of file a run reads against the outputs of the commands that read it: (arguments,
+# the input as the message names it).
+READ_FILES = {
+    "a book over a photo": (["book", *PICTURES, "--games", "1", "-o", "ph/img03.png"],
+                            "the picture ph/img03.png of --images ph"),
+    "a board over a photo": (["board", *PICTURES, "-o", "ph/img05.png"], "the picture ph/img05.png"),
+    "a board's key over a photo": (["board", *PICTURES, "--key-output", "ph/img04.png"], "the picture ph/img04.png"),
+    "a board's key over a photo by a way up": (["board", *PICTURES, "--key-output", "ph/../ph/./img04.png"],
+                                               "the picture ph/img04.png"),
+    "a board's key over a link to a photo": (["board", *PICTURES, "--key-output", "link.png"], "the picture ph/img07.png"),
+    "a board's key over a hard link to a photo": (["board", *PICTURES, "--key-output", "hard.png"],
+                                                  "the picture ph/img08.png"),
+    "tts into the photos' folder": (["tts", *PICTURES, "--out-dir", "ph"], "the picture ph/codenames.png"),
+    "a deck's preview over a photo": (["deck", *PICTURES, "-o", "ph/img06.pdf", "--preview"], "the picture ph/img06.png"),
+    "a kit's preview in the photos' folder": (["kit", *PICTURES, "--out-dir", "ph", "--preview"], "the picture ph/deck.png"),
+    "a box over a photo": (["box", *PICTURES, "-o", "ph/img09.png"], "the picture ph/img09.png"),
+    "rules over a photo": (["rules", *PICTURES, "-o", "ph/img10.png"], "the picture ph/img10.png"),
+    "photos named in the settings file": (["--config", "pics.yaml", "board", "--key-output", "ph/img11.png"],
+                                          "the picture ph/img11.png of deck.images: ph (pics.yaml:3)"),
+    "an edition's photos": (["board", "--edition", "pe.yaml", "--key-output", "ph/img12.png"],
+                            "the picture ph/img12.png of deck.images: ph (pe.yaml:3)"),
+    "an edition's emblem": (["deck", "--edition", "ed/edition.yaml", "-o", "ed/cake.svg"], "emblem: cake.svg (ed/edition.yaml:"),
+    "an edition's words": (["board", "--edition", "ed/edition.yaml", "--key-output", "ed/words.txt"],
+                           "deck.words: words.txt (ed/edition.yaml:"),
+    "an edition itself": (["tts", "--edition", "ed/codenames.json", "--out-dir", "ed"], "--edition ed/codenames.json"),
+    "a font of a collection": (["book", "--font", "f.ttc#1", "-o", "f.ttc"], "--font f.ttc#1"),
+}
+
+
+@pytest.mark.parametrize("case", READ_FILES)
+def test_no_file_a_run_reads_is_ever_an_output(run, reader_of_pictures, case):
+    arguments, named = READ_FILES[case]
+    if case == "an edition itself":  # named as the saved object is
+        shutil.copy(reader_of_pictures / "ed" / "edition.yaml", reader_of_pictures / "ed" / "codenames.json")
+    before = listing(reader_of_pictures)
+    refused(run(*arguments), "would overwrite", named, "an input of this run: give the output another name")
+    assert listing(reader_of_pictures) == before
+
+
+@contextmanager
+def stream_on(fd: int, path: Path | int, flags: int = os.O_WRONLY):
+    """The process's file descriptor ``fd`` (standard input, output or error) on ``path`` (or on
+    an open descriptor) for a while, as a shell's redirection would leave it."""
+    saved = os.dup(fd)
+    handle = os.open(path, flags) if isinstance(path, Path) else path
+    os.dup2(handle, fd)
+    try:
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        if isinstance(path, Path):
+            os.close(handle)
+
+
+def test_the_files_a_run_reads_and_prints_to_are_never_outputs(project):
+    """`< w.txt`, `> post.txt` and `2> log.txt` as a shell leaves them, and the names of those
+    streams (/dev/stdout)."""
+    (project / "post.txt").write_text("")
+    (project / "log.txt").write_text("")
+    before = listing(project)
+    runner, words = CliRunner(), ["--words", str(project / "w.txt"), "--seed", "1"]
+    with stream_on(0, project / "w.txt", os.O_RDONLY):
+        refused(runner.invoke(main, ["deck", "--words", "-", "-o", str(project / "w.txt")], input=WORDS),
+                f"--output {project}/w.txt would overwrite standard input (--words -), an input of this run")
+    with stream_on(1, project / "post.txt"):
+        for key in (str(project / "post.txt"), "/dev/stdout"):
+            refused(runner.invoke(main, ["board", *words, "--key-output", key]),
+                    f"--key-output {key} would overwrite standard output, where this run prints")
+    with stream_on(2, project / "log.txt"):
+        refused(runner.invoke(main, ["board", *words, "--key-output", "/dev/stderr"]),
+                "--key-output /dev/stderr would overwrite standard error, where this run prints")
+    assert listing(project) == before
+
+
+def test_a_key_for_standard_output_into_a_pipe_is_refused_naming_the_option(project):
+    reader, writer = os.pipe()
+    try:
+        with stream_on(1, writer):
+            result = CliRunner().invoke(main, ["board", "--words", str(project / "w.txt"), "--key-output", "/dev/stdout"])
+    finally:
+        os.close(reader), os.close(writer)
+    refused(result, "--key-output /dev/stdout is a device or a pipe, not a file: cngen writes ordinary files")
+    assert "/proc" not in result.output
+
+
 def test_the_keys_pdf_and_its_manifest_cannot_share_a_name(run, project):
     before = listing(project)
     refused(run("keys", "--count", "1", "-o", "k.json"), "--output k.json", "cannot end in .json", "k.pdf")
@@ -183,14 +302,30 @@ def test_a_file_where_a_folder_should_be_is_named(run, project):
     assert listing(project) == before
 
 
-def test_a_read_only_output_is_left_as_it_is(run, project, monkeypatch):
+# Read-only by its mode, which root is refused by as well: (the output, what the message says).
+READ_ONLY = {
+    "a file": ("old.pdf", "--output old.pdf is read-only: cngen leaves it as it is"),
+    "a file through a link": ("latest.pdf", "--output latest.pdf is read-only: cngen leaves it as it is"),
+    "a file in a read-only folder": ("locked/deck.pdf", "cngen may not write in the folder locked"),
+    "a new folder in a read-only folder": ("locked/new/deck.pdf", "cngen may not write in the folder locked"),
+}
+
+
+@pytest.mark.parametrize("case", READ_ONLY)
+def test_a_read_only_output_is_left_as_it_is_whoever_runs(run, project, case):
     (project / "old.pdf").write_text("kept")
-    # As root every file is writable: ask the check as an ordinary user would be answered.
-    real_access = os.access
-    monkeypatch.setattr("generator.output.targets.os.access",
-                        lambda path, mode: Path(path).name != "old.pdf" and real_access(path, mode))
-    refused(run("deck", "-o", "old.pdf"), "--output old.pdf is read-only")
-    assert (project / "old.pdf").read_text() == "kept"
+    (project / "old.pdf").chmod(0o444)
+    (project / "latest.pdf").symlink_to("old.pdf")
+    (project / "locked").mkdir()
+    (project / "locked" / "deck.pdf").write_text("kept")
+    (project / "locked").chmod(0o555)
+    before = listing(project)
+    output, message = READ_ONLY[case]
+    try:
+        refused(run("deck", "--words", "w.txt", "-o", output), message)
+        assert listing(project) == before
+    finally:
+        (project / "locked").chmod(0o755)
 
 
 def test_an_output_named_by_the_settings_file_may_not_hold_a_nul(run, project):
@@ -337,13 +472,24 @@ def test_a_kit_removes_only_its_own_earlier_files(run, project, earlier_kit):
     out = earlier_kit
     (out / "notes.txt").write_text("mine")
     (out / "rules.png").write_text("I drew over the preview")  # changed since: no longer ours
+    (out / "tokens.png").chmod(0o444)  # made read-only: kept, by root too
+    # Someone's additions to the record: files outside the folder, and one in it cngen never
+    # writes, each with its size and digest.
+    (project / "secret.txt").write_text("mine")
+    record = json.loads((out / RECORD_NAME).read_text())
+    digest = f"4:{hashlib.sha256(b'mine').hexdigest()}"
+    record["files"].update({"../secret.txt": digest, str(project / "secret.txt"): digest, "notes.txt": digest})
+    (out / RECORD_NAME).write_text(json.dumps(record))
     result = run("kit", "--seed", "1", "--words", "w.txt", "--keys-count", "2", "--paper", "letter")
     assert result.exit_code == 0, result.output
-    assert "Removed from an earlier kit here: deck.png, keys.png, kit.pdf, tokens.png." in result.output
-    assert "Left as they were, though not from this kit: rules.png." in result.output
+    assert "Removed from an earlier kit here: deck.png, keys.png, kit.pdf." in result.output
+    assert "Left as they were, though not from this kit: rules.png, tokens.png." in result.output
+    assert (f"Note: output/.cngen-kit.json lists '../secret.txt', '{project}/secret.txt', 'notes.txt', which are "
+            "not files cngen kit writes in output: ignored, and left as they are") in result.output
     assert sorted(path.name for path in out.iterdir()) == sorted(
-        [RECORD_NAME, "deck.pdf", "keys.json", "keys.pdf", "notes.txt", "rules.pdf", "rules.png", "tokens.pdf"])
-    assert (out / "notes.txt").read_text() == "mine"
+        [RECORD_NAME, "deck.pdf", "keys.json", "keys.pdf", "notes.txt", "rules.pdf", "rules.png", "tokens.pdf",
+         "tokens.png"])
+    assert (out / "notes.txt").read_text() == "mine" and (project / "secret.txt").read_text() == "mine"
     assert (out / "rules.png").read_text() == "I drew over the preview"
     for name in ("deck.pdf", "keys.pdf", "tokens.pdf", "rules.pdf"):
         assert pypdf.PdfReader(out / name).pages[0].mediabox.width == pytest.approx(612), name
@@ -364,9 +510,43 @@ def test_a_kit_names_files_it_did_not_write_and_leaves_them(tmp_path, record):
         (tmp_path / RECORD_NAME).write_bytes(record_of(recorded))
     every = [*kit_file_names(combined=True), "deck.png", "keys.png", "tokens.png", "rules.png"]
     writing = [*kit_file_names(combined=False), RECORD_NAME]
-    earlier = earlier_files(tmp_path, every, writing)
+    earlier = earlier_files(tmp_path, set(every).__contains__, writing, named=every)
     assert earlier.others == ([tmp_path / "deck.png"] if record != "of another kit.pdf" else []) + [tmp_path / "kit.pdf"]
     assert earlier.ours == ([tmp_path / "deck.png"] if record == "of another kit.pdf" else [])
+
+
+def test_a_record_is_trusted_with_the_names_of_its_own_folders_files_alone(tmp_path):
+    folder, every = tmp_path / "output", [*kit_file_names(combined=True), "deck.png", "keys.png", "tokens.png", "rules.png"]
+    folder.mkdir()
+    (tmp_path / "w.txt").write_text(WORDS)
+    files = {name: f"kit {name}".encode() for name in ("deck.png", "keys.png", "tokens.png", "rules.png")}
+    listed = {**files, "../w.txt": WORDS.encode(), str(tmp_path / "w.txt"): WORDS.encode(), "sub/deck.png": b"",
+              "": b"", ".": b"", "..": b"", "notes.txt": b"mine", RECORD_NAME: b""}
+    (folder / RECORD_NAME).write_bytes(record_of(listed))
+    for name, data in {**files, "notes.txt": b"mine"}.items():
+        (folder / name).write_bytes(data)
+    (folder / "deck.png").unlink()
+    (folder / "deck.png").symlink_to("../w.txt")  # a link: cngen writes none
+    (folder / "keys.png").chmod(0o444)  # read-only
+    inputs = [Named(folder / "tokens.png", "--words output/tokens.png")]  # read by this run
+    earlier = earlier_files(folder, set(every).__contains__, [], named=every, inputs=inputs)
+    assert earlier.ours == [folder / "rules.png"]
+    assert earlier.others == [folder / "deck.png", folder / "keys.png", folder / "tokens.png"]
+    assert earlier.ignored == sorted(name for name in listed if name not in files)
+    assert not earlier.linked
+
+
+def test_an_earlier_upload_that_is_an_input_or_read_only_stays(run, project):
+    uploads = project / "up" / "deck-tgc"
+    uploads.mkdir(parents=True)
+    shutil.copy(project / "w.txt", uploads / "codename-cards-099-1-front.png")  # a word list, by cngen's upload naming
+    (uploads / "codename-cards-098-1-front.png").write_text("mine")
+    (uploads / "codename-cards-098-1-front.png").chmod(0o444)
+    before = listing(uploads)
+    result = run("deck", "--words", "up/deck-tgc/codename-cards-099-1-front.png", "--blanks", "0",
+                 "--profile", "pod", "--service", "tgc", "-o", "up/deck.pdf")
+    assert result.exit_code == 0, result.output
+    assert {name: listing(uploads)[name] for name in before} == before
 
 
 @pytest.mark.parametrize("kind, message", [("pipe", "is not a regular file (a pipe or a device)"),
@@ -508,10 +688,12 @@ def test_a_later_write_into_the_folder_clears_what_a_killed_one_left(tmp_path):
 
 @pytest.mark.parametrize("journal", [
     b"not json", b'{"format": "something else"}', b"[" * 100_000,
-    b'{"format": "cngen write journal 1", "top": ".", "folders": [""], "files": [["../notes.txt", '
-    b'".cngen-0123abcd.part", ".cngen-0123abce.old"]], "remove": []}',
-    b'{"format": "cngen write journal 1", "top": ".", "folders": [""], "files": [], '
-    b'"remove": [["notes.txt", "notes.old"]]}',
+    b'{"format": "cngen write journal 2", "top": ".", "folders": [""], "files": [["../notes.txt", '
+    b'".cngen-0123abcd.part", ".cngen-0123abce.old", null, null]], "remove": []}',
+    b'{"format": "cngen write journal 2", "top": ".", "folders": [""], "files": [], '
+    b'"remove": [["notes.txt", "notes.old", null]]}',
+    b'{"format": "cngen write journal 2", "top": ".", "folders": [""], "files": [], '
+    b'"remove": [["notes.txt", ".cngen-0123abce.old", [-1, "a size"]]]}',
 ])
 def test_a_journal_cngen_did_not_write_is_never_acted_on(tmp_path, journal):
     folder = tmp_path / "output"
@@ -524,6 +706,44 @@ def test_a_journal_cngen_did_not_write_is_never_acted_on(tmp_path, journal):
     assert (tmp_path / "notes.txt").read_text() == "mine" and (folder / "notes.txt").read_text() == "mine too"
     assert (folder / ".cngen-99999999.journal").read_bytes() == journal  # not ours: left as it is
     assert not (folder / ".cngen-0123abcd.part").exists()  # a staged file no journal can use
+
+
+def planted_journals(folder: Path, plan: dict) -> None:
+    """A journal in ``folder`` whose write's top is the folder above, and that top's journal:
+    what a killed write into both would leave, written by someone else."""
+    name = ".cngen-aaaaaaaa.journal"
+    (folder / name).write_text(json.dumps({"format": "cngen write journal 2", "top": "..", "folders": [folder.name, "."],
+                                           **plan}))
+    (folder.parent / name).write_text(json.dumps({"format": "cngen write journal 2", "top": ".",
+                                                  "folders": [folder.name, "."], **plan}))
+
+
+def seen(path: Path) -> list[int]:
+    return [path.lstat().st_ino, path.lstat().st_size]
+
+
+@pytest.mark.parametrize("case", ["copied in", "another user's"])
+def test_a_journal_this_write_never_saw_never_touches_a_file(tmp_path, monkeypatch, case):
+    folder = tmp_path / "output"
+    folder.mkdir()
+    (tmp_path / "thesis.pdf").write_text("mine")
+    (tmp_path / "notes.txt").write_text("mine too")
+    (tmp_path / ".cngen-0123abcd.part").write_text("someone's")
+    # Copied in with someone's files, a journal cannot know the numbers this disk gave them;
+    # another user on the same computer can, but the journal is then not this user's.
+    thesis, notes = (seen(tmp_path / "thesis.pdf"), seen(tmp_path / "notes.txt")) if case != "copied in" else (None, None)
+    planted_journals(folder, {"files": [["notes.txt", ".cngen-0123abcd.part", ".cngen-0123abce.old", notes, None]],
+                              "remove": [["thesis.pdf", ".cngen-0123abcf.old", thesis]]})
+    if case == "another user's":
+        monkeypatch.setattr(os, "geteuid", lambda: os.stat(tmp_path).st_uid + 1)
+    files_module.finish_interrupted_writes([folder])
+    assert (tmp_path / "thesis.pdf").read_text() == "mine" and (tmp_path / "notes.txt").read_text() == "mine too"
+
+
+def test_a_pipe_named_as_a_journal_is_passed_over_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / ".cngen-bbbbbbbb.journal")
+    files_module.write_files({tmp_path / "deck.pdf": b"%PDF-"})  # opening the pipe to read it would wait forever
+    assert (tmp_path / "deck.pdf").read_bytes() == b"%PDF-"
 
 
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "SIGINT"])

@@ -9,6 +9,7 @@ word deck is checked without drawing it. Every distinct run happens once in this
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -73,8 +74,10 @@ class Probe(TtsMaker):
 
 
 def cngen(folder: Path, *args: str) -> dict:
-    """cngen tts run in ``folder``: its exit code, what it printed, and every file it wrote."""
+    """cngen tts run in ``folder``: its exit code, what it printed, and every file it wrote
+    (and the digest of every file of the folder's before the run, to compare after)."""
     folder.mkdir(parents=True, exist_ok=True)
+    before = {path.name: sha256(path) for path in folder.iterdir() if path.is_file() and not path.is_symlink()}
     here = os.getcwd()
     os.chdir(folder)
     try:
@@ -84,7 +87,20 @@ def cngen(folder: Path, *args: str) -> dict:
     out = folder / "out"
     files = {path.name: path.read_bytes() for path in sorted(out.iterdir())} if out.is_dir() else {}
     saved_object = json.loads(files["codenames.json"]) if "codenames.json" in files else None
-    return {"code": result.exit_code, "output": result.output, "files": files, "json": saved_object, "out": out}
+    return {"code": result.exit_code, "output": result.output, "files": files, "json": saved_object, "out": out,
+            "before": before}
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def plant_record(folder: Path, entries: dict[str, Path]) -> None:
+    """A record of cngen's in ``folder``/out that someone else wrote: each name listed with the
+    size and digest of the file beside it, as a record of cngen's would."""
+    (folder / "out").mkdir(parents=True)
+    recorded = {name: f"{path.stat().st_size}:{sha256(path)}" for name, path in entries.items()}
+    (folder / "out" / ".cngen-tts.json").write_text(json.dumps({"written_by": "cngen", "files": recorded}))
 
 
 @pytest.fixture(scope="module")
@@ -113,14 +129,26 @@ def probed(tmp_path_factory, words) -> dict:
 
 @pytest.fixture(scope="module")
 def web(tmp_path_factory, words) -> dict:
-    return cngen(tmp_path_factory.mktemp("web"), "--words", str(words), "--keys-count", "3", "--seed", SEED,
+    """With a link where the folder's record goes, to a file of the user's."""
+    folder = tmp_path_factory.mktemp("web")
+    (folder / "thesis.txt").write_text("my thesis")
+    (folder / "out").mkdir()
+    (folder / "out" / ".cngen-tts.json").symlink_to("../thesis.txt")
+    return cngen(folder, "--words", str(words), "--keys-count", "3", "--seed", SEED,
                  "--out-dir", "out", "--base-url", "https://example.org/our-game")
 
 
 @pytest.fixture(scope="module")
 def duet(tmp_path_factory, words) -> dict:
-    return cngen(tmp_path_factory.mktemp("duet"), "--duet", "--words", str(words), "--keys-count", "2",
-                 "--seed", SEED, "--out-dir", "out")
+    """With a record someone planted in the folder, naming files outside it (by a way up, by an
+    absolute path) and one inside that cngen never writes, each with its size and digest."""
+    folder = tmp_path_factory.mktemp("duet")
+    for name in ("secret.txt", "elsewhere.txt"):
+        (folder / name).write_text(f"the user's {name}")
+    plant_record(folder, {"../secret.txt": folder / "secret.txt", str(folder / "elsewhere.txt"): folder / "elsewhere.txt",
+                          "notes.txt": folder / "secret.txt"})
+    (folder / "out" / "notes.txt").write_text("the user's secret.txt")
+    return cngen(folder, "--duet", "--words", str(words), "--keys-count", "2", "--seed", SEED, "--out-dir", "out")
 
 
 @pytest.fixture(scope="module")
@@ -191,7 +219,8 @@ def test_each_sheet_is_an_rgb_picture_of_its_grid_within_the_limits(request, run
         assert max(face.size) <= MOST_PIXELS
         assert face.width % entry["NumWidth"] == 0 and face.height % entry["NumHeight"] == 0
     named = {url.rsplit("/", 1)[-1] for entry in entries.values() for url in (entry["FaceURL"], entry["BackURL"])}
-    assert named | {"codenames.json", "codenames.png", ".cngen-tts.json"} == set(run["files"])
+    users = {"notes.txt"} if run_name == "duet" else set()  # a file of the user's lies in that folder too
+    assert named | {"codenames.json", "codenames.png", ".cngen-tts.json"} == set(run["files"]) - users
 
 
 def test_the_default_deck_of_434_words_is_217_cards_on_four_sheets_of_each_side(classic):
@@ -293,6 +322,40 @@ def test_the_summary_says_where_to_copy_it_and_who_can_see_file_images(classic):
     assert "~/.local/share/Tabletop Simulator/Saves/Saved Objects" in output
     assert "single player and hotseat only" in output and "--base-url" in output
     assert "217 codename cards on 4 sheets, 40 key cards on 1 sheet, 25 tiles on 1 sheet" in output
+
+
+# A folder's record: trusted with the names of cngen's own files in that folder, and nothing else.
+
+def test_a_planted_record_removes_nothing_it_names_and_says_so(duet):
+    folder = duet["out"].parent
+    assert duet["code"] == 0, duet["output"]
+    assert {name: sha256(folder / name) for name in duet["before"]} == duet["before"]  # secret.txt, elsewhere.txt
+    assert (duet["out"] / "notes.txt").read_text() == "the user's secret.txt"
+    note = f"Note: out/.cngen-tts.json lists '../secret.txt', '{folder}/elsewhere.txt', 'notes.txt', which are not files"
+    assert note in duet["output"] and "cngen tts writes in out: ignored, and left as they are" in duet["output"]
+    assert "Traceback" not in duet["output"]
+    recorded = json.loads(duet["files"][".cngen-tts.json"])["files"]  # this run's own record, of its own files
+    assert set(recorded) == set(duet["files"]) - {".cngen-tts.json", "notes.txt"}
+
+
+def test_a_link_where_the_record_goes_is_replaced_never_written_through(web):
+    folder = web["out"].parent
+    assert web["code"] == 0, web["output"]
+    assert (folder / "thesis.txt").read_text() == "my thesis"
+    record = web["out"] / ".cngen-tts.json"
+    assert not record.is_symlink() and json.loads(record.read_text())["written_by"] == "cngen"
+    assert "Note: out/.cngen-tts.json is a link, not the record cngen tts keeps there: nothing was removed by it" \
+        in web["output"]
+
+
+def test_only_the_names_tts_gives_its_files_are_its_own():
+    maker = saved.MAKER
+    for name in ("codenames.json", "codenames.png", "codenames-1-front.png", "keys-12-back.jpg", "tiles-3-back.png"):
+        assert maker.own_file(name), name
+    for name in ("notes.txt", "codenames-0-front.png", "codenames-01-front.png", "deck-1-front.png",
+                 "codenames-1-side.png", "codenames-1-front.gif", "../codenames.json", ".cngen-tts.json",
+                 "codenames-１-front.png"):
+        assert not maker.own_file(name), name
 
 
 # Bad input: a clear message, nothing written.

@@ -285,19 +285,21 @@ def kit(settings: Settings) -> None:
     from ..jobs.kit import NO_PREVIEW, build_kit, kit_file_names
     from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
-    from .outputs import plan_outputs, with_uploads, write_planned
-    from .report import kit_table
+    from .outputs import plan_outputs, run_inputs, with_uploads, write_planned
+    from .report import kit_table, record_notes
 
     out_dir, preview = settings["kit.out_dir"], settings["preview"]
     names = (*kit_file_names(settings["kit.combined"], settings["kit.box"], settings["kit.stand"]), RECORD_NAME)
     folder = settings.describe("kit.out_dir")
     plan = plan_outputs(settings, {out_dir / name: f"{out_dir / name} (in {folder})" for name in names},
-                        preview, without_preview=NO_PREVIEW)
+                        preview, without_preview=NO_PREVIEW, record=out_dir / RECORD_NAME)
     seed = kit_seed(settings, chosen_seed())
     options = kit_options(settings, seed)
     result = build_kit(options, progress=lambda step: say(f"making the {step}"))
     writing = [path.name for path in plan.targets]  # previews included
-    earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, _every_kit_file(), writing)
+    every = _every_kit_file()
+    earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, set(every).__contains__, writing,
+                            named=every, inputs=run_inputs(settings))
     if preview:
         say("making the previews")
     uploads = {out_dir / part.name: part.images for part in result.parts}
@@ -306,11 +308,12 @@ def kit(settings: Settings) -> None:
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
     click.echo(kit_table(options.game, result, out_dir, options.deck.sheet, previews, reuse, earlier,
                          options.rules.paper))
-    _notes(result.notes)
+    _notes((*result.notes, *record_notes(out_dir / RECORD_NAME, earlier, "cngen kit")))
 
 
 def _notes(notes: tuple[str, ...]) -> None:
-    """What the files print in English for want of a translation, under the summary."""
+    """Under the summary: what the files print in English for want of a translation, and what
+    a folder's record held that the run did not act on."""
     for note in notes:
         click.echo(f"Note: {note}", err=True)
 
@@ -415,9 +418,10 @@ def export_command(name: str, help: str) -> None:
 
     def run(settings: Settings) -> None:
         from ..jobs.export import build_export
-        from ..output.record import earlier_files
+        from ..output.record import EarlierFiles, earlier_files
         from ..settings.options import export_options, game_of
-        from .outputs import plan_more, plan_outputs, write_planned
+        from .outputs import plan_more, plan_outputs, run_inputs, write_planned
+        from .report import record_notes
 
         export = EXPORTS[name]
         options = export_options(settings, name, chosen_seed())
@@ -426,14 +430,15 @@ def export_command(name: str, help: str) -> None:
         record = folder / f".cngen-{name}.json" if isinstance(folder, Path) else None
         if record is not None:
             planned[record] = f"the record {record} (in {settings.describe(f'{name}.out_dir')})"
-        plan = plan_outputs(settings, planned)
+        plan = plan_outputs(settings, planned, record=record)
         result = build_export(export, game_of(settings), options, progress=say)
         files = {path: data for path, data in result.files.items() if path is not None}
         plan = plan_more(settings, plan, files)
-        stale = []
+        earlier = EarlierFiles([], [])
         if record is not None:
-            stale = earlier_files(plan.real(record).parent, None, [path.name for path in files], record.name).ours
-        write_planned(plan, files, remove=stale, record=record)
+            earlier = earlier_files(plan.real(record).parent, export.maker.own_file, [path.name for path in files],
+                                    record.name, inputs=run_inputs(settings))
+        write_planned(plan, files, remove=earlier.ours, record=record)
         shown = result.files.get(None)
         if shown is not None:
             click.echo(shown, nl=False)  # bytes: written as they are, whatever the terminal's encoding
@@ -441,7 +446,7 @@ def export_command(name: str, help: str) -> None:
         if settings.values.get(f"{name}.seed") is None:
             summary.append(f"Seed {options.seed}: --seed {options.seed} deals the same again.")
         click.echo("\n".join(summary), err=shown is not None)
-        _notes(result.notes)
+        _notes((*result.notes, *(record_notes(record, earlier, f"cngen {name}") if record is not None else ())))
 
     run.__doc__ = help
     settings_command(name)(run)
@@ -504,7 +509,7 @@ def init(output: Path | None, edition: bool, force: bool) -> None:
     """
     from ..output.files import write_files
     from ..output.targets import Named, checked_outputs
-    from .outputs import shipped_files
+    from .outputs import never_outputs
 
     if edition:
         from ..settings.edition import example_edition_text as text_of
@@ -513,8 +518,7 @@ def init(output: Path | None, edition: bool, force: bool) -> None:
     output = output or Path(EDITION_FILE_NAME if edition else CONFIG_FILE_NAME)
     if output.exists() and not force:
         raise UsageError(f"{output} already exists: edit it, pass another -o, or pass --force to replace it")
-    own = [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
-    (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], own)
+    (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], never_outputs())
     write_files({real: text_of().encode("utf-8")})
     if edition:
         click.echo(f"Wrote {output}: edit it, then run cngen kit --edition {output} (options you type still win).")

@@ -17,7 +17,7 @@ from ..exports import text_files as export_texts
 from ..games import text_files
 from ..inputs.bundled import bundled_files
 from ..output.files import finish_interrupted_writes, write_files
-from ..output.targets import Named, checked_outputs
+from ..output.targets import Named, checked_outputs, inputs_among, read_only
 from ..settings.declarations import BY_KEY
 from ..settings.resolve import Settings
 
@@ -33,10 +33,13 @@ class OutputPlan(msgspec.Struct, frozen=True):
 
 
 def plan_outputs(settings: Settings, outputs: dict[Path, str], preview: bool = False,
-                 without_preview: tuple[str, ...] = ()) -> OutputPlan:
+                 without_preview: tuple[str, ...] = (), record: Path | None = None) -> OutputPlan:
     """Check every file the command will write: ``outputs`` maps each path to how messages
-    name it; with ``preview``, the PNG beside each PDF (except ``without_preview``) too."""
-    named = [Named(path, described, _usual_name(settings, path)) for path, described in outputs.items()]
+    name it; with ``preview``, the PNG beside each PDF (except ``without_preview``) too.
+    ``record``, one of them, is the folder's record cngen keeps for itself (see output.record):
+    a link in its place is replaced, never written through."""
+    named = [Named(path, described, _usual_name(settings, path), through_links=path != record)
+             for path, described in outputs.items()]
     previews = preview_paths(outputs, without_preview) if preview else {}
     named += [Named(png, f"the preview {png}") for png in previews.values()]
     targets = checked_outputs(named, run_inputs(settings))
@@ -62,7 +65,7 @@ def write_planned(plan: OutputPlan, files: dict[Path, bytes], remove: Sequence[P
     if record is not None:
         from ..output.record import record_of
 
-        files[record] = record_of({path.name: data for path, data in files.items()})
+        files[record] = record_of({path.name: data for path, data in files.items() if path.parent == record.parent})
     _never_after_a_stop()
     write_files({plan.real(path): data for path, data in files.items()}, remove)
     return sorted(png.name for png in plan.previews.values())
@@ -111,21 +114,45 @@ def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
     targets = {**plan.targets, **{name.path: real for real, name in checked.items()}}
     stems = {name.rsplit("-", 3)[0] for name, _ in images}  # "codename-cards" of "codename-cards-001-1-front.png"
     # Earlier uploads by either naming: today's, and the one before faces were numbered ("-001-front").
+    # One made read-only, or read by this run (a picture of --images), stays.
     stale = [path for path in (sorted(folder.iterdir()) if folder.is_dir() else [])
              if path not in files and any(re.fullmatch(rf"{re.escape(stem)}-[0-9]{{3,}}(-[12])?-(front|back)\.png",
                                                        path.name) for stem in stems)
-             and path.is_file() and not path.is_symlink()]
-    return OutputPlan(targets, plan.previews), files, stale
+             and path.is_file() and not path.is_symlink() and not read_only(path)]
+    kept = inputs_among(stale, run_inputs(settings))
+    return OutputPlan(targets, plan.previews), files, [path for path in stale if path not in kept]
 
 
 def run_inputs(settings: Settings) -> list[Named]:
-    """Every file the run reads: what the user named, the settings file, and cngen's own."""
-    inputs = [Named(path, settings.describe(key)) for key, path in settings.input_files()]
+    """Every file no output of the run may be: each it reads (what the user named, each
+    picture of a folder of pictures, the settings file, a file on standard input, cngen's own)
+    and the files it prints to."""
+    inputs = [Named(path, _input_named(settings, key, path)) for key, path in settings.input_files()]
     config = click.get_current_context().find_root().obj
     if config is not None:
         inputs.append(Named(config, f"the settings file {config}"))
-    inputs += [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
-    return inputs
+    piped = settings.reads_standard_input()
+    if piped is not None:  # a file given as `< words.txt`
+        inputs.append(Named(Path("/dev/stdin"), f"standard input ({settings.describe(piped)})"))
+    return [*inputs, *never_outputs()]
+
+
+def never_outputs() -> list[Named]:
+    """What no command's output may be, whatever it reads: cngen's own files, and the files
+    standard output and standard error are, where they are files (/dev/stdout of a run whose
+    output goes to a file): the run's text and the output would share one file, and a
+    board's key would land where the board goes."""
+    own = [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
+    streams = [Named(Path(f"/dev/{name}"), f"standard {kind}", role="where this run prints")
+               for name, kind in (("stdout", "output"), ("stderr", "error"))]
+    return [*own, *streams]
+
+
+def _input_named(settings: Settings, key: str, path: Path) -> str:
+    """How messages name an input: the setting, or a picture and the folder setting it is of."""
+    if BY_KEY[key].kind.path == "input-folder":
+        return f"the picture {path} of {settings.describe(key)}"
+    return settings.describe(key)
 
 
 def _usual_name(settings: Settings, path: Path) -> str:

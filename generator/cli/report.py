@@ -187,6 +187,22 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
     return "\n".join(lines)
 
 
+def record_notes(record: Path, earlier: EarlierFiles, command: str) -> tuple[str, ...]:
+    """What a folder's record held that the run did not act on: a link in its place, names of
+    files the command never writes there (a path, a way up, another file's name)."""
+    from ..errors import first_few, quoted
+
+    if earlier.linked:
+        return (f"{record} is a link, not the record {command} keeps there: nothing was removed by it, "
+                "and the link was replaced by this run's record",)
+    if not earlier.ignored:
+        return ()
+    names = first_few(earlier.ignored, 5, lambda name: quoted(name, 100))
+    which = "which is not a file" if len(earlier.ignored) == 1 else "which are not files"
+    return (f"{record} lists {names}, {which} {command} writes in {record.parent}: ignored, and left as "
+            f"{'it is' if len(earlier.ignored) == 1 else 'they are'}",)
+
+
 def box_summary(result: BoxResult, output: Path, sheet: SheetOptions) -> str:
     lines = [f"Wrote {output}"]
     for made in result.boxes:

@@ -136,6 +136,12 @@ class Maker(ABC):
         """Every file it will write whatever the counts, each with how messages name it (None:
         standard output): checked before any work is done."""
 
+    def own_file(self, name: str) -> bool:
+        """Whether a file of this name in its folder (an ``out_dir`` option) may be one it
+        writes, whatever the counts: the only files the folder's record of an earlier run may
+        have removed. An export without a folder of its own writes none."""
+        return False
+
     def games_wanted(self, own: Mapping[str, Any], words: int, cells: int) -> int:
         """How many games to deal from a list of ``words`` codenames, ``cells`` a game."""
         return own.get("games") or 1

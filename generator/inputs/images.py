@@ -129,9 +129,7 @@ def read_pictures(folder: Path) -> PictureFolder:
     skipped: list[str] = []
     for name in sorted(names, key=name_order):
         path = folder / name
-        if name.startswith(".") or name.casefold() in SYSTEM_FILES:
-            continue
-        if _is_folder(path):
+        if not _looked_at(path):
             continue
         if _kind(name) is None:
             skipped.append(name)
@@ -156,6 +154,16 @@ def read_pictures(folder: Path) -> PictureFolder:
                      f"{'are' if len(skipped) > 1 else 'is'} not {FORMATS_SHOWN}: {_listed(skipped)}")
     notes.extend(f"{shown(picture.name)}: {note}" for picture in pictures for note in picture.notes)
     return PictureFolder(folder, tuple(pictures), tuple(skipped), tuple(notes))
+
+
+def picture_files(folder: Path) -> list[Path]:
+    """The files ``read_pictures`` reads in ``folder``, without reading them: what no output of
+    the run may replace. None if the folder cannot be listed (reading it says why)."""
+    try:
+        names = _list_folder(folder)
+    except CngenError:
+        return []
+    return [folder / name for name in names if _looked_at(folder / name) and _kind(name) is not None]
 
 
 def read_picture(path: Path) -> Picture:
@@ -238,6 +246,13 @@ def _list_folder(folder: Path) -> list[str]:
     except OSError as error:
         raise CngenError(f"{shown(folder)}: cannot list the picture folder ({error.strerror or error}): let cngen "
                          "read it, or copy the pictures to a folder it can read") from None
+
+
+def _looked_at(path: Path) -> bool:
+    """Whether a folder's entry is read or named as skipped: hidden files, the files a system
+    leaves in folders, and subfolders are passed over without a word."""
+    name = path.name
+    return not (name.startswith(".") or name.casefold() in SYSTEM_FILES or _is_folder(path))
 
 
 def _is_folder(path: Path) -> bool:

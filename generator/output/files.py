@@ -20,6 +20,11 @@ into the folder first finishes a write whose top journal exists, and deletes the
 and journals of one that never got that far. Either way the folder holds the earlier files or
 the new ones, and nothing else. Writes into one folder take turns (a lock on the folder), so
 that one run's clean-up never takes another's staged files.
+
+A journal is a file anyone could have put there, so one is acted on only if this user wrote it
+and every file it would replace or remove is still the file its write saw (each named with its
+file number and size): a journal planted by another user, or copied in with someone's files,
+names files its write never saw, and is left alone.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,7 +48,7 @@ except ImportError:  # pragma: no cover
 # staged beside it; the leading dot keeps them out of folder listings while they exist.
 _STAGING = ".cngen-{}.{}"
 _LEFTOVER = re.compile(r"\.cngen-[0-9a-f]{8}\.(part|old|journal)")
-_JOURNAL_FORMAT = "cngen write journal 1"
+_JOURNAL_FORMAT = "cngen write journal 2"
 _STOPS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
@@ -148,9 +154,12 @@ class _Transaction:
         def below(path: Path) -> str:
             return os.path.relpath(path, top)
 
+        # What each name holds now, and for a file the staged one that will replace it: all a
+        # later run may find there while it finishes this write.
         return {"format": _JOURNAL_FORMAT, "folders": [below(folder) for folder in folders],
-                "files": [[below(path), below(temporary), self.aside[path].name] for temporary, path in self.staged],
-                "remove": [[below(path), self.aside[path].name] for path in self.remove]}
+                "files": [[below(path), below(temporary), self.aside[path].name, _seen(path), _seen(temporary)]
+                          for temporary, path in self.staged],
+                "remove": [[below(path), self.aside[path].name, _seen(path)] for path in self.remove]}
 
     def place(self) -> None:
         for path in self.remove:
@@ -231,7 +240,8 @@ def _clear_leftovers(folder: Path) -> None:
             continue  # not a journal cngen wrote: it is not ours to act on
         top = (journal.parent / plan["top"]).resolve()
         if (top / journal.name).exists():
-            _finish(top, plan, journal.name)
+            if _as_seen(top, plan):  # else its write never saw these files: not ours to act on
+                _finish(top, plan, journal.name)
         else:
             _abandon(top, plan, journal.name)
     for leftover in folder.glob(".cngen-*.part"):
@@ -242,13 +252,13 @@ def _clear_leftovers(folder: Path) -> None:
 def _finish(top: Path, plan: dict, journal: str) -> None:
     """Step 3 and 4 of a write a killed run had begun: its new files placed, its earlier ones
     and the files it removes deleted, its journals the top folder's first."""
-    for target, temporary, aside in plan["files"]:
+    for target, temporary, aside, _, _ in plan["files"]:
         path = top / target
         if os.path.lexists(top / temporary):
             os.makedirs(path.parent, exist_ok=True)
             os.replace(top / temporary, path)
         _quietly(os.unlink, path.parent / aside)
-    for target, aside in plan["remove"]:
+    for target, aside, _ in plan["remove"]:
         _quietly(os.unlink, top / target)
         _quietly(os.unlink, (top / target).parent / aside)
     for folder in plan["folders"]:
@@ -257,18 +267,23 @@ def _finish(top: Path, plan: dict, journal: str) -> None:
 
 def _abandon(top: Path, plan: dict, journal: str) -> None:
     """A write killed before it counted: its staged files and its journals deleted."""
-    for _, temporary, _ in plan["files"]:
+    for _, temporary, *_ in plan["files"]:
         _quietly(os.unlink, top / temporary)
     for folder in plan["folders"]:
         _quietly(os.unlink, top / folder / journal)
 
 
 def _read_journal(journal: Path) -> dict | None:
-    """A journal's plan, checked to name only staging files and paths below its top folder."""
+    """A journal's plan, checked to be a file this user wrote, naming only staging files and
+    paths below its top folder; None for anything else."""
     import json
 
     try:
-        with open(journal, "rb") as stream:
+        # Never waiting on a pipe of a journal's name, never following a link.
+        handle = os.open(journal, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(handle, "rb") as stream:
+            if not _written_by_this_user(os.fstat(handle)):
+                return None
             plan = json.loads(stream.read(64 * 2**20))
     except (OSError, ValueError, RecursionError):
         return None
@@ -279,11 +294,41 @@ def _read_journal(journal: Path) -> dict | None:
         valid = (all(part == ".." for part in Path(top).parts)
                  and all(_below(folder) for folder in folders)
                  and all(_below(target) and _below(temporary) and _staging(Path(temporary).name) and _staging(aside)
-                         for target, temporary, aside in files)
-                 and all(_below(target) and _staging(aside) for target, aside in remove))
+                         and _file_seen(before) and _file_seen(after)
+                         for target, temporary, aside, before, after in files)
+                 and all(_below(target) and _staging(aside) and _file_seen(before) for target, aside, before in remove))
     except (KeyError, TypeError, ValueError):
         return None
     return plan if valid else None
+
+
+def _written_by_this_user(status: os.stat_result) -> bool:
+    """A plain file this user owns (where the system has owners)."""
+    owner = getattr(os, "geteuid", None)
+    return stat.S_ISREG(status.st_mode) and (owner is None or status.st_uid == owner())
+
+
+def _as_seen(top: Path, plan: dict) -> bool:
+    """Whether every file the journal's write would replace or remove is still one that write
+    saw there: the earlier file, its own new one, or none (set aside)."""
+    found = [(_seen(top / target), (before, after)) for target, _, _, before, after in plan["files"]]
+    found += [(_seen(top / target), (before,)) for target, _, before in plan["remove"]]
+    return all(now is None or now in seen for now, seen in found)
+
+
+def _seen(path: Path) -> list[int] | None:
+    """What a name holds, as a journal writes it: the file's number on its disk and its size
+    (a link's own, not its target's); None when there is nothing."""
+    try:
+        status = os.lstat(path)
+    except OSError:
+        return None
+    return [status.st_ino, status.st_size]
+
+
+def _file_seen(value: object) -> bool:
+    return value is None or (isinstance(value, list) and len(value) == 2
+                             and all(isinstance(number, int) and number >= 0 for number in value))
 
 
 def _below(path: object) -> bool:

@@ -2,9 +2,13 @@
 
 An output must be a name the file system can hold, in a folder cngen may write, and never a
 folder, a device, a pipe or a read-only file. Above all it must not be one of the run's own
-inputs (a word list, a font, the settings file, a rules text) under any spelling: a relative
-path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written to
-their real paths, so a symbolic link is written through, never replaced.
+inputs (a word list, a font, the settings file, a rules text, a picture) under any spelling: a
+relative path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written
+to their real paths, so a symbolic link is written through, never replaced; a file cngen keeps
+for itself (a folder's record) replaces a link in its place instead.
+
+Read-only is decided by the file's mode as well as by asking the system: root may write any
+file, so for root a file no one may write by its mode would otherwise be replaced.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import msgspec
 
@@ -20,6 +24,8 @@ from ..errors import UsageError
 
 # Used where the file system does not say (pathconf is POSIX-only): the common limits.
 NAME_MAX, PATH_MAX = 255, 4096
+# A file or folder whose mode has none of these is read-only to everyone, root included.
+WRITE_BITS = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
 
 
 class Named(msgspec.Struct, frozen=True):
@@ -28,6 +34,8 @@ class Named(msgspec.Struct, frozen=True):
     path: Path
     described: str
     usual_name: str = "cards.pdf"  # the command's own file name, to suggest inside a folder
+    role: str = "an input of this run"  # what it is to the run, for a file no output may be
+    through_links: bool = True  # an output written through a link at its path; False: the link replaced
 
 
 def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[Path, Named]:
@@ -37,10 +45,10 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[P
     files_read = [(_identity(source.path), source) for source in inputs]
     for output in outputs:
         real = _checked(output)
-        identity = _identity(real)  # None: no file there yet, so none the run reads
+        identity = _identity(real, output.through_links)  # None: no file there yet, so none the run reads
         for read, source in files_read:
             if identity is not None and read == identity:
-                raise UsageError(f"{output.described} would overwrite {source.described}, an input of this run: "
+                raise UsageError(f"{output.described} would overwrite {source.described}, {source.role}: "
                                  "give the output another name")
         if real in targets:
             raise UsageError(f"{targets[real].described} and {output.described} would be the same file: "
@@ -54,24 +62,53 @@ def _checked(output: Named) -> Path:
     if "\0" in text:
         raise UsageError(f"{output.described}: a file name cannot hold a NUL character")
     _check_length(output)
-    real = Path(os.path.realpath(output.path))
+    real = _real_path(output)
     try:
-        mode = os.stat(real).st_mode
+        mode = _status(output, real).st_mode
     except (FileNotFoundError, NotADirectoryError):
         _check_folder(real, output)
         return real
     except OSError as error:
         raise UsageError(f"{output.described}: cannot use it as an output ({error.strerror})") from None
+    if stat.S_ISLNK(mode):  # where cngen keeps a file of its own: the link is replaced, never followed
+        _check_folder(real, output)
+        return real
     if stat.S_ISDIR(mode):
         raise UsageError(f"{output.described} is a folder: give a file name, e.g. {Path(text) / output.usual_name}")
     if not stat.S_ISREG(mode):
         raise UsageError(f"{output.described} is a device or a pipe, not a file: cngen writes ordinary files, "
                          "so give a file name")
-    if not os.access(real, os.W_OK):
+    if read_only(real):
         raise UsageError(f"{output.described} is read-only: cngen leaves it as it is; "
                          "make it writable, or give another name")
     _check_folder(real, output)
     return real
+
+
+def _real_path(output: Named) -> Path:
+    """Where the output is written: its real path, or, for a file that replaces a link in its
+    place, the link's own path in its folder's real path."""
+    if output.through_links:
+        return Path(os.path.realpath(output.path))
+    return Path(os.path.realpath(output.path.parent)) / output.path.name
+
+
+def _status(output: Named, real: Path) -> os.stat_result:
+    """The file at an output's place. Followed from the path as given, links lead where the
+    system takes them: /dev/stdout to the pipe or the terminal it stands for, where its real
+    path names a file in /proc that is not there. A file cngen keeps for itself is the link
+    at its place, if there is one."""
+    return os.stat(output.path) if output.through_links else os.lstat(real)
+
+
+def read_only(path: Path) -> bool:
+    """Whether cngen must leave ``path`` (a file or a folder, links followed) as it is: its mode
+    lets no one write it, or the system says this user may not. Root may write anything, so
+    for root only the mode tells."""
+    try:
+        return not os.stat(path).st_mode & WRITE_BITS or not os.access(path, os.W_OK)
+    except OSError:
+        return False  # gone, or cannot be looked up: the write itself will say why
 
 
 def _check_length(output: Named) -> None:
@@ -104,7 +141,7 @@ def _check_folder(real: Path, output: Named) -> None:
     if not existing.is_dir():
         raise UsageError(f"{output.described}: {shown} is a file, so it cannot hold a folder or file; "
                          "check the path")
-    if not os.access(existing, os.W_OK | os.X_OK):
+    if read_only(existing) or not os.access(existing, os.X_OK):
         raise UsageError(f"{output.described}: cngen may not write in the folder {shown}: "
                          "choose another folder")
 
@@ -130,11 +167,18 @@ def _limit(folder: Path, name: str, fallback: int) -> int:
         return fallback
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
-    """The file a path leads to, links followed: the same for every name of one file (hard
-    links, and names that differ only in case on a case-blind file system); None if none."""
+def inputs_among(paths: Iterable[Path], inputs: Sequence[Named]) -> set[Path]:
+    """Those of ``paths`` that are one of ``inputs`` under any name: never to be removed."""
+    read = {_identity(source.path) for source in inputs} - {None}
+    return {path for path in paths if _identity(path) in read}
+
+
+def _identity(path: Path, follow: bool = True) -> tuple[int, int] | None:
+    """The file a path leads to, links followed (unless not ``follow``): the same for every name
+    of one file (hard links, and names that differ only in case on a case-blind file system);
+    None if none."""
     try:
-        found = os.stat(path)
+        found = os.stat(path, follow_symlinks=follow)
     except (OSError, ValueError):
         return None
     return found.st_dev, found.st_ino

@@ -84,10 +84,25 @@ class Settings(msgspec.Struct):
         return self.origins[key].flag or BY_KEY[key].flag_on(self.command) or key
 
     def input_files(self) -> list[tuple[str, Path]]:
-        """(key, path) for every input file this command was given; standard input is none."""
-        return [(setting.key, _input_file(setting.key, self.values[setting.key]))  # type: ignore[arg-type]
-                for setting in settings_of(self.command)
-                if setting.kind.path == "input" and self.values[setting.key] not in (None, STDIN)]
+        """(key, path) for every input file this command was given, each picture of a folder
+        of pictures among them; standard input is none (``reads_standard_input``)."""
+        files: list[tuple[str, Path]] = []
+        for setting in settings_of(self.command):
+            value = self.values[setting.key]
+            if value in (None, STDIN):
+                continue
+            if setting.kind.path == "input":
+                files.append((setting.key, _input_file(setting.key, value)))  # type: ignore[arg-type]
+            elif setting.kind.path == "input-folder":
+                from ..inputs.images import picture_files  # Pillow loads only for a run with pictures
+
+                files += [(setting.key, path) for path in picture_files(value)]  # type: ignore[arg-type]
+        return files
+
+    def reads_standard_input(self) -> str | None:
+        """The key of the input this command reads from standard input (``--words -``), if any."""
+        return next((setting.key for setting in settings_of(self.command)
+                     if setting.kind.path == "input" and self.values[setting.key] == STDIN), None)
 
     def check_input(self, key: str) -> Path | None:
         """The input file a key names, after making sure it is a file: one that is not is

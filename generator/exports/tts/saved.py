@@ -19,7 +19,7 @@ import msgspec
 from ...games.game import Game
 from ...units import plural
 from ..export import CODENAMES, KEYS, TILES, ImageFile, Made, Maker, Request, TextFile
-from .sheets import BACK, FRONT, PER_SHEET, Sheet, plan_sheets, sheet_drawing, thumbnail_drawing
+from .sheets import BACK, FRONT, PER_SHEET, Sheet, is_sheet_name, plan_sheets, sheet_drawing, thumbnail_drawing
 from .table import Transform, lay_out
 
 SAVED_OBJECT = "codenames.json"  # one name whatever the game: a later run replaces the earlier one
@@ -57,8 +57,12 @@ class TtsMaker(Maker):
     deals_games = False  # the whole deck goes on the table: players shuffle and deal as with the box
 
     def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
-        path = Path(own["out_dir"]) / SAVED_OBJECT
-        return {path: f"the saved object {path}"}
+        folder = Path(own["out_dir"])
+        return {folder / SAVED_OBJECT: f"the saved object {folder / SAVED_OBJECT}",
+                folder / THUMBNAIL: f"the thumbnail {folder / THUMBNAIL}"}
+
+    def own_file(self, name: str) -> bool:
+        return name in (SAVED_OBJECT, THUMBNAIL) or is_sheet_name(name, (CODENAMES, KEYS, TILES))
 
     def card_sizes(self, own, game, paper, settings_sizes):
         return {component: settings_sizes[component] for component in (CODENAMES, KEYS, TILES)}

@@ -51,6 +51,15 @@ class Sheet(msgspec.Struct, frozen=True):
         return f"{self.component}-{self.index}-{SIDE_NAMES[side]}.{'jpg' if jpeg else 'png'}"
 
 
+def is_sheet_name(name: str, components: Sequence[str]) -> bool:
+    """Whether ``name`` is one ``Sheet.file_name`` gives a sheet of one of ``components``:
+    'codenames-2-front.png', 'keys-1-back.jpg'."""
+    parts = name.split("-")
+    return (len(parts) == 3 and parts[0] in components and parts[1].isascii() and parts[1].isdigit()
+            and not parts[1].startswith("0") and parts[2] in {f"{side}.{suffix}" for side in SIDE_NAMES
+                                                             for suffix in ("png", "jpg")})
+
+
 def slot_pixels(card_size: tuple[float, float]) -> tuple[int, int]:
     """One card's pixels: 300 dpi where a full sheet of 10 x 7 stays within 4096 pixels a side,
     else as fine as it allows (a 70 x 45 mm card gets 409 x 263, about 148 dpi). One resolution
