@@ -5,7 +5,7 @@ draws its own example (``games/*/example_art.py``) through ``ExampleArt``."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
@@ -79,13 +79,17 @@ class ExampleArt(Protocol):
 
     def define(self, canvas: Canvas) -> None: ...
 
-    def figure(self) -> "ExampleFlowable": ...
+    def figure(self) -> Flowable: ...
 
 
-class ExampleFlowable(Flowable):
-    """A drawn example in the rules' flow of text: as wide and tall as its laid-out ``art``."""
+Art = TypeVar("Art", bound=ExampleArt)
 
-    def __init__(self, art: ExampleArt) -> None:
+
+class ExampleFlowable(Flowable, Generic[Art]):
+    """A drawn example in the rules' flow of text: as wide and tall as its laid-out ``art``
+    (a game's own, which its figure draws)."""
+
+    def __init__(self, art: Art) -> None:
         super().__init__()
         self.art = art
 

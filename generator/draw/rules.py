@@ -372,7 +372,7 @@ def _block(content: Content, setting: _Setting) -> list[Flowable]:
     return [_ExampleRoom(art) if setting.measuring else art.figure(), Spacer(0, 5)]
 
 
-class _ExampleRoom(ExampleFlowable):
+class _ExampleRoom(ExampleFlowable[ExampleArt]):
     """The example's room on a scratch canvas: as tall as its figure, nothing drawn."""
 
     def draw(self) -> None:

@@ -9,7 +9,7 @@ from ..errors import CngenError
 from ..geometry.rulesexample import CELL_GAP, MIN_WORD_SIZE
 from ..geometry.rulespage import RulesPage
 from ..geometry.sheet import Box
-from ..model.ruletext import Rich, RulesText
+from ..model.ruletext import Example, Rich, RulesText
 from ..units import format_mm
 
 
@@ -41,7 +41,7 @@ def on_paper(page: RulesPage) -> str:
     return f"on a {format_mm(page.width)} x {format_mm(page.height)} mm page"
 
 
-def refuse_unfitting_words(rules: RulesText, example, unfitting: Sequence[int], where: str, page: RulesPage) -> None:
+def refuse_unfitting_words(rules: RulesText, example: Example, unfitting: Sequence[int], where: str, page: RulesPage) -> None:
     """Stop at the first of the example's words that does not fit its cell, with its line."""
     for index in unfitting:
         word = example.words[index]
@@ -51,7 +51,8 @@ def refuse_unfitting_words(rules: RulesText, example, unfitting: Sequence[int], 
                          "or larger paper")
 
 
-def refuse_overflowing(rules: RulesText, text: Rich, room: str, fix: str, page: RulesPage) -> None:
+def refuse_overflowing(rules: RulesText, text: Rich | None, room: str, fix: str, page: RulesPage) -> None:
     """Stop at a clue or caption too long for its room."""
+    assert text is not None, "only a text the example holds is laid out, and can overflow"
     raise CngenError(f"{rules.source}:{text.line}: {text.where}: '{text.plain}' does not fit {room} "
                      f"at {MIN_WORD_SIZE:g} pt {on_paper(page)}: write {fix} or choose larger paper")

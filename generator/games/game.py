@@ -16,11 +16,25 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 import msgspec
 
 from ..model.tiles import TileKind
+
+if TYPE_CHECKING:  # the registry loads on every run: drawing, fonts and YAML only when a component is made
+    from ..draw.figure import ExampleArt
+    from ..draw.sheet import Artist
+    from ..draw.theme import Theme
+    from ..geometry.rulespage import RulesPage
+    from ..inputs.schema import Shape
+    from ..model.ruletext import RulesText
+    from ..typeface.font import Font, FontFamily
+
+Card = TypeVar("Card")  # one of a game's dealt key cards, as its dealer makes it
+Face = TypeVar("Face")  # one side of such a card, as its artist draws it
+Example = TypeVar("Example")  # the rules text's example, as the game reads it
+Layout = TypeVar("Layout")  # that example laid out for a column of the page
 
 
 class Grid(msgspec.Struct, frozen=True):
@@ -67,8 +81,9 @@ class GameKey(msgspec.Struct, frozen=True):
     sides: tuple[KeySide, ...]
 
 
-class KeyCards(ABC):
-    """A game's key cards: dealt from a seed, drawn by an artist, listed in the manifest."""
+class KeyCards(ABC, Generic[Card, Face]):
+    """A game's key cards: dealt from a seed, drawn by an artist, listed in the manifest. The
+    cards and faces are the game's own; the jobs only hand them back to it."""
 
     noun: str  # one card, in a sentence: "key card", "Duet key card"
     title: str  # the component, at the head of its PDF: "Key cards", "Duet key cards"
@@ -80,34 +95,34 @@ class KeyCards(ABC):
         """Keys a card carries."""
 
     @abstractmethod
-    def deal(self, count: int, seed: int, single_sided: bool) -> Sequence[Any]:
+    def deal(self, count: int, seed: int, single_sided: bool) -> Sequence[Card]:
         """``count`` balanced cards, the same for the same seed, numbered from 1."""
 
     @abstractmethod
-    def faces(self, cards: Sequence[Any], single_sided: bool) -> list[tuple[Any, Any]]:
+    def faces(self, cards: Sequence[Card], single_sided: bool) -> list[tuple[Face, Face]]:
         """Each card's front and back, as the artist draws them."""
 
     @abstractmethod
-    def artist(self, card_size: tuple[float, float], bleed: float, font: Any, theme: Any, *, single_sided: bool,
-               back_title: str) -> Any:
+    def artist(self, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme, *, single_sided: bool,
+               back_title: str) -> Artist[Face]:
         """The artist that draws the faces (``draw.sheet.Artist``); ``back_title`` goes on the
         plain back of single-sided cards, in the kit's language."""
 
     @abstractmethod
-    def game_keys(self, cards: Sequence[Any]) -> list[GameKey]:
+    def game_keys(self, cards: Sequence[Card]) -> list[GameKey]:
         """What each card of a single-sided deal (``deal(..., single_sided=True)``) says of the
         game it is played with: one game a card."""
 
     @abstractmethod
-    def manifest(self, seed: int, cards: Sequence[Any]) -> str:
+    def manifest(self, seed: int, cards: Sequence[Card]) -> str:
         """keys.json: every grid, one card a line."""
 
     @abstractmethod
-    def balance(self, cards: Sequence[Any]) -> str:
+    def balance(self, cards: Sequence[Card]) -> str:
         """The deck's balance report, as --stats prints it."""
 
     @abstractmethod
-    def described(self, cards: Sequence[Any], single_sided: bool) -> tuple[str, tuple[str, ...]]:
+    def described(self, cards: Sequence[Card], single_sided: bool) -> tuple[str, tuple[str, ...]]:
         """What the summary says the deck holds ("40 key cards, 80 keys (...)") and any advice
         on printing or playing it, a line each."""
 
@@ -118,7 +133,7 @@ class KeyCards(ABC):
         return keys, "key" if keys == 1 else "keys"
 
 
-class RulesExample(ABC):
+class RulesExample(ABC, Generic[Example, Layout]):
     """The example a game's rules sheet draws: how its rules text gives it (``model.ruletext.
     ExampleKind``: the drawing's name and the example's shape), and how it is laid out in a
     column of the page and drawn."""
@@ -126,17 +141,17 @@ class RulesExample(ABC):
     drawing: str  # the name an ``example:`` block gives it: "key-and-grid"
 
     @abstractmethod
-    def shape(self, rich: Callable[..., Any], unknown: Callable[[str], str | None]) -> Any:
+    def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
         """The example's shape for the one YAML reader; ``rich`` makes the shape of a printed
         string, ``unknown`` explains a key that belongs to another game's example."""
 
     @abstractmethod
-    def lay_out(self, rules: Any, fonts: Any, page: Any) -> Any:
+    def lay_out(self, rules: RulesText, fonts: FontFamily, page: RulesPage) -> Layout:
         """The example laid out for the page's columns; a word or caption that does not fit its
         room at the smallest size is refused with its line."""
 
     @abstractmethod
-    def art(self, layout: Any, example: Any, fonts: Any, theme: Any) -> Any:
+    def art(self, layout: Layout, example: Example, fonts: FontFamily, theme: Theme) -> ExampleArt:
         """What draws it on the sheet (``draw.figure.ExampleArt``)."""
 
 
@@ -152,8 +167,9 @@ class Game(msgspec.Struct, frozen=True, eq=False):
     tiles: tuple[TileKind, ...]
     tiles_title: str  # the tiles' PDF, by name: "Agent tiles", "Duet tiles"
     texts: Path  # the folder of the game's rules text (CODE.yaml) and tile names (tiles-CODE.yaml)
-    load_key_cards: Callable[[], KeyCards]
-    load_rules_example: Callable[[], RulesExample]
+    # Each game's own cards, faces and example, which the jobs pass along unread.
+    load_key_cards: Callable[[], KeyCards[Any, Any]]
+    load_rules_example: Callable[[], RulesExample[Any, Any]]
     example_marks: tuple[str, ...] = ()  # the example's drawing, and the keys only this game's example has
     default_key_cards: int = 40  # key cards a deck holds unless told otherwise
     most_key_cards: int = 10_000  # the most the dealer deals balanced and fresh
@@ -164,11 +180,11 @@ class Game(msgspec.Struct, frozen=True, eq=False):
     in_sentence: str = ""  # how a summary names the game's components: "Duet" in "Duet tiles"
 
     @property
-    def key_cards(self) -> KeyCards:
+    def key_cards(self) -> KeyCards[Any, Any]:
         return self.load_key_cards()
 
     @property
-    def rules_example(self) -> RulesExample:
+    def rules_example(self) -> RulesExample[Any, Any]:
         return self.load_rules_example()
 
     def rules_text(self, language: str) -> Path:

@@ -11,21 +11,22 @@ rules sheet's drawn example), ``texts/`` (the rules and tile names in each langu
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...model.tiles import agent_kind
-from ..game import Game, Grid
+from ..game import Game, Grid, KeyCards, RulesExample
 
 VARIANTS = ("two-players", "three-players", "match", "strict-extra-guess")
 MAX_CARDS = 10_000  # the most key cards the dealer deals balanced and fresh (deal.DISTANCE_TARGETS)
 
 
-def _key_cards():
+def _key_cards() -> KeyCards[Any, Any]:
     from .keys import KEY_CARDS
 
     return KEY_CARDS
 
 
-def _rules_example():
+def _rules_example() -> RulesExample[Any, Any]:
     from .rules import RULES_EXAMPLE
 
     return RULES_EXAMPLE

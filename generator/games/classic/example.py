@@ -21,13 +21,13 @@ edition lists 20 pictures under ``pictures:`` and its key has 4 rows of 5.
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Iterator
+from typing import Callable, ClassVar, Iterator, Sequence
 
 import msgspec
 from msgspec.structs import replace
 
 from ...errors import closest, quoted
-from ...inputs.schema import Choice, Group, Invalid, Key, Lined, ListOf, Shape, Text
+from ...inputs.schema import At, Choice, Fields, Group, Invalid, Key, Lined, ListOf, Shape, Text
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
 from ...model.ruletext import Rich, example_words, key_grid
 from .deal import CLASSIC, KeyShape
@@ -71,8 +71,11 @@ class Example(msgspec.Struct, frozen=True):
 
     def with_quotes(self, rich: Callable[[Rich], Rich], text: Callable[[str], str]) -> "Example":
         words = tuple(text(word) for word in self.words) if self.printed else self.words
-        return replace(self, words=words, clue=rich(self.clue), clue_caption=rich(self.clue_caption),
-                       grid_caption=rich(self.grid_caption))
+        def quoted_text(part: Rich | None) -> Rich | None:
+            return None if part is None else rich(part)
+
+        return replace(self, words=words, clue=quoted_text(self.clue), clue_caption=quoted_text(self.clue_caption),
+                       grid_caption=quoted_text(self.grid_caption))
 
 
 class TeamGrid(msgspec.Struct, frozen=True):
@@ -88,7 +91,7 @@ class TeamGrid(msgspec.Struct, frozen=True):
     sample: str = "RRNBB"  # a row, as messages show one
     named: str = "[PLANET, COMET]"  # targets or guesses, as messages show them
     listing: Shape | None = None
-    example: type = Example
+    example: type[Example] = Example
 
     @property
     def count(self) -> int:
@@ -116,7 +119,7 @@ def example_shape(rich: Callable[..., Shape], unknown: Callable[[str], str | Non
                   "captions": Key(captions)}, unknown=unknown, check=lambda fields: _example(fields, grid), join=": ")
 
 
-def _key(fields, grid: TeamGrid) -> GameKey:
+def _key(fields: Fields, grid: TeamGrid) -> GameKey:
     """A key of the starting team's letters (9 in the classic game), the other's (8), the
     bystanders (7) and the assassin."""
     starting, cells = fields["starting"], fields["grid"]
@@ -132,7 +135,7 @@ def _key(fields, grid: TeamGrid) -> GameKey:
     return GameKey(starting, cells, shape)
 
 
-def _example(fields, grid: TeamGrid) -> Example:
+def _example(fields: Fields, grid: TeamGrid) -> Example:
     words, lines = fields[grid.cells]
     clue = fields.get("clue")
     targets = _cells(fields.get("targets", ()), "targets", words, grid)
@@ -145,7 +148,7 @@ def _example(fields, grid: TeamGrid) -> Example:
                         captions.get("clue") if captions else None, captions.get("grid") if captions else None)
 
 
-def _cells(named, name: str, words: tuple[str, ...], grid: TeamGrid) -> tuple[int, ...]:
+def _cells(named: Sequence[At], name: str, words: tuple[str, ...], grid: TeamGrid) -> tuple[int, ...]:
     """The cells of the example's words listed under ``name`` (matched in any case), in order."""
     folded = [word.casefold() for word in words]
     cells: list[int] = []

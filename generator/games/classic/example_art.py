@@ -69,7 +69,7 @@ class ExampleArt:
             centred_lines(canvas, word, fonts.bold, *layout.word_centre(cell, letter is not None))
 
 
-class ExampleFigure(ExampleFlowable):
+class ExampleFigure(ExampleFlowable[ExampleArt]):
     """The spymasters' view (the key card, the clue in a bubble, the clue's words ringed) above
     the table as the turn leaves it (the guessed words covered by their tiles), as
     ``example_layout`` lays them out for the column."""

@@ -16,7 +16,7 @@ from .card import COMMON_BACK, KeyCardArtist, KeyFace
 from .deal import CLASSIC, KeyCard, balance_report, deal_deck
 
 
-class ClassicKeyCards(KeyCards):
+class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
     noun = "key card"
     title = "Key cards"
     label_characters = "0123456789ab"

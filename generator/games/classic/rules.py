@@ -22,14 +22,15 @@ ROOMS = {"clue": ("its speech bubble", "a shorter clue"),
          "grid caption": ("two lines under the grid", "a shorter caption")}
 
 
-class ClassicRulesExample(RulesExample):
+class ClassicRulesExample(RulesExample[Example, ExampleLayout]):
     drawing = DRAWING
 
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
         return example_shape(rich, unknown)
 
     def lay_out(self, rules: RulesText, fonts: FontFamily, page: RulesPage) -> ExampleLayout:
-        example: Example = rules.example
+        example = rules.example
+        assert isinstance(example, Example), "the rules job lays out only an example the file gives"
         layout = example_layout(
             page.column_width, example.words, fonts.bold,
             clue=example.clue.plain if example.clue is not None else None,

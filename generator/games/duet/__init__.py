@@ -13,22 +13,23 @@ language).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...model.tiles import TileFace, TileKind, agent_kind
-from ..game import Game, Grid, SettingRules
+from ..game import Game, Grid, KeyCards, RulesExample, SettingRules
 
 DEFAULT_DUET_CARDS, MAX_DUET_CARDS = 20, 1000  # the dealer's: see deal.DISTANCE_TARGETS
 TIMER_TOKENS, SPARE_TIMER_TOKENS = 9, 2
 _BYSTANDER_FACE = TileFace("bystander", "bystander", 0)
 
 
-def _key_cards():
+def _key_cards() -> KeyCards[Any, Any]:
     from .keys import KEY_CARDS
 
     return KEY_CARDS
 
 
-def _rules_example():
+def _rules_example() -> RulesExample[Any, Any]:
     from .rules import RULES_EXAMPLE
 
     return RULES_EXAMPLE

@@ -249,6 +249,10 @@ def _whole(codes: Sequence[int]) -> int:
 BALANCE_MOVES = 200_000  # swaps the balancing search may try before it is called a bug
 SPREAD_MOVES_PER_CARD = 400  # moves the spreading search may make, per card of the deck
 CANDIDATES = 12  # swaps weighed per move
+# A move: in a card, the cells c and d exchanged, with a partner card that exchanges them too (or None).
+Move = tuple[int, int, int, "int | None"]
+# A moved card's new codes: the card, its whole key and its views as bit sets, its row of overlaps.
+Moved = tuple[int, int, list[int], list[int]]
 UPHILL_BITS = 3  # each unit a move raises the overlap by makes it 2**3 times rarer
 
 
@@ -380,7 +384,7 @@ class _Deck:
             row.append(sum(max(0, (whole & view).bit_count() - limit) for view in self.views[j]))
         return row
 
-    def _candidate(self, card: int) -> tuple[int, int, int, int | None] | None:
+    def _candidate(self, card: int) -> Move | None:
         """A swap of two different pairs in ``card`` that keeps the bands: alone if they have
         room, else with a partner card holding the two pairs the other way round."""
         rng, codes = self.rng, self.codes[card]
@@ -401,7 +405,7 @@ class _Deck:
         codes[c], codes[d] = codes[d], codes[c]
         return _whole(codes), [_whole(view) for view in views_of(codes)]
 
-    def _weigh(self, move, overlaps: list[list[int]]) -> tuple[int, tuple]:
+    def _weigh(self, move: Move, overlaps: list[list[int]]) -> tuple[int, tuple[Moved, ...]]:
         """How much the deck's overlap would change, and the moved cards' new rows."""
         card, c, d, partner = move
         whole, views = self._moved(card, c, d)
@@ -417,7 +421,7 @@ class _Deck:
         new = sum(row) + sum(partner_row) - between
         return new - old, ((card, whole, views, row), (partner, partner_whole, partner_views, partner_row))
 
-    def _make(self, move, rows: tuple, overlaps: list[list[int]]) -> None:
+    def _make(self, move: Move, rows: tuple[Moved, ...], overlaps: list[list[int]]) -> None:
         card, c, d, partner = move
         for index in (card, partner):
             if index is not None:

@@ -24,7 +24,7 @@ from typing import Callable, Iterator, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from ...inputs.schema import Group, Invalid, Key, Shape
+from ...inputs.schema import Fields, Group, Invalid, Key, Shape
 from ...model.roles import AGENT, ASSASSIN, BYSTANDER, ROLE_NAMES
 from ...model.ruletext import Rich, example_words, key_grid
 from . import deal
@@ -79,7 +79,7 @@ def example_shape(rich: Callable[..., Shape], unknown: Callable[[str], str | Non
                   "captions": Key(captions)}, unknown=unknown, check=_example)
 
 
-def _card(fields) -> DuetCard:
+def _card(fields: Fields) -> DuetCard:
     sides = (fields["a"], fields["b"])
     try:
         return DuetCard(1, *sides)
@@ -88,7 +88,7 @@ def _card(fields) -> DuetCard:
         raise Invalid(problem, line=fields.lines[side.lower()] if side else None) from None
 
 
-def _example(fields) -> DuetExample:
+def _example(fields: Fields) -> DuetExample:
     words, lines = fields["words"]
     captions = fields.get("captions")
     return DuetExample(words, fields["key"], lines, tuple(captions.values.items()) if captions else ())

@@ -44,7 +44,7 @@ class DuetExampleArt:
         return DuetExampleFigure(self)
 
 
-class DuetExampleFigure(ExampleFlowable):
+class DuetExampleFigure(ExampleFlowable["DuetExampleArt"]):
     """Side A and side B, each upright as its player reads it, their shared agents ringed; then
     the table from A's chair between the two seats' names, each word card banded along A's
     edge and B's with what that side gives it."""

@@ -132,13 +132,15 @@ def duet_example_layout(width: float, words: Sequence[str], font: Font, *, capti
     height = top_row + ROW_GAP + above + grid_height + below + bottom
 
     centres = (half / 2, half + half / 2)
-    sides = tuple(Box(centre - card / 2, height - card, card, card) for centre in centres)
+    left, right = (Box(centre - card / 2, height - card, card, card) for centre in centres)
+    sides = (left, right)
     face = duet_face_layout(layout_card, layout_card)
     scale = card / layout_card
-    side_cells = tuple(drawn_cells(face.cells, side, scale) for side in sides)
+    side_cells = (drawn_cells(face.cells, left, scale), drawn_cells(face.cells, right, scale))
     caption_top = height - card - CAPTION_GAP
-    side_captions = tuple(Label(text, centre, caption_top) if text is not None else None
-                          for text, centre in zip(side_texts, centres))
+    left_caption, right_caption = (Label(text, centre, caption_top) if text is not None else None
+                                   for text, centre in zip(side_texts, centres))
+    side_captions = (left_caption, right_caption)
 
     grid_top = height - top_row - ROW_GAP - above
     cells = table_cells(figure, SIDE, CELL_RATIO, grid_top)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Sequence
 
+from ...draw.theme import Theme
+from ...typeface.font import Font
 from ...units import plural
 from ..game import GameKey, KeyCards, KeySide
 from .card import DuetCardArtist, DuetFace
@@ -15,7 +17,7 @@ from .deal import SIDES, DuetCard, deal_duet, duet_balance, required_distance, w
 from .face import duet_face_layout
 
 
-class DuetKeyCards(KeyCards):
+class DuetKeyCards(KeyCards[DuetCard, DuetFace]):
     noun = "Duet key card"
     title = "Duet key cards"
     label_characters = "0123456789AB"
@@ -30,7 +32,7 @@ class DuetKeyCards(KeyCards):
     def faces(self, cards: Sequence[DuetCard], single_sided: bool) -> list[tuple[DuetFace, DuetFace]]:
         return [(DuetFace("A", card.a, card.number), DuetFace("B", card.b, card.number)) for card in cards]
 
-    def artist(self, card_size: tuple[float, float], bleed: float, font, theme, *, single_sided: bool,
+    def artist(self, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme, *, single_sided: bool,
                back_title: str) -> DuetCardArtist:
         return DuetCardArtist(duet_face_layout(*card_size, bleed=bleed), font, theme)
 

@@ -21,14 +21,15 @@ ROOMS = {"a": "the room under side A", "b": "the room under side B", "a-seat": "
          "b-seat": "one line above the table", "grid": "three lines under the table"}
 
 
-class DuetRulesExample(RulesExample):
+class DuetRulesExample(RulesExample[DuetExample, DuetExampleLayout]):
     drawing = DRAWING
 
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
         return example_shape(rich, unknown)
 
     def lay_out(self, rules: RulesText, fonts: FontFamily, page: RulesPage) -> DuetExampleLayout:
-        example: DuetExample = rules.example
+        example = rules.example
+        assert isinstance(example, DuetExample), "the rules job lays out only an example the file gives"
         captions = {name: text.plain for name, text in example.captions}
         layout = duet_example_layout(page.column_width, example.words, fonts.bold, captions=captions,
                                      caption_font=fonts.slanted)

@@ -13,9 +13,10 @@ language).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...model.tiles import agent_kind
-from ..game import Game, Grid, SettingRules
+from ..game import Game, Grid, KeyCards, RulesExample, SettingRules
 
 DEFAULT_PICTURE_KEY_CARDS = 40
 MAX_PICTURE_KEY_CARDS = 5_000  # the most key cards the dealer deals balanced and fresh (deal.DISTANCE_TARGETS)
@@ -25,13 +26,13 @@ MAX_PICTURE_KEY_CARDS = 5_000  # the most key cards the dealer deals balanced an
 PICTURE_CARD = "64x64mm"
 
 
-def _key_cards():
+def _key_cards() -> KeyCards[Any, Any]:
     from .keys import KEY_CARDS
 
     return KEY_CARDS
 
 
-def _rules_example():
+def _rules_example() -> RulesExample[Any, Any]:
     from .rules import RULES_EXAMPLE
 
     return RULES_EXAMPLE

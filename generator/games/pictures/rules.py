@@ -35,14 +35,15 @@ def deck_names() -> tuple[str, ...]:
     return tuple(sorted(path.stem for path in picture_deck_path().glob(PICTURE_FILES)))
 
 
-class PicturesRulesExample(RulesExample):
+class PicturesRulesExample(RulesExample[PictureExample, PictureExampleLayout]):
     drawing = DRAWING
 
     def shape(self, rich: Callable[..., Shape], unknown: Callable[[str], str | None]) -> Shape:
         return example_shape(rich, unknown, deck_names())
 
     def lay_out(self, rules: RulesText, fonts: FontFamily, page: RulesPage) -> PictureExampleLayout:
-        example: PictureExample = rules.example
+        example = rules.example
+        assert isinstance(example, PictureExample), "the rules job lays out only an example the file gives"
         layout = picture_example_layout(
             page.column_width, fonts.bold, key_face().key,
             clue=example.clue.plain if example.clue is not None else None,
