@@ -39,7 +39,7 @@ from ..units import MM
 from .emblem import draw_keyhole_emblem
 from .paint import fill, stroke
 from .text import BLACK, backtick_markup, draw_stack, fits_width, joined_markup, paragraph, stack_height, text_style
-from .theme import CMYK, COLOUR_LINE_MIN, Colour
+from .theme import COLOUR_LINE_MIN, Colour
 
 HAIRLINE = 0.25  # grid lines and ticks
 CROSSHAIR = 0.5  # the target's middle lines, so the zero stands out from the grid
@@ -144,7 +144,7 @@ def _corner_text(canvas: Canvas, x: float, baseline: float, text: str, side: int
         canvas.drawRightString(x, baseline, text)
 
 
-def draw_back_mark(canvas: Canvas, centre: tuple[float, float], colour: CMYK, weight: float = BACK_WEIGHT) -> None:
+def draw_back_mark(canvas: Canvas, centre: tuple[float, float], colour: Colour, weight: float = BACK_WEIGHT) -> None:
     """A back target: a bold cross with a ring, to be seen through the paper from the front."""
     cx, cy = centre
     stroke(canvas, colour, weight)
@@ -161,7 +161,7 @@ def draw_example(
     vertical: Scale,
     fonts: FontFamily,
     mark: tuple[float, float],
-    colour: CMYK,
+    colour: Colour,
 ) -> None:
     """A target enlarged ``magnification`` times with a back cross ``mark`` (life-size
     points from its centre) under it, the way it looks against the light."""

@@ -14,6 +14,8 @@ and a walker of any depth must mark the nodes it has visited.
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 import yaml
 
 # libyaml's parser when it is installed: ten times faster on a 20,000-word deck.
@@ -67,7 +69,9 @@ def _refuse_hostile_shapes(text: str) -> None:
     named: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) of the node it names
     collection_start = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     collection_end = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+    # Any: each event's kind is told by its type, which mypy's narrowing does not follow through ``is``.
+    events: Iterator[Any] = yaml.parse(text, Loader=_SAFE_LOADER)
+    for event in events:
         kind = type(event)
         if kind is yaml.ScalarEvent:
             nodes += 1

@@ -105,11 +105,8 @@ def compose(data: bytes, source: str, holds: str) -> yaml.Node | None:
         raise FileProblem(source, problem.line, problem.message) from None
 
 
-class _Mark:
-    line = 0
-
-
-_FIRST_LINE = _Mark()
+# Where an empty file's value is: its first line (line_of counts from 0, as YAML's marks do).
+_FIRST_LINE = yaml.Mark("", 0, 0, 0, None, 0)
 
 
 def line_of(node: yaml.Node) -> int:
@@ -123,6 +120,7 @@ def shown(node: yaml.Node) -> str:
         return "a group of keys"
     if isinstance(node, yaml.SequenceNode):
         return "a list"
+    assert isinstance(node, yaml.ScalarNode), "a YAML node is a group, a list or a scalar"
     if node.tag == NULL or node.value.strip() == "":
         return "empty"
     return f"the text in quotes {quoted(node.value)}" if node.style in ("'", '"') else quoted(node.value)
@@ -249,7 +247,7 @@ class Flag(Shape, frozen=True):
         if not (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:bool"
                 and node.value.lower() in ("true", "false")):
             raise reading.wrong(node, where, self.describe())
-        return node.value.lower() == "true"
+        return bool(node.value.lower() == "true")
 
 
 class Choice(Shape, frozen=True):

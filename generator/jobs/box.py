@@ -71,7 +71,7 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
     nets: list[Net] = []
     arts: list[BoxFaces] = []
     notes: list[str] = []
-    made: list[MadeBox] = []
+    boxes: list[MadeBox] = []
     for holds in components:
         count = options.cards if options.cards is not None and options.holds != "kit" else counts[holds]
         contents = _contents(game, options, holds, count, language)
@@ -85,11 +85,11 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
             arts.append(BoxFaces(theme, font, options.style.title, contents.label, count_line, piece_joins))
             steps = language.labels.text("box steps")
             notes.append(steps + ("\n" + language.labels.text("box join") if len(pieces) > 1 else ""))
-        made.append(MadeBox(holds, contents.what, count, contents.card_size, inside, len(pieces),
-                            tuple(range(first_page, len(nets) + 1))))
-    what = "Box" if len(made) > 1 else f"Box for {made[0].what}"
+        boxes.append(MadeBox(holds, contents.what, count, contents.card_size, inside, len(pieces),
+                             tuple(range(first_page, len(nets) + 1))))
+    what = "Box" if len(boxes) > 1 else f"Box for {boxes[0].what}"
     printed = print_nets(what, nets, arts, options.sheet, options.style, font, theme, notes)
-    return BoxResult(printed.pdf, printed.pages, tuple(made), options.sheet.paper, language.notes)
+    return BoxResult(printed.pdf, printed.pages, tuple(boxes), options.sheet.paper, language.notes)
 
 
 def _contents(game: Game, options: BoxOptions, holds: str, count: int, language: Language) -> Contents:

@@ -122,7 +122,7 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
     # The back moves by the offset being checked, through the same path as the cards' backs.
     begin_page(canvas, Page(page, whole, whole, (), (), offset=back_offset))
     for mark in layout.back_marks(sides):
-        draw_back_mark(canvas, mark, red)  # type: ignore[arg-type]
+        draw_back_mark(canvas, mark, red)
     draw_centred_stack(canvas, note, layout.back_note_centre(sides), layout.heading_width)
     canvas.showPage()
     return CalibrationResult(document.finish(), 2)

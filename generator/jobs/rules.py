@@ -110,8 +110,9 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
         language = language or planned
     language = language or settle_language(game, options.style.lang, contents.language, options.style.sharp_s)
     text = game_text(game)
+    notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
     if options.text is not None:
-        rules, notes = read_rules(options.text, contents, text), ()
+        rules = read_rules(options.text, contents, text)
     else:
         rules, notes = bundled_rules(game, primary(language.code), contents, text)
     rules = replace(rules, page_label=language.labels.texts["page"])

@@ -139,7 +139,7 @@ def check_title(title: str | None, font: Font) -> None:
     """The kit's title is printed (on the rules sheet, on plain key-card backs): refuse one
     that would print blank or reversed."""
     problem = unprintable(title, font) if title else None
-    if problem is not None:
+    if title and problem is not None:
         fix = "write the title in a left-to-right script" if problem.backwards else \
             "choose another title in the settings file, or a --font that has them"
         raise CngenError(f"the title {quoted(title)}: {problem}: {fix}")

@@ -5,7 +5,7 @@ language, or by an edition (``--edition``): its own names, and short lines under
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -14,6 +14,7 @@ from ..draw.theme import Theme
 from ..draw.tile import EditionWords, TileArtist, tile_frame_line
 from ..errors import CngenError, UsageError
 from ..games.game import Game
+from ..geometry.fit import FittedText
 from ..geometry.sheet import Box, SheetPlan
 from ..geometry.tileface import (
     MAX_LINE_SIZE,
@@ -25,7 +26,7 @@ from ..geometry.tileface import (
     fit_names,
     tile_layout,
 )
-from ..model.tiles import Tile, TileText, covered, nouns_of, tiles
+from ..model.tiles import Tile, TileFace, TileText, covered, nouns_of, tiles
 from ..settings.options import TokenOptions
 from ..typeface.font import Font
 from ..units import format_mm
@@ -112,43 +113,45 @@ def _edition_words(all_tiles: list[Tile], texts: Sequence[TileText], layout: Til
     if not used:
         return None
     lined = layout.with_line()
+    line_box = lined.line
+    assert line_box is not None, "a layout with a line has the line's room"
     words = {index: language.face_words(_face_of(all_tiles, index), texts) for index in used}
-    italic = font_family(line_font).italic if any(line for _, line in words.values()) else font
+    italic = font_family(line_font).slanted if any(line for _, line in words.values()) else font
     for index, (name, line) in words.items():
         _check_printable(texts[index], name, font, "name")
         if line:
             _check_printable(texts[index], line, italic, "line")
     room = {index: lined if line else layout for index, (_, line) in words.items()}
-    names = fit_common([(name, room[index].name) for index, (name, _) in words.items()], font,
-                       MAX_NAME_SIZE, MIN_NAME_SIZE)
-    _refuse_unfitted(names, words, texts, room, 0, card_size, sized_by)
-    largest = min(fitted.size for fitted in names.values())  # type: ignore[union-attr]
-    lines = fit_common([(line, lined.line) for _, line in words.values() if line], italic,  # type: ignore[misc]
-                       max(MIN_LINE_SIZE, min(MAX_LINE_SIZE, largest)), MIN_LINE_SIZE)
-    _refuse_unfitted(lines, words, texts, room, 1, card_size, sized_by)
-    fitted = {index: (names[(name, room[index].name)],  # type: ignore[index]
-                      lines[(line, lined.line)] if line else None)  # type: ignore[index]
+    names = _refuse_unfitted(fit_common([(name, room[index].name) for index, (name, _) in words.items()], font,
+                                        MAX_NAME_SIZE, MIN_NAME_SIZE), words, texts, room, 0, card_size, sized_by)
+    largest = min(fitted.size for fitted in names.values())
+    lines = _refuse_unfitted(fit_common([(line, line_box) for _, line in words.values() if line], italic,
+                                        max(MIN_LINE_SIZE, min(MAX_LINE_SIZE, largest)), MIN_LINE_SIZE),
+                             words, texts, room, 1, card_size, sized_by)
+    fitted = {index: (names[(name, room[index].name)], lines[(line, line_box)] if line else None)
               for index, (name, line) in words.items()}
-    return EditionWords(tuple(texts), fitted, lined, italic)  # type: ignore[arg-type]
+    return EditionWords(tuple(texts), fitted, lined, italic)
 
 
-def _face_of(all_tiles: list[Tile], character: int):
+def _face_of(all_tiles: list[Tile], character: int) -> TileFace:
     return next(face for tile in all_tiles for face in (tile.front, tile.back) if face.character == character)
 
 
-def _refuse_unfitted(fitted: dict[tuple[str, Box], object], words: dict[int, tuple[str, str | None]],
+def _refuse_unfitted(fitted: Mapping[tuple[str, Box], FittedText | None], words: dict[int, tuple[str, str | None]],
                      texts: Sequence[TileText], room: dict[int, TileLayout], part: int,
-                     card_size: tuple[float, float], sized_by: str | None) -> None:
-    """A name (``part`` 0) or line (1) too long for its tile: the edition's place, the text, the fix."""
+                     card_size: tuple[float, float], sized_by: str | None) -> dict[tuple[str, Box], FittedText]:
+    """The names (``part`` 0) or lines (1), each fitted; one too long for its tile is refused
+    with the edition's place, the text and the fix."""
     for index, both in words.items():
         text = both[part]
         box = room[index].name if part == 0 else room[index].line
-        if text and fitted.get((text, box)) is None:  # type: ignore[arg-type]
+        if text and (box is None or fitted.get((text, box)) is None):
             what = "name" if part == 0 else "line"
             size = f"{format_mm(card_size[0])} x {format_mm(card_size[1])} mm"
             larger = f", or choose a larger {sized_by}" if sized_by else ""
             raise UsageError(f"{texts[index].place}: the {what} '{text}' is too long for a {size} tile, even on two "
                              f"lines at the smallest size: shorten it{larger}")
+    return {key: text for key, text in fitted.items() if text is not None}
 
 
 def _check_printable(text: TileText, words: str, font: Font, what: str) -> None:

@@ -33,16 +33,15 @@ import os
 import re
 import signal
 import stat
-from collections.abc import Iterable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import CngenError
 
-try:  # POSIX; elsewhere writes into one folder do not take turns
+if sys.platform != "win32":  # POSIX; elsewhere writes into one folder do not take turns
     import fcntl
-except ImportError:  # pragma: no cover
-    fcntl = None
 
 # Staging names are short and fixed in length, so any name that fits the file system can be
 # staged beside it; the leading dot keeps them out of folder listings while they exist.
@@ -199,7 +198,7 @@ class _Transaction:
         for step, source, target in reversed(self.done):
             if step == "mkdir":
                 _quietly(os.rmdir, source)
-            elif os.path.lexists(target) and not os.path.lexists(source):
+            elif target is not None and os.path.lexists(target) and not os.path.lexists(source):
                 _quietly(os.replace, target, source)
         for journal in self.journals[::-1]:
             _quietly(os.unlink, journal)
@@ -311,7 +310,8 @@ def _written_by_this_user(status: os.stat_result) -> bool:
 def _as_seen(top: Path, plan: dict) -> bool:
     """Whether every file the journal's write would replace or remove is still one that write
     saw there: the earlier file, its own new one, or none (set aside)."""
-    found = [(_seen(top / target), (before, after)) for target, _, _, before, after in plan["files"]]
+    found: list[tuple[list[int] | None, tuple[list[int] | None, ...]]] = [
+        (_seen(top / target), (before, after)) for target, _, _, before, after in plan["files"]]
     found += [(_seen(top / target), (before,)) for target, _, before in plan["remove"]]
     return all(now is None or now in seen for now, seen in found)
 
@@ -381,9 +381,10 @@ def _stops_held() -> Iterator[None]:
 def _folders_locked(folders: Iterable[Path]) -> Iterator[None]:
     """An exclusive lock on each folder, in one order so that two runs never wait on each other.
     A folder reached twice (through a link) is locked once: a second lock would wait on the first."""
-    handles, locked = [], set()
+    handles: list[int] = []
+    locked: set[tuple[int, int]] = set()
     try:
-        for folder in sorted(set(folders)) if fcntl is not None else ():
+        for folder in sorted(set(folders)) if sys.platform != "win32" else ():
             try:
                 handle = os.open(folder, os.O_RDONLY)
             except OSError:
@@ -400,7 +401,7 @@ def _folders_locked(folders: Iterable[Path]) -> Iterator[None]:
             os.close(handle)
 
 
-def _quietly(action, *args) -> None:
+def _quietly(action: Callable[..., object], *args: object) -> None:
     """Cleaning up after a failure must not hide the failure."""
     try:
         action(*args)

@@ -26,7 +26,8 @@ WAITING_PAGES = 8  # drawn pages waiting to be compressed, at most
 
 def render_page(page: pypdfium2.PdfPage, scale: float) -> Image.Image:
     """One page on a white background, as an RGB image, at ``scale`` pixels per point."""
-    return page.render(scale=scale, fill_color=WHITE).to_pil().convert("RGB")
+    image: Image.Image = page.render(scale=scale, fill_color=WHITE).to_pil().convert("RGB")  # pypdfium2: untyped
+    return image
 
 
 def encode_png(image: Image.Image, dpi: int | None = None, optimize: bool = True) -> bytes:

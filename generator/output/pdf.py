@@ -29,7 +29,7 @@ class PdfDocument:
             self._buffer,
             pagesize=settings.page_size,
             invariant=1,  # fixed dates and IDs: the same inputs give byte-identical files
-            initialFontName=settings.font_name,
+            initialFontName=settings.font_name,  # type: ignore[arg-type]  # the stubs say float
             pdfVersion=(1, 4),
             enforceColorSpace="cmyk" if settings.cmyk else None,
         )
