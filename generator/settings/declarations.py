@@ -14,6 +14,8 @@ on kit and rules where it differs, or None where the setting is only read from t
 
 from __future__ import annotations
 
+from typing import Callable
+
 import msgspec
 from msgspec.structs import replace
 
@@ -117,7 +119,7 @@ GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit", *DIELINES, *users("ga
 MOST_KEY_CARDS = max(game.most_key_cards for game in GAMES.values())
 
 
-def _games_line(describe) -> str:
+def _games_line(describe: Callable[[Game], object]) -> str:
     """One clause a game, for the help of a setting whose meaning depends on the game."""
     return "; ".join(f"{game.name}: {describe(game)}" for game in GAMES.values())
 

@@ -16,6 +16,7 @@ import difflib
 import json
 import re
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
@@ -74,7 +75,7 @@ def _file_shape(folder: Path) -> Group:
         keys[section] = Key(Group({setting.name: Key(SettingShape(setting=setting, folder=folder))
                                    for setting in SETTINGS if setting.section == section},
                                   expect=f"a group of settings on the indented lines below it, such as '  {first}: ...'",
-                                  empty=True, join=".", unknown=lambda name, here=section: _misplaced(here, name)))
+                                  empty=True, join=".", unknown=_misplaced_in(section)))
     return Group(keys, empty=True, unknown=lambda name: _misplaced("", name),
                  expect="a group of settings such as 'paper: a4'")
 
@@ -134,13 +135,18 @@ class SettingShape(Shape, frozen=True):
         if kind.choices and text not in kind.choices:
             raise reading.wrong(node, where, kind.expect)
         value = kind.parse(text)
-        if kind.path is not None and value != STDIN:
+        if kind.path is not None and isinstance(value, Path) and value != STDIN:
             return self.folder / value  # an absolute path stays as it is
         return value
 
 
 def _names_in(section: str) -> dict[str, Setting]:
     return {setting.name: setting for setting in SETTINGS if setting.section == section}
+
+
+def _misplaced_in(section: str) -> Callable[[str], str | None]:
+    """``_misplaced`` for a key found in ``section``."""
+    return lambda name: _misplaced(section, name)
 
 
 def _misplaced(section: str, name: str) -> str | None:

@@ -10,9 +10,9 @@ joined to its folder).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypeVar
 
 import msgspec
-from msgspec.structs import fields
 
 from ..games import GAMES, Game
 from ..model.kit import BOX, DECK, KEYS, STAND, TOKENS, KitContents
@@ -22,7 +22,7 @@ from .declarations import BY_KEY, SETTINGS
 from .resolve import Settings, default_value
 
 
-def default(key: str):
+def default(key: str) -> Any:
     """The declared default of ``key``, as cngen uses it."""
     return default_value(BY_KEY[key])
 
@@ -151,50 +151,70 @@ class KitOptions(msgspec.Struct, frozen=True):
 
 
 # --- From a command's settings -------------------------------------------------------------
+#
+# Each record is made by msgspec from the values its fields name, checked against the field's
+# type as it is made: a value the declarations give another type than the record stops there,
+# naming the field, rather than reaching a job.
+
+Record = TypeVar("Record", bound=msgspec.Struct)
 
 
-def _section(settings: Settings, cls: type, section: str, **others) -> object:
+def _typed(cls: type[Record], values: dict[str, object]) -> Record:
+    """``cls`` made of ``values``, each checked against its field's type."""
+    return msgspec.convert(values, cls, dec_hook=_as_it_is)
+
+
+def _as_it_is(kind: type, value: object) -> object:
+    """Values of the types msgspec does not know (paths, games) are taken as they are when they
+    are one."""
+    if isinstance(value, kind):
+        return value
+    raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
+
+
+def _section(settings: Settings, cls: type[Record], section: str, **others: object) -> Record:
     """``cls`` with every field named after a setting of ``section`` taken from ``settings``."""
     prefix = f"{section}." if section else ""
-    chosen = {f.name: settings[prefix + f.name] for f in fields(cls)
-              if f.name not in others and prefix + f.name in settings.values}
-    return cls(**chosen, **others)
+    chosen = {name: settings.values[prefix + name] for name in cls.__struct_fields__
+              if name not in others and prefix + name in settings.values}
+    return _typed(cls, {**chosen, **others})
 
 
 def game_of(settings: Settings) -> Game:
     """The game a command prints: the one value every component of it is for."""
-    return GAMES[settings["game"]]  # type: ignore[index]
+    return GAMES[settings.value("game", str)]
 
 
 def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:
-    return _section(settings, SheetOptions, "", file_name=file_name)  # type: ignore[return-value]
+    return _section(settings, SheetOptions, "", file_name=file_name)
 
 
 def style(settings: Settings) -> Style:
-    colours = tuple((setting.name, settings[setting.key]) for setting in SETTINGS
-                    if setting.section == "theme" and setting.key in settings.values and settings[setting.key] is not None)
-    values = settings.values
-    plain = Style()
-    return Style(colours, values.get("title"), values.get("ink", plain.ink),  # type: ignore[arg-type]
-                 values.get("lang"), values.get("sharp_s", plain.sharp_s),
-                 settings.check_input("emblem") if "emblem" in values else None, settings.tiles)
+    colours = tuple((setting.name, settings.values[setting.key]) for setting in SETTINGS
+                    if setting.section == "theme" and settings.values.get(setting.key) is not None)
+    values, plain = settings.values, Style()
+    # A command without a title or language prints none (not the declared default: the kit's title).
+    return _typed(Style, {"colours": colours, "title": values.get("title"), "ink": values.get("ink", plain.ink),
+                          "lang": values.get("lang"), "sharp_s": values.get("sharp_s", plain.sharp_s),
+                          "emblem": settings.check_input("emblem") if "emblem" in values else None,
+                          "tiles": settings.tiles})
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
     settings.check_input("deck.words")
-    return _section(settings, DeckOptions, "deck", font=settings.check_input(font_key),  # type: ignore[return-value]
+    return _section(settings, DeckOptions, "deck", font=settings.check_input(font_key),
                     sized_by=_flag(settings, "deck.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "deck")), style=style(settings))
 
 
 def key_options(settings: Settings, seed: int, font_key: str = "keys.font", file_name: str = "") -> KeyOptions:
-    return _section(settings, KeyOptions, "keys", seed=seed,  # type: ignore[return-value]
+    return _section(settings, KeyOptions, "keys", seed=seed,
                     font=settings.check_input(font_key), sized_by=_flag(settings, "keys.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "keys")), style=style(settings))
 
 
 def token_options(settings: Settings, font_key: str = "tokens.font", file_name: str = "") -> TokenOptions:
-    return _section(settings, TokenOptions, "tokens",  # type: ignore[return-value]
+    return _section(settings, TokenOptions, "tokens",
                     font=settings.check_input(font_key), sized_by=_flag(settings, "tokens.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "tokens")),
                     style=style(settings))
@@ -207,30 +227,27 @@ def _flag(settings: Settings, key: str) -> str | None:
 
 def _output_name(settings: Settings, section: str) -> str:
     output = settings.values.get(f"{section}.output")
-    return Path(output).name if output is not None else ""  # type: ignore[arg-type]
+    return settings.path(f"{section}.output").name if output is not None else ""
 
 
 def rules_options(settings: Settings, contents: KitContents | None = None, font_key: str = "rules.font") -> RulesOptions:
     settings.check_input("rules.text")
-    return RulesOptions(
-        variants=settings["rules.variants"], text=settings["rules.text"],  # type: ignore[arg-type]
-        font=settings.check_input(font_key), paper=rules_paper(settings), profile=settings["profile"],  # type: ignore[arg-type]
-        output_condition=settings["output_condition"], ink_limit=settings["ink_limit"],  # type: ignore[arg-type]
-        contents=contents, style=style(settings),
-    )
+    shared = {name: settings.values[name] for name in ("profile", "output_condition", "ink_limit")}
+    return _section(settings, RulesOptions, "rules", **shared, font=settings.check_input(font_key),
+                    paper=rules_paper(settings), contents=contents, style=style(settings))
 
 
 def rules_paper(settings: Settings) -> tuple[float, float]:
     """The paper the rules sheet is set on. A shop kit's paper is the press sheet of its cards:
     the rules go on that region's office paper, Letter beside US sheets, else A4."""
-    paper: tuple[float, float] = settings["paper"]  # type: ignore[assignment]
-    if settings.command == "kit" and settings["profile"] == "shop":
+    paper: tuple[float, float] = settings.value("paper", tuple)
+    if settings.command == "kit" and settings.value("profile", str) == "shop":
         return PAPERS["letter"] if is_us_paper(paper) else PAPERS["a4"]
     return paper
 
 
 def calibration_options(settings: Settings) -> CalibrationOptions:
-    return _section(settings, CalibrationOptions, "", style=style(settings))  # type: ignore[return-value]
+    return _section(settings, CalibrationOptions, "", style=style(settings))
 
 
 def kit_font_key(settings: Settings, component: str) -> str:
@@ -244,12 +261,14 @@ def kit_font_key(settings: Settings, component: str) -> str:
 
 def kit_seed(settings: Settings, chosen: int) -> int:
     """The kit's one seed: --seed, else the settings file's kit.seed, else ``chosen``."""
-    return settings["kit.seed"] if settings["kit.seed"] is not None else chosen  # type: ignore[return-value]
+    given = settings.optional("kit.seed", int)
+    return chosen if given is None else given
 
 
 def kit_key_seed(settings: Settings, kit_seed_value: int) -> int:
     """The key cards' seed in a kit: their own if given, else the kit's."""
-    return settings["keys.seed"] if settings["keys.seed"] is not None else kit_seed_value  # type: ignore[return-value]
+    given = settings.optional("keys.seed", int)
+    return kit_seed_value if given is None else given
 
 
 def kit_options(settings: Settings, seed: int) -> KitOptions:
@@ -259,19 +278,18 @@ def kit_options(settings: Settings, seed: int) -> KitOptions:
         keys=key_options(settings, kit_key_seed(settings, seed), kit_font_key(settings, "keys"), KEYS),
         tokens=token_options(settings, kit_font_key(settings, "tokens"), TOKENS),
         rules=rules_options(settings, font_key=kit_font_key(settings, "rules")),
-        combined=settings["kit.combined"],  # type: ignore[arg-type]
-        box=box_options(settings, kit_font_key(settings, "box"), BOX) if settings["kit.box"] else None,
-        stand=stand_options(settings, kit_font_key(settings, "stand"), STAND) if settings["kit.stand"] else None,
+        combined=settings.on("kit.combined"),
+        box=box_options(settings, kit_font_key(settings, "box"), BOX) if settings.on("kit.box") else None,
+        stand=stand_options(settings, kit_font_key(settings, "stand"), STAND) if settings.on("kit.stand") else None,
     )
 
 
 def box_options(settings: Settings, font_key: str = "box.font", file_name: str = "") -> BoxOptions:
     """A box's options: the components' own, which say what it holds."""
     sheet = sheet_options(settings, file_name or _output_name(settings, "box"))
-    return BoxOptions(deck_options(settings), key_options(settings, 0), token_options(settings),
-                      settings.values.get("box.for", "kit"), settings["box.card_thickness"],  # type: ignore[arg-type]
-                      settings.values.get("box.cards"), settings.check_input(font_key), sheet,  # type: ignore[arg-type]
-                      style(settings))
+    return _section(settings, BoxOptions, "box", deck=deck_options(settings), keys=key_options(settings, 0),
+                    tokens=token_options(settings), holds=settings.values.get("box.for", "kit"),
+                    font=settings.check_input(font_key), sheet=sheet, style=style(settings))
 
 
 def stand_options(settings: Settings, font_key: str = "stand.font", file_name: str = "") -> StandOptions:

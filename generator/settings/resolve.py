@@ -9,6 +9,7 @@ the settings file, which serves every command alike, it is ignored with a one-li
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
@@ -43,8 +44,14 @@ class Origin(msgspec.Struct, frozen=True):
         return self.flag is None and self.place is None
 
 
+T = TypeVar("T")
+
+
 class Settings(msgspec.Struct):
-    """One command's values by key, with their origins and the notes about ignored ones."""
+    """One command's values by key, with their origins and the notes about ignored ones.
+
+    A value is read as the type its declaration gives it (``value``, ``optional``), checked
+    as it is read; the jobs get them as typed records (``settings.options``)."""
 
     command: str
     values: dict[str, object]
@@ -53,7 +60,27 @@ class Settings(msgspec.Struct):
     tiles: tuple[TileText, ...] = ()  # an edition's texts for its tiles (``--edition``)
 
     def __getitem__(self, key: str) -> object:
+        """The value of ``key`` as resolved, of no type in particular: code that uses it reads
+        it with ``value``."""
         return self.values[key]
+
+    def value(self, key: str, kind: type[T]) -> T:
+        """The value of ``key``, a ``kind`` by its declaration."""
+        found = self.values[key]
+        if not isinstance(found, kind):
+            raise TypeError(f"{key} is {found!r}, not a {kind.__name__}: its declaration and its use differ")
+        return found
+
+    def optional(self, key: str, kind: type[T]) -> T | None:
+        """The value of ``key``, a ``kind`` or None (not set) by its declaration."""
+        return None if self.values[key] is None else self.value(key, kind)
+
+    def path(self, key: str) -> Path:
+        return self.value(key, Path)
+
+    def on(self, key: str) -> bool:
+        """Whether the switch ``key`` (--combined, --preview...) is on."""
+        return self.value(key, bool)
 
     def given(self, key: str) -> bool:
         """Whether the user chose this value, on the command line or in the file."""
@@ -89,14 +116,15 @@ class Settings(msgspec.Struct):
         files: list[tuple[str, Path]] = []
         for setting in settings_of(self.command):
             value = self.values[setting.key]
-            if value in (None, STDIN):
+            if value in (None, STDIN) or setting.kind.path not in ("input", "input-folder"):
                 continue
+            path = self.path(setting.key)
             if setting.kind.path == "input":
-                files.append((setting.key, _input_file(setting.key, value)))  # type: ignore[arg-type]
-            elif setting.kind.path == "input-folder":
+                files.append((setting.key, _input_file(setting.key, path)))
+            else:
                 from ..inputs.images import picture_files  # Pillow loads only for a run with pictures
 
-                files += [(setting.key, path) for path in picture_files(value)]  # type: ignore[arg-type]
+                files += [(setting.key, picture) for picture in picture_files(path)]
         return files
 
     def reads_standard_input(self) -> str | None:
@@ -107,13 +135,15 @@ class Settings(msgspec.Struct):
     def check_input(self, key: str) -> Path | None:
         """The input file a key names, after making sure it is a file: one that is not is
         named with where the user wrote it."""
-        path = self.values.get(key)
-        if path is None or path == STDIN or _input_file(key, path).is_file():  # type: ignore[arg-type]
-            return path  # type: ignore[return-value]
-        problem = _not_a_file(Path(path), key)  # type: ignore[arg-type]
+        if self.values.get(key) is None:
+            return None
+        path = self.path(key)
+        if path == STDIN or _input_file(key, path).is_file():
+            return path
+        problem = _not_a_file(path, key)
         origin = self.origins[key]
         if origin.place is not None:
-            where = " (paths in a settings file are relative to its folder)" if not Path(path).exists() else ""  # type: ignore[arg-type]
+            where = " (paths in a settings file are relative to its folder)" if not path.exists() else ""
             raise CngenError(f"{origin.place}: {key}: {path}: {problem}{where}")
         raise CngenError(f"{self.flag(key)} {path}: {problem}")
 
@@ -176,7 +206,7 @@ def _edition_given(command: str, typed: dict[str, tuple[object, str]], file: Set
 
 def _edition_path(settings: Settings) -> Path:
     """The edition's file: as given, or one of the examples cngen ships, by its name."""
-    given = Path(settings.values["edition"])  # type: ignore[arg-type]
+    given = settings.path("edition")
     written = settings.origins["edition"].text or str(given)
     if not given.exists() and "/" not in written and "\\" not in written:
         from ..inputs.bundled import edition_paths
@@ -184,7 +214,9 @@ def _edition_path(settings: Settings) -> Path:
         shipped = edition_paths().get(written)
         if shipped is not None:
             return shipped
-    return settings.check_input("edition")  # type: ignore[return-value]
+    checked = settings.check_input("edition")
+    assert checked is not None, "an edition is resolved only where one is given"
+    return checked
 
 
 def _resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile) -> Settings:
