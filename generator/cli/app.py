@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 import click
 
@@ -23,12 +23,17 @@ from ..settings.source import CONFIG_FILE_NAME, EDITION_FILE_NAME, NO_FILE, find
 from .options import setting_options, typed_values
 from .process import Stopped, stop_message
 
+if TYPE_CHECKING:  # each command imports what it runs when it runs
+    from ..games.game import Game
+    from .outputs import OutputPlan
+    from ..settings.options import SheetOptions
+
 
 def reports_errors(command: Callable) -> Callable:
     """Turn cngen's errors into a message on stderr and an exit code, never a traceback."""
 
     @functools.wraps(command)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         debug = click.get_current_context().find_root().params.get("debug", False)
         try:
             return command(*args, **kwargs)
@@ -60,7 +65,7 @@ class _Commands(click.Group):
     """The commands, each built (its options made from the declarations) only when it runs or
     --help lists it: a run makes one command's options, not the 140 of every command."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.to_build: dict[str, Callable[[], click.Command]] = {}
 
@@ -159,15 +164,15 @@ def deck(settings: Settings) -> None:
     from .outputs import plan_outputs
     from .report import deck_summary
 
-    options, output = deck_options(settings), settings["deck.output"]
-    plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings["preview"])
+    options, output = deck_options(settings), settings.path("deck.output")
+    plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings.on("preview"))
     result = build_deck(options, progress=say, game=game_of(settings))
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     click.echo(deck_summary(result, output, options.sheet, folder))
     _notes(result.notes)
 
 
-def _write_cards(settings: Settings, plan, files: dict[Path, bytes], pdf: Path,
+def _write_cards(settings: Settings, plan: OutputPlan, files: dict[Path, bytes], pdf: Path,
                  images: tuple[tuple[str, bytes], ...]) -> Path | None:
     """Write a card command's files, with a service's PNG upload beside its PDF when it takes
     images; returns that folder, or None."""
@@ -175,7 +180,7 @@ def _write_cards(settings: Settings, plan, files: dict[Path, bytes], pdf: Path,
 
     plan, files, stale = with_uploads(settings, plan, files, {pdf: images})
     write_planned(plan, files, remove=stale)
-    return image_folder(pdf, settings["service"]) if images else None  # type: ignore[arg-type]
+    return image_folder(pdf, settings.value("service", str)) if images else None
 
 
 @settings_command("keys")
@@ -195,21 +200,22 @@ def keys(settings: Settings) -> None:
     from .outputs import plan_outputs
     from .report import keys_summary
 
-    seed = settings["keys.seed"] if settings["keys.seed"] is not None else chosen_seed()
-    options, output = key_options(settings, seed), settings["keys.output"]
+    given = settings.optional("keys.seed", int)
+    seed = given if given is not None else chosen_seed()
+    options, output = key_options(settings, seed), settings.path("keys.output")
     manifest = output.with_suffix(".json")
     if manifest == output:
         raise UsageError(f"{settings.describe('keys.output')}: the manifest is written beside the PDF with the "
                          f"same name and .json, so the PDF's name cannot end in .json: e.g. {output.with_suffix('.pdf')}")
     plan = plan_outputs(settings, {output: settings.describe("keys.output"), manifest: f"the manifest {manifest}"},
-                        settings["preview"])
+                        settings.on("preview"))
     game = game_of(settings)
     result = build_keys(game, options, progress=say)
     folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
                           output, result.images)
     click.echo(keys_summary(game, result, output, manifest, options, folder))
     _notes(result.notes)
-    if settings["keys.stats"]:
+    if settings.on("keys.stats"):
         if options.count >= PROGRESS_FROM:
             measured, noun = game.key_cards.counted(len(result.cards), options.single_sided)
             say(f"measuring the balance of {measured:,} {noun}")
@@ -232,8 +238,8 @@ def tokens(settings: Settings) -> None:
     from .outputs import plan_outputs
     from .report import tokens_summary
 
-    options, output = token_options(settings), settings["tokens.output"]
-    plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings["preview"])
+    options, output = token_options(settings), settings.path("tokens.output")
+    plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings.on("preview"))
     game = game_of(settings)
     result = build_tokens(game, options)
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
@@ -259,14 +265,14 @@ def rules(settings: Settings) -> None:
     from .outputs import plan_outputs, write_planned
     from .report import rules_summary
 
-    output = settings["rules.output"]
-    plan = plan_outputs(settings, {output: settings.describe("rules.output")}, settings["preview"])
+    output = settings.path("rules.output")
+    plan = plan_outputs(settings, {output: settings.describe("rules.output")}, settings.on("preview"))
     game = game_of(settings)
     contents, language = planned_contents(game, deck_options(settings), key_options(settings, 0),
                                           token_options(settings))
     result = build_rules(game, rules_options(settings, contents), language)
     write_planned(plan, {output: result.pdf})
-    click.echo(rules_summary(game, result, output, settings["paper"], settings["profile"]))  # type: ignore[arg-type]
+    click.echo(rules_summary(game, result, output, settings.value("paper", tuple), settings.value("profile", str)))
     _notes(result.notes)
 
 
@@ -288,8 +294,8 @@ def kit(settings: Settings) -> None:
     from .outputs import plan_outputs, run_inputs, with_uploads, write_planned
     from .report import kit_table, record_notes
 
-    out_dir, preview = settings["kit.out_dir"], settings["preview"]
-    names = (*kit_file_names(settings["kit.combined"], settings["kit.box"], settings["kit.stand"]), RECORD_NAME)
+    out_dir, preview = settings.path("kit.out_dir"), settings.on("preview")
+    names = (*kit_file_names(settings.on("kit.combined"), settings.on("kit.box"), settings.on("kit.stand")), RECORD_NAME)
     folder = settings.describe("kit.out_dir")
     plan = plan_outputs(settings, {out_dir / name: f"{out_dir / name} (in {folder})" for name in names},
                         preview, without_preview=NO_PREVIEW, record=out_dir / RECORD_NAME)
@@ -329,8 +335,9 @@ def _every_kit_file() -> list[str]:
 
 def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
     """The options that deal the same kit again."""
-    game = "" if settings["game"] == DEFAULT_GAME else f"--game {settings['game']} "
-    if settings["keys.seed"] is not None:
+    name = settings.value("game", str)
+    game = "" if name == DEFAULT_GAME else f"--game {name} "
+    if settings.optional("keys.seed", int) is not None:
         return f"{game}--keys-seed {keys_seed}"
     return f"{game}--seed {seed}"
 
@@ -374,13 +381,31 @@ def stand(settings: Settings) -> None:
     _print_net(settings, "stand", stand_options(settings), build_stand, stand_summary)
 
 
-def _print_net(settings: Settings, section: str, options, build: Callable, summary: Callable) -> None:
+class _NetOptions(Protocol):
+    @property
+    def sheet(self) -> SheetOptions: ...
+
+
+class _PrintedNet(Protocol):
+    @property
+    def pdf(self) -> bytes: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+
+Options = TypeVar("Options", bound=_NetOptions)
+Printed = TypeVar("Printed", bound=_PrintedNet)
+
+
+def _print_net(settings: Settings, section: str, options: Options, build: Callable[[Game, Options], Printed],
+               summary: Callable[[Printed, Path, SheetOptions], str]) -> None:
     """Build a net to cut and fold (a box, a stand) for the game chosen, write its PDF, say what it is."""
     from ..settings.options import game_of
     from .outputs import plan_outputs, write_planned
 
-    output = settings[f"{section}.output"]
-    plan = plan_outputs(settings, {output: settings.describe(f"{section}.output")}, settings["preview"])
+    output = settings.path(f"{section}.output")
+    plan = plan_outputs(settings, {output: settings.describe(f"{section}.output")}, settings.on("preview"))
     result = build(game_of(settings), options)
     write_planned(plan, {output: result.pdf})
     click.echo(summary(result, output, options.sheet))
@@ -402,7 +427,7 @@ def calibrate(settings: Settings) -> None:
     from .outputs import plan_outputs, write_planned
     from .report import calibration_summary
 
-    options, output = calibration_options(settings), settings["calibrate.output"]
+    options, output = calibration_options(settings), settings.path("calibrate.output")
     plan = plan_outputs(settings, {output: settings.describe("calibrate.output")})
     result = build_calibration(options)
     write_planned(plan, {output: result.pdf})
@@ -479,7 +504,7 @@ def preflight_command(files: tuple[Path, ...], **_: object) -> None:
     for path in files:
         data = read_input(path, "PDF")
         try:
-            report = preflight(data, ink_limit=settings["ink_limit"])  # type: ignore[arg-type]
+            report = preflight(data, ink_limit=settings.value("ink_limit", int))
         except TooLarge as error:  # a PDF, but past what a preflight reads
             raise CngenError(f"{path}: {error}: cngen checks files up to these limits: check this one with another preflight tool") from None
         except CngenError as error:

@@ -8,7 +8,7 @@ settings file can fill in the rest (click's defaults are shown in --help, never 
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Any, Callable
 
 import click
 from click.core import ParameterSource
@@ -21,11 +21,11 @@ from ..settings.declarations import Setting, settings_of
 class _Parsed(click.ParamType):
     """Text in a unit or a format ("70x45mm", "1.5,-0.5") through the kind's own parser."""
 
-    def __init__(self, kind: Kind):
+    def __init__(self, kind: Kind) -> None:
         self.kind = kind
         self.name = kind.metavar
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if not isinstance(value, str):
             return value  # already converted (click converts defaults too)
         try:
@@ -38,14 +38,14 @@ class _Whole(click.IntRange):
     """Whole numbers as the settings file reads them: ASCII digits only (Python's int() also
     takes '５' and '1_000'), and a long run of digits named briefly rather than echoed."""
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]{1,25}", value.strip()):
             self.fail(f"{quoted(value)} is not a whole number: write it with the digits 0 to 9", param, ctx)
         return super().convert(value, param, ctx)
 
 
 def _names_callback(kind: Kind) -> Callable:
-    def convert(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]):
+    def convert(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
         if not value:
             return value
         try:
@@ -67,6 +67,7 @@ def click_option(setting: Setting, command: str) -> Callable:
     declarations = [*flag.split("/"), setting.parameter]
     if kind.scalar == "list":
         return click.option(*declarations, multiple=True, metavar=kind.metavar, callback=_names_callback(kind), **extra)
+    value_type: click.ParamType
     if kind.scalar == "int":
         value_type = _Whole(kind.low, kind.high)
     elif kind.choices:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import click
 import msgspec
@@ -85,7 +85,7 @@ def image_folder(pdf: Path, service: str) -> Path:
 
 
 def with_uploads(settings: Settings, plan: OutputPlan, files: dict[Path, bytes],
-                 uploads: dict[Path, Sequence[tuple[str, bytes]]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
+                 uploads: Mapping[Path, Sequence[tuple[str, bytes]]]) -> tuple[OutputPlan, dict[Path, bytes], list[Path]]:
     """Add each PDF's PNG upload (for services that take images), in a folder beside it, to a
     checked plan once the PNGs are known: the plan and files with them, and the PNGs of an
     earlier upload in those folders that these do not replace, to remove."""

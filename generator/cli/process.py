@@ -162,7 +162,7 @@ class _Forgiving(io.RawIOBase):
     def isatty(self) -> bool:
         return os.isatty(self.number)
 
-    def write(self, data) -> int:
+    def write(self, data: bytes) -> int:  # type: ignore[override]  # a raw stream, handed bytes
         if not self.lost:
             try:
                 return os.write(self.number, data)
@@ -183,7 +183,7 @@ def _stops_raise() -> None:
         signal.signal(getattr(signal, name), _stop)
 
 
-def _stop(number: int, _frame) -> None:
+def _stop(number: int, _frame: object) -> None:
     _RECEIVED.append(signal.Signals(number).name)
     raise Stopped()
 
