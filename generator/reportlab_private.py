@@ -20,14 +20,15 @@ rules sheet's layout, shaped text) both reach it by importing downwards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportlab.lib.sequencer import Sequencer
-from reportlab.pdfbase.pdfdoc import BasicFonts, PDFDocument, PDFObject
-from reportlab.pdfbase.ttfonts import TTFontFace
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, KeepTogether, PageTemplate
-from reportlab.platypus.doctemplate import BaseDocTemplate
+# Platypus is only for the rules sheet: a run that prints cards (and registers fonts, which
+# come here too) never loads it, so every ReportLab name is imported where it is used.
+if TYPE_CHECKING:
+    from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject
+    from reportlab.pdfbase.ttfonts import TTFontFace
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Flowable, Frame, KeepTogether, PageTemplate
 
 
 def _member(owner: object, name: str) -> Any:
@@ -62,18 +63,23 @@ def kept_together(group: KeepTogether) -> list[Flowable]:
 
 def frame_laying_out(flowable: Flowable) -> Frame | None:
     """The frame the document template is laying ``flowable`` out in; None outside a layout."""
+    from reportlab.platypus import Frame
+
     found = _member(flowable, "_doctemplateAttr")("frame")
     return found if isinstance(found, Frame) else None
 
 
 def page_template_laying_out(flowable: Flowable) -> PageTemplate | None:
     """The page template of the page ``flowable`` is being laid out on; None outside a layout."""
+    from reportlab.platypus import PageTemplate
+
     found = _member(flowable, "_doctemplateAttr")("pageTemplate")
     return found if isinstance(found, PageTemplate) else None
 
 
-class OnCanvas(BaseDocTemplate):
-    """A document template that draws on ``canvas``, made and finished by its caller."""
+class OnCanvas:
+    """Mixed into a document template, before it (``class T(OnCanvas, BaseDocTemplate)``): the
+    template draws on ``canvas``, made and finished by its caller."""
 
     def __init__(self, canvas: Canvas, *args: Any, **kwargs: Any) -> None:
         self._given_canvas = canvas
@@ -81,6 +87,8 @@ class OnCanvas(BaseDocTemplate):
         self._doSave = 0  # the caller's document finishes the canvas
 
     def _makeCanvas(self, filename: object = None, canvasmaker: object = None) -> Canvas:
+        from reportlab.lib.sequencer import Sequencer
+
         self.seq = Sequencer()
         return self._given_canvas
 
@@ -93,6 +101,8 @@ def delayed_fonts(canvas: Canvas) -> list[Any]:
 
 def add_font_resource(doc: PDFDocument, name: str, font: PDFObject) -> None:
     """Name ``font`` ``name`` among ``doc``'s font resources, as ReportLab names its own fonts."""
+    from reportlab.pdfbase.pdfdoc import BasicFonts
+
     _member(doc.idToObject[BasicFonts], "dict")[name] = font
 
 

@@ -532,7 +532,7 @@ class _Head:
         canvas.line(page.margin, self.rule_y, page.width - page.margin, self.rule_y)
 
 
-class _SheetTemplate(OnCanvas):
+class _SheetTemplate(OnCanvas, BaseDocTemplate):
     """Platypus's page machinery on our canvas: the first page under the head, the others
     full height, one or two columns each, and the footer on every page. A balanced last page
     (``SheetLayout.balanced``) has shorter columns. Each page's end notes how much of each
