@@ -27,7 +27,7 @@ from test_games import PACKAGE, _names_of_games
 
 from generator.cli import main
 from generator.draw.theme import make_theme
-from generator.errors import UsageError
+from generator.errors import UsageError, hidden
 from generator.exports.board import BOARD, FORMATS, TEXT_KEYS
 from generator.exports.board.maker import MAKER, chosen_format
 from generator.exports.board.plain import framed
@@ -202,6 +202,28 @@ def test_the_bbcode_board_is_a_table_and_the_key_colours_each_cell(name):
     cells = re.findall(r"\[td\](.*?)\[/td\]", key)
     assert len(cells) == grid.cells * len(COUNTS[name])
     assert all(re.fullmatch(r"(\[b\])?\[color=#[0-9A-F]{6}\][◆●★▬✕] \S.*\[/color\](\[/b\])?", cell) for cell in cells)
+
+
+# Picture file names hold what no word list lets through: the terminal's ESC and OSC, a
+# right-to-left override, line breaks, a byte that is not UTF-8.
+HOSTILE_NAMES = ("red\x1b[31mflag.png", "title\x1b]0;pwned\x07.png", "evil\u202egnp.png", "split\nrow.png",
+                 "line\u2028sep.png", "tab\there.png", "latin\udce9.png", "iso\u2066late.png", "bell\x07.png",
+                 "del\x7f.png", "c1\x9b31m.png", "bom\ufeff.png")
+
+
+def test_a_picture_named_with_controls_shows_its_name_and_does_nothing_in_every_format():
+    cells = (*HOSTILE_NAMES, *cells_for("pictures")[len(HOSTILE_NAMES):])
+    for kind in FORMATS:
+        for text in made("pictures", kind, cells=cells, thumbnails={}):
+            text.encode("utf-8")  # a byte that is not UTF-8 is written as its escape, never raw
+            assert not [char for char in text.replace("[\u200b", "[") if hidden(char) and char != "\n"], kind
+            if kind == "json":
+                assert [word for game in json.loads(text)["games"] for row in game["words"] for word in row] == \
+                    list(cells)  # a bot reads the exact names
+            elif kind == "text":
+                assert len({len(line) for line in text.splitlines() if line.startswith(("|", "+"))}) <= 2
+    board, _ = made("pictures", "text", cells=cells, thumbnails={})
+    assert "red\\x1b[31mflag" in board and "split\\nrow" in board and "latin\\xe9" in board
 
 
 @pytest.mark.parametrize("name", list(GAMES))

@@ -12,6 +12,7 @@ import msgspec
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...draw.theme import Theme, rgb_of
+from ...errors import escaped
 from ...model.labels import Labels
 from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED, ROLE_NAMES
 from ..export import Request
@@ -99,8 +100,11 @@ def _rows(cells, columns: int) -> tuple[tuple[str, ...], ...]:
 
 def shown_name(cell: str, pictures: bool) -> str:
     """A picture is named by its file name without the extension ("hamburger.svg" ->
-    "hamburger"); a word as the cards print it."""
-    return PurePosixPath(cell).stem if pictures else cell
+    "hamburger"); a word as the cards print it. A file name may hold what no word list is let
+    through (an ESC that would run in a terminal, a right-to-left override, a line break that
+    would split the grid): those characters are written as their escapes (``\\x1b``), so the
+    name shows and does nothing."""
+    return escaped(PurePosixPath(cell).stem if pictures else cell)
 
 
 def heading_title(kit_title: str | None, game_title: str) -> str:
