@@ -11,8 +11,10 @@ from __future__ import annotations
 import ast
 import base64
 import functools
+import hashlib
 import io
 import json
+import os
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -428,13 +430,25 @@ def test_the_format_follows_the_file_name_unless_given():
 
 
 def test_outputs_and_what_they_refuse():
-    assert MAKER.outputs({"output": None, "key_output": None}) == {None: "the standard output"}
-    assert MAKER.outputs({"output": Path("-"), "key_output": Path("k.md")}) == {
+    classic, duet = GAMES["classic"], GAMES["duet"]
+    assert MAKER.outputs({"output": None, "key_output": None}, classic) == {None: "the standard output"}
+    assert MAKER.outputs({"output": Path("-"), "key_output": Path("k.md")}, classic) == {
         None: "the standard output", Path("k.md"): "--key-output k.md"}
-    assert MAKER.outputs({"output": Path("b.md"), "key_output": None}) == {Path("b.md"): "--output b.md"}
-    for own in ({"output": Path("b.md"), "key_output": Path("b.md")}, {"output": None, "key_output": Path("-")}):
+    assert MAKER.outputs({"output": Path("b.md"), "key_output": None}, classic) == {Path("b.md"): "--output b.md"}
+    assert MAKER.outputs({"output": Path("b.md"), "key_output": Path("k.md")}, duet) == {
+        Path("b.md"): "--output b.md", Path("k-A.md"): "side A's key k-A.md (named after --key-output k.md)",
+        Path("k-B.md"): "side B's key k-B.md (named after --key-output k.md)"}
+    for own in ({"output": Path("b.md"), "key_output": Path("b.md")}, {"output": None, "key_output": Path("-")},
+                {"output": Path("k-B.md"), "key_output": Path("k.md")}):
         with pytest.raises(UsageError, match="key"):
-            MAKER.outputs(own)
+            MAKER.outputs(own, duet)
+
+
+def test_each_side_of_a_key_is_named_as_its_game_deals_it():
+    """The files planned before any work are the files written: each game declares the sides
+    its dealer labels."""
+    for game in GAMES.values():
+        assert tuple(side.label for side in keys_of(game.name)[0].sides) == game.key_cards.sides
 
 
 def test_the_board_code_names_no_game():
@@ -553,6 +567,64 @@ def test_bad_input_is_refused_with_nothing_written(folder, args, message, code):
     assert re.search(message, result.stderr), result.stderr
     assert result.stdout == ""
     assert sorted(path.name for path in folder.iterdir()) == before
+
+
+def digests(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (links as links) and the SHA-256 of what it holds."""
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+# Names that put a key where the board goes, each with the files already there: every spelling
+# of one file (the same name, a case apart, another composition of its accent, "..", a hard or
+# a symbolic link) between the board and a file named after --key-output.
+SAME_FILE = {
+    "the board named as side A's key": (["--duet", "-o", "key-A.txt", "--key-output", "key.txt"],
+                                        {"key-A.txt": "our notes"}),
+    "the board named as side B's key": (["--duet", "-o", "key-B.md", "--key-output", "key.md"], {}),
+    "side A's key in other capitals": (["--duet", "-o", "KEY-A.txt", "--key-output", "key.txt"], {}),
+    "an accent composed another way": (["--duet", "-o", "cl\u00e9-A.txt", "--key-output", "cle\u0301.txt"], {}),
+    "the board through ..": (["--duet", "-o", "sub/../key-A.txt", "--key-output", "key.txt"], {"sub/x": ""}),
+    "side A's key a hard link to the board": (["--duet", "-o", "board.txt", "--key-output", "key.txt"],
+                                              {"board.txt": "our board", "key-A.txt": "link"}),
+    "side B's key a symbolic link to the board": (["--duet", "-o", "board.txt", "--key-output", "key.txt"],
+                                                  {"board.txt": "our board", "key-B.txt": "symlink"}),
+    "the key in other capitals": (["-o", "Board.md", "--key-output", "board.md"], {}),
+}
+
+
+@pytest.mark.parametrize("args, files", SAME_FILE.values(), ids=SAME_FILE.keys())
+def test_no_names_put_a_key_in_the_boards_file(tmp_path, args, files):
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if text == "link":
+            os.link(tmp_path / "board.txt", path)
+        elif text == "symlink":
+            path.symlink_to("board.txt")
+        else:
+            path.write_text(text, encoding="utf-8")
+    before = digests(tmp_path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        result = CliRunner().invoke(main, ["board", "--seed", "3", *args])
+    assert result.exit_code == 2, result.output
+    assert "would be the same file: give one of them another name" in result.stderr, result.stderr
+    assert result.stdout == "" and "Traceback" not in result.output
+    assert digests(tmp_path) == before
+
+
+def test_a_duet_board_holds_no_side_and_each_side_only_its_own(tmp_path):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        result = CliRunner().invoke(main, ["board", "--duet", "--seed", "3", "--format", "json", "-o", "key-B",
+                                           "--key-output", "key-A"])
+    assert result.exit_code == 0, result.output
+    board, a, b = (json.loads((tmp_path / name).read_text(encoding="utf-8"))
+                   for name in ("key-B", "key-A-A", "key-A-B"))
+    assert "key" not in board["games"][0] and "seed" not in board
+    assert [document["games"][0]["key"]["sides"][0]["label"] for document in (a, b)] == ["A", "B"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["key-A-A", "key-A-B", "key-B"]
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "de", "es"])

@@ -132,9 +132,9 @@ class Maker(ABC):
     prints_pages: bool = False  # whether it prints pages (paper, profile and sides apply)
 
     @abstractmethod
-    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
-        """Every file it will write whatever the counts, each with how messages name it (None:
-        standard output): checked before any work is done."""
+    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
+        """Every file it will write for ``game`` whatever the counts, each with how messages
+        name it (None: standard output): checked, together, before any work is done."""
 
     def games_wanted(self, own: Mapping[str, Any], words: int, cells: int) -> int:
         """How many games to deal from a list of ``words`` codenames, ``cells`` a game."""

@@ -56,7 +56,7 @@ class Part(msgspec.Struct, frozen=True):
 class TtsMaker(Maker):
     deals_games = False  # the whole deck goes on the table: players shuffle and deal as with the box
 
-    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
+    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
         path = Path(own["out_dir"]) / SAVED_OBJECT
         return {path: f"the saved object {path}"}
 
