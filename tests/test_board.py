@@ -320,6 +320,28 @@ def test_a_picture_named_with_controls_shows_its_name_and_does_nothing_in_every_
     assert "red\\x1b[31mflag" in board and "split\\nrow" in board and "latin\\xe9" in board
 
 
+@pytest.mark.parametrize("kind", FORMATS)
+def test_a_key_holds_the_seed_and_a_side_of_its_own_does_not(kind):
+    """The seed deals every key again: in the key's file (once, or on each game's page), never
+    on the board, and not in a Duet side's file, where it would deal the partner's side."""
+    for name in GAMES:
+        board, *keys = MAKER.make(request(name, kind, games=2)).files
+        assert str(SEED) not in board.text
+        for key in keys:
+            if kind == "json":
+                assert json.loads(key.text)["seed"] == (SEED if len(keys) == 1 else None)
+            elif len(keys) == 1:
+                assert f"Seed {SEED}" in key.text
+            else:
+                assert str(SEED) not in key.text, (name, key.path)
+
+
+@pytest.mark.parametrize("language, seed", [("en", "Seed"), ("fr", "Graine"), ("de", "Startwert"), ("es", "Semilla")])
+def test_the_seed_is_named_in_the_keys_language(language, seed):
+    _, key = made("classic", "text", language=language)
+    assert key.rstrip().splitlines()[-1] == f"{seed} {SEED}"
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_json_documents(name):
     game = GAMES[name]
@@ -330,7 +352,7 @@ def test_the_json_documents(name):
                                 "words": [list(cells_for(name, 100 * number)[at:at + game.grid.columns])
                                           for at in range(0, game.grid.cells, game.grid.columns)]}
                                for number in (1, 2)]}
-    assert key["seed"] == SEED
+    assert key["seed"] == (SEED if len(COUNTS[name]) == 1 else None)  # a side's file: the seed would deal both
     for number, (public, secret) in enumerate(zip(board["games"], key["games"]), start=1):
         assert {field: value for field, value in secret.items() if field != "key"} == public
         dealt = keys_of(name)[number - 1]

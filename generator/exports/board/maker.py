@@ -112,9 +112,11 @@ def side_path(path: Path, label: str) -> Path:
 
 
 def _one_side(board: Board, label: str) -> Board:
+    """The board with one side of each key, and no seed: it deals every side again, so a player
+    who held it could read their partner's agents."""
     tables = tuple(replace(table, sides=tuple(side for side in table.sides if side.label == label))
                    for table in board.tables)
-    return replace(board, tables=tables)
+    return replace(board, tables=tables, seed=None)
 
 
 def summary(request: Request, kind: str, keys: list[Path | None]) -> tuple[str, ...]:

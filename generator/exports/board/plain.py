@@ -19,12 +19,19 @@ def _joined(parts: Sequence[str]) -> str:
     return GAP.join(parts) + "\n"
 
 
+def _seeded(board: Board, words: Words, keys: list[str], written: Callable[[str], str]) -> list[str]:
+    """A key's games, and under them the seed that deals them again, where the file holds every
+    side of the key (a Duet side's file does not: the seed would deal the other side too)."""
+    return keys if board.seed is None else [*keys, written(words.seed(board.seed))]
+
+
 # --- Text, for a terminal -------------------------------------------------------------------------
 
 
 def text_board(board: Board, words: Words) -> tuple[str, str]:
     public = [f"{words.heading(board.title, table.number)}\n\n{framed(table.names)}" for table in board.tables]
-    return _joined(public), _joined([_text_key(board, words, table) for table in board.tables])
+    keys = [_text_key(board, words, table) for table in board.tables]
+    return _joined(public), _joined(_seeded(board, words, keys, str))
 
 
 def _text_key(board: Board, words: Words, table: Table) -> str:
@@ -75,7 +82,8 @@ _MARKDOWN_LINE_START = re.compile(r"^(?:[-+=]|\d+(?=[.)]))")
 def markdown_board(board: Board, words: Words) -> tuple[str, str]:
     public = [f"## {_md(words.heading(board.title, table.number))}\n\n{_md_table(table.names)}"
               for table in board.tables]
-    return _joined(public), _joined([_markdown_key(board, words, table) for table in board.tables])
+    keys = [_markdown_key(board, words, table) for table in board.tables]
+    return _joined(public), _joined(_seeded(board, words, keys, _md))
 
 
 def _markdown_key(board: Board, words: Words, table: Table) -> str:
@@ -126,7 +134,8 @@ ZERO_WIDTH_SPACE = "\u200b"
 def bbcode_board(board: Board, words: Words) -> tuple[str, str]:
     public = [f"[b]{_bb(words.heading(board.title, table.number))}[/b]\n{_bb_table(table.names)}"
               for table in board.tables]
-    return _joined(public), _joined([_bbcode_key(board, words, table) for table in board.tables])
+    keys = [_bbcode_key(board, words, table) for table in board.tables]
+    return _joined(public), _joined(_seeded(board, words, keys, _bb))
 
 
 def _bbcode_key(board: Board, words: Words, table: Table) -> str:

@@ -65,7 +65,7 @@ class Board(msgspec.Struct, frozen=True):
     rows: int
     columns: int
     tables: tuple[Table, ...]
-    seed: int = 0  # deals every key again: for the key's files only
+    seed: int | None = None  # deals every key again: in a key's file that holds every side, and nowhere else
     colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG
 
@@ -144,6 +144,10 @@ class Words(msgspec.Struct, frozen=True):
 
     def side(self, label: str) -> str:
         return f"{self.texts.text('side')} {label}"
+
+    def seed(self, seed: int) -> str:
+        """The seed under a key, "Seed 7": the number as --seed takes it, without grouping."""
+        return f"{self.texts.text('seed')} {seed}"
 
     def secret(self, sides: Sequence[Side]) -> str:
         """Who may read the key: the spymasters; each player their own side; or, a side in a
