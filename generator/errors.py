@@ -1,4 +1,5 @@
-"""The errors cngen raises for bad input, and how every message shows a value and a near miss.
+"""The errors cngen raises for bad input, how every message shows a value and a near miss,
+and the one rule of which characters a user's text may hold, whatever its source.
 
 The CLI turns the errors into messages and exit codes.
 """
@@ -25,6 +26,57 @@ def quoted(text: str, longest: int = 40) -> str:
     shown = "".join(char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
                     for char in text[:longest])
     return f"'{shown}'" if len(text) <= longest else f"'{shown}...' ({len(text):,} characters)"
+
+
+# Zero-width non-joiner and joiner: drawn as nothing (a font needs no glyph for them), but
+# they decide how Arabic letters join (and spell Persian words) and build emoji, so a text may
+# hold them.
+JOINERS = "\u200c\u200d"
+
+
+def hidden(char: str) -> bool:
+    """Whether ``char`` does something besides show itself: a control character (ESC starts a
+    terminal's commands), a line or paragraph separator, an invisible formatting character (a
+    right-to-left override turns the text around it), a byte of a file name that is not UTF-8,
+    a private-use or an unassigned character."""
+    category = unicodedata.category(char)
+    return category in ("Zl", "Zp") or category[0] == "C" and char not in JOINERS
+
+
+def text_problem(text: str) -> str | None:
+    """The one rule for every text a user gives (a word, a title, a tile's name, a web address):
+    the first character that ``hidden`` finds, as messages name it, or None. Each caller says
+    what to do, as its source allows: a word list's line, an option, a file's key. A picture's
+    file name, which cannot be refused without refusing its folder, is shown ``escaped``."""
+    char = next((char for char in text if hidden(char)), None)
+    if char is None:
+        return None
+    category, code = unicodedata.category(char), f"U+{ord(char):04X}"
+    if category == "Cc":
+        return f"the control character {code}"
+    if category in ("Zl", "Zp"):
+        return f"the line break {describe_character(char)}"
+    if category == "Cf":
+        return f"the invisible character {describe_character(char)}"
+    if category == "Cs":
+        return f"a byte that is not UTF-8 text ({escaped(char)})"
+    return f"the {'private-use' if category == 'Co' else 'unassigned'} character {code}"
+
+
+def escaped(text: str, escape: Callable[[str], str] | None = None) -> str:
+    """``text`` with each character the rule refuses written as its escape (``\\x1b``,
+    ``\\n``, ``\\u202e``), so that it shows and does nothing: for a text that cannot be
+    refused, such as a picture's file name. ``escape`` writes one character another way (JSON's)."""
+    if not any(hidden(char) for char in text):
+        return text
+    escape = escape or _python_escape
+    return "".join(escape(char) if hidden(char) else char for char in text)
+
+
+def _python_escape(char: str) -> str:
+    if "\udc80" <= char <= "\udcff":  # a byte of a file name that is not UTF-8, as Python keeps it
+        return f"\\x{ord(char) - 0xDC00:02x}"
+    return char.encode("unicode_escape").decode("ascii")
 
 
 def describe_character(char: str) -> str:

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from pathlib import Path
 from typing import Callable, Literal, Sequence
 
 import msgspec
 from msgspec.structs import replace
 
-from .errors import UsageError, quoted, suggest
+from .errors import UsageError, quoted, suggest, text_problem
 
 Scalar = Literal["text", "int", "bool", "list"]
 PathRole = Literal["input", "output", "folder", "input-folder"]
@@ -52,11 +51,13 @@ WHOLE_NUMBER = r"[-+]?[0-9]{1,25}"
 
 
 def one_line(longest: int, metavar: str = "TEXT") -> Kind:
-    """Text printed on paper: one line, no control characters, of a length that fits."""
+    """Text printed on paper and shown on boards: one line, held to the one rule of users' text
+    (no control character, line break or invisible formatting), of a length that fits."""
 
     def parse(value: str) -> str:
-        if any(unicodedata.category(char) == "Cc" for char in value):
-            raise UsageError(f"{quoted(value)} holds a control character: write plain text on one line")
+        hidden = text_problem(value)
+        if hidden is not None:
+            raise UsageError(f"{quoted(value)} holds {hidden}: write plain text on one line")
         if len(value) > longest:
             raise UsageError(f"{len(value):,} characters are too many: at most {longest} fit")
         return value

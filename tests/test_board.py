@@ -11,9 +11,13 @@ from __future__ import annotations
 import ast
 import base64
 import functools
+import hashlib
+import html
 import io
 import json
+import os
 import re
+import string
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -27,7 +31,7 @@ from test_games import PACKAGE, _names_of_games
 
 from generator.cli import main
 from generator.draw.theme import make_theme
-from generator.errors import UsageError
+from generator.errors import UsageError, hidden
 from generator.exports.board import BOARD, FORMATS, TEXT_KEYS
 from generator.exports.board.maker import MAKER, chosen_format
 from generator.exports.board.plain import framed
@@ -73,7 +77,7 @@ def cells_for(name: str, shift: int = 0) -> tuple[str, ...]:
 
 
 def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: str = "en", games: int = 1,
-            cells=None, thumbnails=None) -> Request:
+            cells=None, thumbnails=None, title: str = "Codenames") -> Request:
     game = GAMES[name]
     dealt = tuple(Dealt(number, cells or cells_for(name, 100 * number), keys_of(name)[(key + number - 1) % 3])
                   for number in range(1, games + 1))
@@ -81,7 +85,7 @@ def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: s
     pictures = thumbnails if thumbnails is not None else (
         {cell: b"\x89PNG-" + cell.encode() for table in dealt for cell in table.cells}
         if game.grid.cards == "picture" else {})
-    return Request(game, seed, own, texts_in(language), language, "Codenames", game.title, "a test list", 400, dealt,
+    return Request(game, seed, own, texts_in(language), language, title, game.title, "a test list", 400, dealt,
                    theme=THEME, thumbnails=pictures)
 
 
@@ -204,6 +208,140 @@ def test_the_bbcode_board_is_a_table_and_the_key_colours_each_cell(name):
     assert all(re.fullmatch(r"(\[b\])?\[color=#[0-9A-F]{6}\][◆●★▬✕] \S.*\[/color\](\[/b\])?", cell) for cell in cells)
 
 
+# --- What users give is shown as the text it is, in every format -----------------------------------
+
+# Words as a hostile list holds them: each format's own markup, and what forums and GitHub turn
+# into links or pictures by themselves.
+MARKUP = ("[IMG]HTTP://TRACK.EXAMPLE/PIXEL.PNG[/IMG]", "[URL=HTTP://EVIL.EXAMPLE]CLICK[/URL]", "[/TD][/TR][/TABLE]",
+          "[B]BOLD", "[FF0000]RED[-]", "*STAR*", "_UNDER_", "A|B", "<IMG SRC=X ONERROR=ALERT(1)>", "&AMP;",
+          "`CODE`", "~~GONE~~", "![](HTTP://X.EXAMPLE/T.PNG)", "$X^2$", "C# HEAD #", "- ITEM", "1. ONE", "+ PLUS",
+          "WWW.EVIL.EXAMPLE", "HTTP://EVIL.EXAMPLE", "\\BACK\\SLASH", "\"QUOTE\" 'S'", "{: .CLASS}", "<!-- X -->",
+          "= SETEXT")
+# What forums read as a tag: "[" at once followed by a name, or by "/" and a name.
+BBCODE_TAG = re.compile(r"\[(/?)([A-Za-z*][^\]=\[]*)(=[^\]]*)?\]")
+OUR_TAGS = {"b", "i", "table", "tr", "td", "color"}
+MARKDOWN_SPECIALS = set("\\`*_[]<>|~&$")
+
+
+def bbcode_cells(text: str) -> list[str]:
+    """The cells of every table of a BBCode post as a forum shows them: the tags it reads are
+    only ours, and the text between them is what a reader sees."""
+    tags = {match.group(2).lower() for match in BBCODE_TAG.finditer(text)}
+    assert tags <= OUR_TAGS, tags
+    cells = re.findall(r"\[td\](.*?)\[/td\]", text, re.IGNORECASE)
+    return [BBCODE_TAG.sub("", cell).replace("[\u200b", "[") for cell in cells]
+
+
+def markdown_shown(cell: str) -> str:
+    """A markdown cell as CommonMark shows it: a backslash before punctuation is the punctuation
+    alone; any other special character would be markup, and is not allowed here."""
+    shown, at = [], 0
+    while at < len(cell):
+        if cell[at] == "\\" and at + 1 < len(cell) and cell[at + 1] in string.punctuation:
+            shown.append(cell[at + 1])
+            at += 2
+            continue
+        assert cell[at] not in MARKDOWN_SPECIALS, (cell, at)
+        shown.append(cell[at])
+        at += 1
+    return "".join(shown)
+
+
+def shown_in(kind: str, text: str) -> list[str]:
+    """Every cell of every grid of a board or key, as its reader sees it (a key's symbol too)."""
+    if kind == "bbcode":
+        return bbcode_cells(text)
+    if kind == "markdown":
+        return [markdown_shown(cell) for table in markdown_tables(text) for row in table for cell in row]
+    if kind == "html":
+        return Page(text).words
+    if kind == "json":
+        return [word for game in json.loads(text)["games"] for row in game["words"] for word in row]
+    return [cell.strip() for line in text.splitlines() if line.startswith("| ")
+            for cell in re.split(r" \| ", line[2:-2])]
+
+
+def without_symbol(cell: str) -> str:
+    return cell[2:] if cell[:1] in "◆●★▬✕🟥🟦🟩🟨⬛" else cell
+
+
+@pytest.mark.parametrize("kind", ["bbcode", "markdown", "html", "json"])
+def test_markup_in_a_word_or_the_title_reaches_each_format_as_text(kind):
+    title = "[URL=HTTP://EVIL]*NIGHT*[/URL] <B>&amp;"
+    board, key = made("classic", kind, cells=MARKUP, title=title)
+    assert shown_in(kind, board) == list(MARKUP)
+    assert [without_symbol(cell) for cell in shown_in(kind, key)] == list(MARKUP) or kind == "json"
+    if kind == "bbcode":
+        heading = re.match(r"\[b\](.*?)\[/b\]", board).group(1)
+        assert heading.replace("[\u200b", "[") == title and not BBCODE_TAG.search(heading)
+    if kind == "markdown":
+        assert markdown_shown(board.splitlines()[0][3:]) == title
+    if kind == "html":
+        assert f"<h1>{html.escape(title)}</h1>" in board and f"<title>{html.escape(title)}</title>" in board
+        assert Page(board).addresses == [] and "<b>" not in board.lower()
+    if kind == "json":
+        assert json.loads(board)["title"] == title
+
+
+MARKED = st.text(st.sampled_from("AZÉ日 []/=*_|<>&#`~$!()-+.:\\\"'{}"), min_size=1, max_size=12)
+
+
+@given(st.lists(MARKED, min_size=25, max_size=25, unique_by=str.casefold))
+@settings(max_examples=40, deadline=None)
+def test_no_word_a_list_lets_through_is_ever_markup_in_any_format(words):
+    """The property the examples above stand for: whatever characters a word holds, each format
+    shows it as written, and every tag a forum would read is one of ours."""
+    words = [" ".join(word.split()) for word in words]
+    assume(all(words) and len({word.casefold() for word in words}) == 25)
+    for kind in ("bbcode", "markdown", "html", "json"):
+        board, _ = made("classic", kind, cells=tuple(words))
+        assert shown_in(kind, board) == words, kind
+
+
+# Picture file names hold what no word list lets through: the terminal's ESC and OSC, a
+# right-to-left override, line breaks, a byte that is not UTF-8.
+HOSTILE_NAMES = ("red\x1b[31mflag.png", "title\x1b]0;pwned\x07.png", "evil\u202egnp.png", "split\nrow.png",
+                 "line\u2028sep.png", "tab\there.png", "latin\udce9.png", "iso\u2066late.png", "bell\x07.png",
+                 "del\x7f.png", "c1\x9b31m.png", "bom\ufeff.png")
+
+
+def test_a_picture_named_with_controls_shows_its_name_and_does_nothing_in_every_format():
+    cells = (*HOSTILE_NAMES, *cells_for("pictures")[len(HOSTILE_NAMES):])
+    for kind in FORMATS:
+        for text in made("pictures", kind, cells=cells, thumbnails={}):
+            text.encode("utf-8")  # a byte that is not UTF-8 is written as its escape, never raw
+            assert not [char for char in text.replace("[\u200b", "[") if hidden(char) and char != "\n"], kind
+            if kind == "json":
+                assert [word for game in json.loads(text)["games"] for row in game["words"] for word in row] == \
+                    list(cells)  # a bot reads the exact names
+            elif kind == "text":
+                assert len({len(line) for line in text.splitlines() if line.startswith(("|", "+"))}) <= 2
+    board, _ = made("pictures", "text", cells=cells, thumbnails={})
+    assert "red\\x1b[31mflag" in board and "split\\nrow" in board and "latin\\xe9" in board
+
+
+@pytest.mark.parametrize("kind", FORMATS)
+def test_a_key_holds_the_seed_and_a_side_of_its_own_does_not(kind):
+    """The seed deals every key again: in the key's file (once, or on each game's page), never
+    on the board, and not in a Duet side's file, where it would deal the partner's side."""
+    for name in GAMES:
+        board, *keys = MAKER.make(request(name, kind, games=2)).files
+        assert str(SEED) not in board.text
+        for key in keys:
+            if kind == "json":
+                assert json.loads(key.text)["seed"] == (SEED if len(keys) == 1 else None)
+            elif len(keys) == 1:
+                assert f"Seed {SEED}" in key.text
+            else:
+                assert str(SEED) not in key.text, (name, key.path)
+
+
+@pytest.mark.parametrize("language, seed", [("en", "Seed"), ("fr", "Graine"), ("de", "Startwert"), ("es", "Semilla")])
+def test_the_seed_is_named_in_the_keys_language(language, seed):
+    _, key = made("classic", "text", language=language)
+    assert key.rstrip().splitlines()[-1] == f"{seed} {SEED}"
+
+
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_json_documents(name):
     game = GAMES[name]
@@ -214,7 +352,7 @@ def test_the_json_documents(name):
                                 "words": [list(cells_for(name, 100 * number)[at:at + game.grid.columns])
                                           for at in range(0, game.grid.cells, game.grid.columns)]}
                                for number in (1, 2)]}
-    assert key["seed"] == SEED
+    assert key["seed"] == (SEED if len(COUNTS[name]) == 1 else None)  # a side's file: the seed would deal both
     for number, (public, secret) in enumerate(zip(board["games"], key["games"]), start=1):
         assert {field: value for field, value in secret.items() if field != "key"} == public
         dealt = keys_of(name)[number - 1]
@@ -406,13 +544,25 @@ def test_the_format_follows_the_file_name_unless_given():
 
 
 def test_outputs_and_what_they_refuse():
-    assert MAKER.outputs({"output": None, "key_output": None}) == {None: "the standard output"}
-    assert MAKER.outputs({"output": Path("-"), "key_output": Path("k.md")}) == {
+    classic, duet = GAMES["classic"], GAMES["duet"]
+    assert MAKER.outputs({"output": None, "key_output": None}, classic) == {None: "the standard output"}
+    assert MAKER.outputs({"output": Path("-"), "key_output": Path("k.md")}, classic) == {
         None: "the standard output", Path("k.md"): "--key-output k.md"}
-    assert MAKER.outputs({"output": Path("b.md"), "key_output": None}) == {Path("b.md"): "--output b.md"}
-    for own in ({"output": Path("b.md"), "key_output": Path("b.md")}, {"output": None, "key_output": Path("-")}):
+    assert MAKER.outputs({"output": Path("b.md"), "key_output": None}, classic) == {Path("b.md"): "--output b.md"}
+    assert MAKER.outputs({"output": Path("b.md"), "key_output": Path("k.md")}, duet) == {
+        Path("b.md"): "--output b.md", Path("k-A.md"): "side A's key k-A.md (named after --key-output k.md)",
+        Path("k-B.md"): "side B's key k-B.md (named after --key-output k.md)"}
+    for own in ({"output": Path("b.md"), "key_output": Path("b.md")}, {"output": None, "key_output": Path("-")},
+                {"output": Path("k-B.md"), "key_output": Path("k.md")}):
         with pytest.raises(UsageError, match="key"):
-            MAKER.outputs(own)
+            MAKER.outputs(own, duet)
+
+
+def test_each_side_of_a_key_is_named_as_its_game_deals_it():
+    """The files planned before any work are the files written: each game declares the sides
+    its dealer labels."""
+    for game in GAMES.values():
+        assert tuple(side.label for side in keys_of(game.name)[0].sides) == game.key_cards.sides
 
 
 def test_the_board_code_names_no_game():
@@ -531,6 +681,104 @@ def test_bad_input_is_refused_with_nothing_written(folder, args, message, code):
     assert re.search(message, result.stderr), result.stderr
     assert result.stdout == ""
     assert sorted(path.name for path in folder.iterdir()) == before
+
+
+def digests(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (links as links) and the SHA-256 of what it holds."""
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+# Names that put a key where the board goes, each with the files already there: every spelling
+# of one file (the same name, a case apart, another composition of its accent, "..", a hard or
+# a symbolic link) between the board and a file named after --key-output.
+SAME_FILE = {
+    "the board named as side A's key": (["--duet", "-o", "key-A.txt", "--key-output", "key.txt"],
+                                        {"key-A.txt": "our notes"}),
+    "the board named as side B's key": (["--duet", "-o", "key-B.md", "--key-output", "key.md"], {}),
+    "side A's key in other capitals": (["--duet", "-o", "KEY-A.txt", "--key-output", "key.txt"], {}),
+    "an accent composed another way": (["--duet", "-o", "cl\u00e9-A.txt", "--key-output", "cle\u0301.txt"], {}),
+    "the board through ..": (["--duet", "-o", "sub/../key-A.txt", "--key-output", "key.txt"], {"sub/x": ""}),
+    "side A's key a hard link to the board": (["--duet", "-o", "board.txt", "--key-output", "key.txt"],
+                                              {"board.txt": "our board", "key-A.txt": "link"}),
+    "side B's key a symbolic link to the board": (["--duet", "-o", "board.txt", "--key-output", "key.txt"],
+                                                  {"board.txt": "our board", "key-B.txt": "symlink"}),
+    "the key in other capitals": (["-o", "Board.md", "--key-output", "board.md"], {}),
+}
+
+
+@pytest.mark.parametrize("args, files", SAME_FILE.values(), ids=SAME_FILE.keys())
+def test_no_names_put_a_key_in_the_boards_file(tmp_path, args, files):
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if text == "link":
+            os.link(tmp_path / "board.txt", path)
+        elif text == "symlink":
+            path.symlink_to("board.txt")
+        else:
+            path.write_text(text, encoding="utf-8")
+    before = digests(tmp_path)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        result = CliRunner().invoke(main, ["board", "--seed", "3", *args])
+    assert result.exit_code == 2, result.output
+    assert "would be the same file: give one of them another name" in result.stderr, result.stderr
+    assert result.stdout == "" and "Traceback" not in result.output
+    assert digests(tmp_path) == before
+
+
+def test_a_duet_board_holds_no_side_and_each_side_only_its_own(tmp_path):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        result = CliRunner().invoke(main, ["board", "--duet", "--seed", "3", "--format", "json", "-o", "key-B",
+                                           "--key-output", "key-A"])
+    assert result.exit_code == 0, result.output
+    board, a, b = (json.loads((tmp_path / name).read_text(encoding="utf-8"))
+                   for name in ("key-B", "key-A-A", "key-A-B"))
+    assert "key" not in board["games"][0] and "seed" not in board
+    assert [document["games"][0]["key"]["sides"][0]["label"] for document in (a, b)] == ["A", "B"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["key-A-A", "key-A-B", "key-B"]
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    """A word list of markup, and a folder of pictures named with terminal controls, each dealt
+    once in every format through the command line: {format: (result, {file: text})}, with the
+    inputs' digests before and after."""
+    root = tmp_path_factory.mktemp("hostile")
+    (root / "markup.txt").write_text("\n".join(MARKUP) + "\n", encoding="utf-8")
+    pictures = root / "pictures"
+    pictures.mkdir()
+    for number, name in enumerate((*HOSTILE_NAMES, *(f"p{index:02}.png" for index in range(10)))):
+        Image.new("RGB", (4, 4), (number * 10, 0, 0)).save(pictures / os.fsdecode(os.fsencode(name)), format="PNG")
+    before, found = digests(root), {}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        for kind in FORMATS:
+            for source in (["--words", "markup.txt"], ["--pictures", "--images", "pictures"]):
+                out = f"{source[0][2:]}-{kind}"
+                result = CliRunner().invoke(main, ["board", *source, "--seed", "4", "--format", kind, "-o", out,
+                                                   "--key-output", f"{out}-key"])
+                assert result.exit_code == 0, result.output
+                found[(source[0], kind)] = (result, {name: (root / name).read_text(encoding="utf-8")
+                                                     for name in (out, f"{out}-key")})
+        shown = CliRunner().invoke(main, ["board", "--pictures", "--images", "pictures", "--seed", "4"])
+    return found, shown, before, {name: digest for name, digest in digests(root).items() if name in before}
+
+
+def test_hostile_words_and_picture_names_reach_every_file_as_text_and_touch_no_input(hostile):
+    found, shown, before, after = hostile
+    assert after == before
+    for (source, kind), (result, files) in found.items():
+        assert "Traceback" not in result.output
+        for name, text in files.items():
+            assert not [char for char in text.replace("[\u200b", "[") if hidden(char) and char != "\n"], name
+            if source == "--words" and kind != "text":
+                cells = [without_symbol(cell) for cell in shown_in(kind, text)]
+                assert sorted(cells) == sorted(MARKUP), name
+    assert shown.exit_code == 0 and "\x1b" not in shown.stdout and "\u202e" not in shown.stdout
+    assert "red\\x1b[31mflag" in shown.stdout and "\x1b" not in shown.stderr
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "de", "es"])

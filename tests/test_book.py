@@ -28,6 +28,7 @@ from generator.errors import CngenError
 from generator.exports.book import BOOK
 from generator.exports.book.layout import MARGIN, display_card_height, game_page, key_page
 from generator.exports.book.pages import MAKER, duplex, keys_path
+from generator.games import GAMES
 from generator.geometry.style import DISPLAY
 from generator.geometry.wordface import word_face_layout
 from generator.inputs.bundled import ENGLISH
@@ -347,8 +348,8 @@ def test_games_wanted_deals_the_whole_list_or_what_is_asked():
 
 
 def test_outputs_name_the_book_and_the_booklet_beside_it():
-    assert list(MAKER.outputs({"output": Path("out/my.book.pdf")})) == [Path("out/my.book.pdf"),
-                                                                        Path("out/my.book-keys.pdf")]
+    assert list(MAKER.outputs({"output": Path("out/my.book.pdf")}, GAMES["classic"])) == [
+        Path("out/my.book.pdf"), Path("out/my.book-keys.pdf")]
     assert duplex({"single_sided": True}, "long-edge") is None and duplex({}, "fold") is None
     assert duplex({}, "short-edge") == "short-edge"
 

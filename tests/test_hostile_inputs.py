@@ -10,10 +10,12 @@ anything follows the aliases, which the tests check by making the composer fail 
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -24,13 +26,14 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 
 from generator.cli import main
 from generator.errors import CngenError, UsageError
 from generator.inputs.bundled import font_path
 from generator.inputs.plainyaml import MAX_DEPTH, MAX_NODES, YamlProblem, compose_plain
 from generator.jobs.deck import build_deck
-from generator.model.words import parse_yaml_deck
+from generator.model.words import parse_text, parse_yaml_deck, raise_problems
 from generator.settings.declarations import BY_KEY, MAX_SEED
 from generator.settings.file import parse_settings
 from generator.settings.options import DeckOptions
@@ -467,7 +470,7 @@ def test_a_word_of_only_invisible_characters_is_a_problem_not_a_blank_side(tmp_p
     result = invoke(tmp_path, monkeypatch, "deck", "--words", "w.txt", "-o", "d.pdf")
     assert result.exit_code == 1 and not (tmp_path / "d.pdf").exists(), result.output
     assert "w.txt:2: " in result.output and ("no visible character" in result.output
-                                             or "control character" in result.output), result.output
+                                             or "invisible character" in result.output), result.output
 
 
 # --- Odd files where cngen looks for its own ---------------------------------------------------
@@ -515,3 +518,76 @@ def test_a_rules_texts_language_is_read_as_lang_reads_it(tmp_path, monkeypatch):
     assert result.exit_code == 1 and not (tmp_path / "r.pdf").exists(), result.output
     message = result.output.strip().splitlines()[-1]
     assert message.startswith("Error: r.yaml:") and "language: '../../somewhere' is not a language code" in message
+
+
+# --- One rule for every text a user gives, whatever its source -------------------------------
+
+# What no word list lets through: ESC (a terminal's commands), a right-to-left override and an
+# isolate (text turned around), line and paragraph separators (a grid split), a byte-order mark.
+HIDDEN = {"ESC": ("\x1b", "the control character U+001B"),
+          "a right-to-left override": ("\u202e", "the invisible character U+202E RIGHT-TO-LEFT OVERRIDE"),
+          "a left-to-right isolate": ("\u2066", "the invisible character U+2066 LEFT-TO-RIGHT ISOLATE"),
+          "a line separator": ("\u2028", "the line break U+2028 LINE SEPARATOR"),
+          "a paragraph separator": ("\u2029", "the line break U+2029 PARAGRAPH SEPARATOR"),
+          "a byte-order mark": ("\ufeff", "the invisible character U+FEFF ZERO WIDTH NO-BREAK SPACE")}
+# Where a title or a tile's name comes from: the command line, cngen.yaml, an edition (its own
+# title, and its tiles' names). Each: the files, the arguments, the exit code, and where the
+# message says the text is ({char} stands for the character, as YAML escapes it in a file).
+SOURCES = {
+    "--title": ({}, ["--title", "Night{char}Out"], 2, "Invalid value for '--title': 'Night"),
+    "cngen.yaml's title": ({"cngen.yaml": 'title: "Night{char}Out"\n'}, [], 1, "Error: cngen.yaml:1: title: 'Night"),
+    "an edition's title": ({"party.yaml": 'title: "Night{char}Out"\n'}, ["--edition", "party.yaml"], 1,
+                           "Error: party.yaml:1: title: 'Night"),
+    "an edition's tile name": ({"party.yaml": 'tiles:\n  assassin:\n    name: "The{char}Clown"\n'},
+                               ["--edition", "party.yaml"], 1, "Error: party.yaml:3: tiles: assassin: name: "),
+}
+
+
+# Every character from every source; but a line break in a YAML text (a tile's name) is read as
+# YAML reads one, as a space.
+HELD = [pytest.param(char, named, *SOURCES[source], id=f"{source}-{name}") for source in SOURCES
+        for name, (char, named) in HIDDEN.items() if not (source.endswith("tile name") and "line break" in named)]
+
+
+@pytest.mark.parametrize("char, named, files, args, code, where", HELD)
+def test_a_title_or_a_tiles_name_is_held_to_the_rule_words_are(tmp_path, monkeypatch, char, named, files, args,
+                                                                 code, where):
+    escape = json.dumps(char)[1:-1]  # as YAML's double quotes write it
+    for name, text in files.items():
+        (tmp_path / name).write_text(text.format(char=escape), encoding="utf-8")
+    before = {name: hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() for name in files}
+    typed = [arg.format(char=char) for arg in args]
+    result = invoke(tmp_path, monkeypatch, "board", "--seed", "1", "-o", "board.md", *typed)
+    assert result.exit_code == code, result.output
+    assert where in result.stderr and f"{named}: " in result.stderr, result.stderr
+    assert char not in result.output and "Traceback" not in result.output
+    assert {name: hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() for name in files} == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(files)
+
+
+def test_the_rule_is_the_words_rule():
+    """A word list refuses what a title refuses, naming the character the same way."""
+    for char, named in HIDDEN.values():
+        if char in "\u2028\u2029":  # a line break: a word list's next line
+            continue
+        with pytest.raises(CngenError, match=re.escape(f"contains {named}: remove it")):
+            raise_problems(parse_text(f"PLANET\nCO{char}MET\n".encode(), "w.txt"))
+
+
+def test_a_web_address_for_tabletop_simulator_is_held_to_the_rule(tmp_path, monkeypatch):
+    result = invoke(tmp_path, monkeypatch, "tts", "--base-url", "https://example.org/\x1b]0;x\x07/", "--out-dir", "out")
+    assert result.exit_code == 2 and "holds the control character U+001B" in result.stderr, result.output
+    assert "\x1b" not in result.output and not (tmp_path / "out").exists()
+
+
+def test_two_copies_of_a_picture_named_with_controls_are_named_escaped(tmp_path, monkeypatch):
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    for number in range(20):
+        Image.new("RGB", (4, 4), (number, 0, 0)).save(folder / f"p{number:02}.png")
+    (folder / "copy\x1b[2Jof.png").write_bytes((folder / "p00.png").read_bytes())
+    before = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in folder.iterdir()}
+    result = invoke(tmp_path, monkeypatch, "board", "--pictures", "--images", "pictures")
+    assert result.exit_code == 1, result.output
+    assert "p00.png is the same picture as copy\\x1b[2Jof.png" in result.stderr and "\x1b" not in result.output
+    assert {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in folder.iterdir()} == before

@@ -21,12 +21,12 @@ from click.testing import CliRunner
 
 import generator.output.files as files_module
 from generator.cli import main
-from generator.errors import CngenError
+from generator.errors import CngenError, UsageError
 from generator.games import GAMES
 from generator.jobs.kit import kit_file_names
 from generator.model.kit import COMBINED
 from generator.output.record import RECORD_NAME, earlier_files, record_of
-from generator.output.targets import Named
+from generator.output.targets import Named, checked_outputs
 
 CLASSIC = GAMES["classic"]
 
@@ -257,6 +257,24 @@ def test_a_key_for_standard_output_into_a_pipe_is_refused_naming_the_option(proj
         os.close(reader), os.close(writer)
     refused(result, "--key-output /dev/stdout is a device or a pipe, not a file: cngen writes ordinary files")
     assert "/proc" not in result.output
+
+
+def test_two_outputs_are_never_one_file_under_any_spelling(tmp_path):
+    """What checks each output against the run's inputs checks it against the other outputs,
+    those planned before any work (``taken``) included: a later sheet image or a side's key
+    can never land on the board or the saved object."""
+    first = tmp_path / "caf\u00e9.json"
+    first.write_text("saved", encoding="utf-8")
+    os.link(first, tmp_path / "hard.json")
+    (tmp_path / "soft.json").symlink_to(first.name)
+    (tmp_path / "sub").mkdir()
+    taken = checked_outputs([Named(first, "the saved object")], [])
+    for later in ("CAF\u00c9.json", "cafe\u0301.json", "hard.json", "soft.json", "sub/../caf\u00e9.json"):
+        with pytest.raises(UsageError, match=f"the saved object and the image {later} would be the same file"):
+            checked_outputs([Named(tmp_path / later, f"the image {later}")], [], taken)
+        with pytest.raises(UsageError, match="would be the same file"):
+            checked_outputs([Named(first, "the saved object"), Named(tmp_path / later, f"the image {later}")], [])
+    assert list(checked_outputs([Named(tmp_path / "other.json", "another")], [], taken)) == [tmp_path / "other.json"]
 
 
 def test_the_keys_pdf_and_its_manifest_cannot_share_a_name(run, project):

@@ -469,7 +469,7 @@ def test_an_unknown_key_suggests_the_closest_key_at_any_level(text, line, sugges
 
 
 @pytest.mark.parametrize("title, message", [
-    ('"a\\tb"', "title: 'a\\tb' holds a control character: write plain text on one line"),
+    ('"a\\tb"', "title: 'a\\tb' holds the control character U+0009: write plain text on one line"),
     ("x" * 61, "title: 61 characters are too many: at most 60 fit"),
 ])
 def test_a_title_is_one_line_that_fits(title, message):

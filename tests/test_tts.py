@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from PIL import Image, ImageChops, ImageStat
 from generator.cli import main
 from generator.exports.export import CODENAMES, ImageFile, Made
 from generator.exports.tts import TTS, saved
-from generator.exports.tts.saved import Part, TtsMaker, pile, tile_kinds
+from generator.exports.tts.saved import Part, TtsMaker, pile, shown_text, tile_kinds
 from generator.exports.tts.sheets import (
     BACK,
     COLUMNS,
@@ -151,6 +152,9 @@ def duet(tmp_path_factory, words) -> dict:
     return cngen(folder, "--duet", "--words", str(words), "--keys-count", "2", "--seed", SEED, "--out-dir", "out")
 
 
+TITLE = "[FF0000]Our [b]night[/b][-]"  # Tabletop Simulator's own tags, in a title
+
+
 @pytest.fixture(scope="module")
 def pictures(tmp_path_factory) -> dict:
     """The picture edition with 24 small generated pictures of the user's."""
@@ -161,7 +165,7 @@ def pictures(tmp_path_factory) -> dict:
         image.paste(Image.new("RGB", (32, 32), ((number * 37) % 256, (number * 91) % 256, 200)), (32, 32))
         image.save(folder / f"p{number:02}.png")
     return cngen(folder.parent, "--pictures", "--images", str(folder), "--keys-count", "2", "--seed", SEED,
-                 "--out-dir", "out")
+                 "--out-dir", "out", "--title", TITLE)
 
 
 def objects(run: dict) -> list[dict]:
@@ -359,6 +363,21 @@ def test_only_the_names_tts_gives_its_files_are_its_own():
 
 
 # Bad input: a clear message, nothing written.
+
+def test_a_title_shows_as_written_and_opens_no_tag_of_tabletop_simulators(pictures):
+    """Names and descriptions read "[b]", "[FF0000]", "[-]": a zero-width space after each "["
+    of a user's text keeps it from opening one, and shows nothing."""
+    name = pictures["json"]["SaveName"]
+    assert name == TITLE.replace("[", "[\u200b") + " (Codenames Pictures)"
+    assert not re.search(r"\[(/?[bius]|sub|sup|-|[0-9A-Fa-f]{2,8}|url=)", name)
+    pile = objects(pictures)[0]
+    assert pile["Nickname"] == "Picture cards" and "\u200b" not in json.dumps(objects(pictures), ensure_ascii=False)
+
+
+def test_every_name_on_the_table_is_shown_as_written():
+    assert shown_text("[B]BOSS[/B] [c0ffee]") == "[\u200bB]BOSS[\u200b/B] [\u200bc0ffee]"
+    assert shown_text("Red agent") == "Red agent"
+
 
 def test_a_base_url_that_is_not_a_web_address_is_refused(tmp_path):
     run = cngen(tmp_path, "--base-url", "example.org/cards", "--out-dir", "out")

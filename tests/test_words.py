@@ -68,7 +68,7 @@ def test_nul_bytes_mean_the_file_is_not_text():
 
 def test_control_characters_are_refused():
     message = problem_text(parse_text, b"bank\nbe\x07ll\n", "w.txt")
-    assert message == "w.txt:2: 'BE\\x07LL' contains a control character: remove it"
+    assert message == "w.txt:2: 'BE\\x07LL' contains the control character U+0007: remove it"
 
 
 def test_a_yaml_deck_gives_its_metadata_and_lines():
@@ -119,7 +119,7 @@ def test_dedupe_keeps_the_first_of_each_repeat_and_counts_the_rest():
 def test_every_kind_of_problem_is_found_in_one_pass_in_line_order():
     data = "bank\nbe\x1bll\nBANK\nשלום\n\npitch\n".encode()  # Hebrew is fine: word cards shape it
     assert problem_text(parse_text, data, "w.txt").splitlines() == [
-        "w.txt:2: 'BE\\x1bLL' contains a control character: remove it",
+        "w.txt:2: 'BE\\x1bLL' contains the control character U+001B: remove it",
         "w.txt:3: 'BANK' appears twice (first on line 1): remove one, or pass --dedupe",
     ]
 

@@ -448,15 +448,15 @@ def export_command(name: str, help: str) -> None:
         from .outputs import plan_more, plan_outputs, run_inputs, write_planned
         from .report import record_notes
 
-        export = EXPORTS[name]
+        export, game = EXPORTS[name], game_of(settings)
         options = export_options(settings, name, chosen_seed())
-        planned = {path: described for path, described in export.maker.outputs(options.own).items() if path}
+        planned = {path: described for path, described in export.maker.outputs(options.own, game).items() if path}
         folder = options.own.get("out_dir")
         record = folder / f".cngen-{name}.json" if isinstance(folder, Path) else None
         if record is not None:
             planned[record] = f"the record {record} (in {settings.describe(f'{name}.out_dir')})"
         plan = plan_outputs(settings, planned, record=record)
-        result = build_export(export, game_of(settings), options, progress=say)
+        result = build_export(export, game, options, progress=say)
         files = {path: data for path, data in result.files.items() if path is not None}
         plan = plan_more(settings, plan, files)
         earlier = EarlierFiles([], [])

@@ -27,6 +27,7 @@ class OutputPlan(msgspec.Struct, frozen=True):
 
     targets: dict[Path, Path]
     previews: dict[Path, Path] = msgspec.field(default_factory=dict)  # a PDF -> the PNG of its first page
+    checked: dict[Path, Named] = msgspec.field(default_factory=dict)  # each real path -> how messages name it
 
     def real(self, path: Path) -> Path:
         return self.targets[path]
@@ -44,7 +45,7 @@ def plan_outputs(settings: Settings, outputs: dict[Path, str], preview: bool = F
     named += [Named(png, f"the preview {png}") for png in previews.values()]
     targets = checked_outputs(named, run_inputs(settings))
     finish_interrupted_writes(real.parent for real in targets)  # before anything reads what the folders hold
-    return OutputPlan({name.path: real for real, name in targets.items()}, previews)
+    return OutputPlan({name.path: real for real, name in targets.items()}, previews, targets)
 
 
 def preview_paths(paths: Iterable[Path], without_preview: tuple[str, ...] = ()) -> dict[Path, Path]:
@@ -99,10 +100,16 @@ def with_uploads(settings: Settings, plan: OutputPlan, files: dict[Path, bytes],
 
 def plan_more(settings: Settings, plan: OutputPlan, paths: Iterable[Path]) -> OutputPlan:
     """A checked plan with the files a run knows only once made (a deck's sheets, by count),
-    each checked like every output."""
+    each checked like every output, and against those already planned."""
     new = [path for path in paths if path not in plan.targets]
-    checked = checked_outputs([Named(path, f"the file {path}") for path in new], run_inputs(settings))
-    return OutputPlan({**plan.targets, **{name.path: real for real, name in checked.items()}}, plan.previews)
+    checked = checked_outputs([Named(path, f"the file {path}") for path in new], run_inputs(settings), plan.checked)
+    return _planned(plan, checked)
+
+
+def _planned(plan: OutputPlan, checked: dict[Path, Named]) -> OutputPlan:
+    """``plan`` with the outputs ``checked`` beside it."""
+    return OutputPlan({**plan.targets, **{name.path: real for real, name in checked.items()}}, plan.previews,
+                      {**plan.checked, **checked})
 
 
 def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
@@ -110,8 +117,8 @@ def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
     """One folder's PNGs checked like every output, and the earlier ones there (by cngen's own
     naming only) that they leave over, so that the folder holds one upload."""
     files = {folder / name: data for name, data in images}
-    checked = checked_outputs([Named(path, f"the image {path}") for path in files], run_inputs(settings))
-    targets = {**plan.targets, **{name.path: real for real, name in checked.items()}}
+    checked = checked_outputs([Named(path, f"the image {path}") for path in files], run_inputs(settings),
+                              plan.checked)
     stems = {name.rsplit("-", 3)[0] for name, _ in images}  # "codename-cards" of "codename-cards-001-1-front.png"
     # Earlier uploads by either naming: today's, and the one before faces were numbered ("-001-front").
     # One made read-only, or read by this run (a picture of --images), stays.
@@ -120,7 +127,7 @@ def _plan_images(settings: Settings, plan: OutputPlan, folder: Path,
                                                        path.name) for stem in stems)
              and path.is_file() and not path.is_symlink() and not read_only(path)]
     kept = inputs_among(stale, run_inputs(settings))
-    return OutputPlan(targets, plan.previews), files, [path for path in stale if path not in kept]
+    return _planned(plan, checked), files, [path for path in stale if path not in kept]
 
 
 def run_inputs(settings: Settings) -> list[Named]:

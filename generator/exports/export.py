@@ -132,9 +132,9 @@ class Maker(ABC):
     prints_pages: bool = False  # whether it prints pages (paper, profile and sides apply)
 
     @abstractmethod
-    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
-        """Every file it will write whatever the counts, each with how messages name it (None:
-        standard output): checked before any work is done."""
+    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
+        """Every file it will write for ``game`` whatever the counts, each with how messages
+        name it (None: standard output): checked, together, before any work is done."""
 
     def own_file(self, name: str) -> bool:
         """Whether a file of this name in its folder (an ``out_dir`` option) may be one it

@@ -88,6 +88,7 @@ class KeyCards(ABC, Generic[Card, Face]):
     noun: str  # one card, in a sentence: "key card", "Duet key card"
     title: str  # the component, at the head of its PDF: "Key cards", "Duet key cards"
     label_characters: str  # every character a card's number can print: "0123456789ab"
+    sides: tuple[str, ...] = ("",)  # the labels of a key's sides (KeySide.label): ("A", "B") where each reads one
     same_up: bool = False  # each back keeps its front's up edge as the card stands (SheetPlan.back_slots)
 
     @abstractmethod

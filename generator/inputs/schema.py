@@ -33,13 +33,12 @@ them apart as the command line does.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any, Callable, Mapping
 
 import msgspec
 import yaml
 
-from ..errors import CngenError, UsageError, quoted, suggest
+from ..errors import CngenError, UsageError, quoted, suggest, text_problem
 from .plainyaml import YamlProblem, compose_plain
 from .text import NotUtf8, decode_utf8
 
@@ -173,8 +172,9 @@ class Shape(msgspec.Struct, frozen=True, kw_only=True):
 
 class Text(Shape, frozen=True):
     """A scalar's text, as written: ``8`` and ``yes`` are the text '8' and 'yes'. Line breaks
-    and tabs become spaces and the ends are trimmed; a control character is refused. ``empty``
-    lets an empty value be the empty text."""
+    and tabs become spaces and the ends are trimmed; a character the one rule of users' text
+    refuses (a control character, a right-to-left override...) is refused. ``empty`` lets an
+    empty value be the empty text."""
 
     empty: bool = False
     longest: int | None = None
@@ -191,10 +191,9 @@ class Text(Shape, frozen=True):
         text = _LINE_BREAKS.sub(" ", node.value).strip()
         if not text and not self.empty:
             raise reading.fail(node, where, "this is empty: write the text")
-        control = next((char for char in text if unicodedata.category(char) == "Cc"), None)
-        if control is not None:
-            raise reading.fail(node, where, f"the text contains the control character U+{ord(control):04X}: "
-                                            "remove it")
+        hidden = text_problem(text)
+        if hidden is not None:
+            raise reading.fail(node, where, f"the text contains {hidden}: remove it")
         if self.longest is not None and len(text) > self.longest:
             raise reading.fail(node, where, f"{len(text):,} characters are too many: at most {self.longest} fit")
         return text

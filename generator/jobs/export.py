@@ -208,6 +208,7 @@ def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, 
     where the profile asks), sheets as pictures rendered from their drawing."""
     files: dict[Path | None, bytes] = {}
     images = [file for file in made.files if isinstance(file, ImageFile)]
+    _check_one_file_a_path(made)
     for file in made.files:
         if isinstance(file, TextFile):
             files[file.path] = file.text.encode("utf-8")
@@ -217,6 +218,16 @@ def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, 
         progress(f"rendering {plural(len(images), 'sheet image')}")
         files.update(_images(images, list(card_sets.values()), word_font, options))
     return files
+
+
+def _check_one_file_a_path(made: Made) -> None:
+    """Two files of one path: the second would silently replace the first (a key the board)."""
+    seen: set[Path | None] = set()
+    for file in made.files:
+        if file.path in seen:
+            raise CngenError(f"two of this run's files would both be {file.path or 'the standard output'}: "
+                             "give its outputs other names")
+        seen.add(file.path)
 
 
 def _pdf(file: PdfFile, card_sets: Mapping[str, CardFaces], fonts: FontFamily, options: ExportOptions,

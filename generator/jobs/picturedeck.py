@@ -17,7 +17,7 @@ from ..errors import CngenError, UsageError, first_few
 from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
 from ..geometry.picturefit import fit_picture, whole_box
 from ..inputs.bundled import picture_deck_path
-from ..inputs.images import Picture, PictureFolder, open_raster, open_vector, read_pictures
+from ..inputs.images import Picture, PictureFolder, open_raster, open_vector, read_pictures, shown
 from ..model.rng import make_rng, shuffled
 from ..output.raster import prepare_raster
 from ..settings.declarations import is_cmyk
@@ -99,7 +99,7 @@ def picture_source(options: DeckOptions, least: int) -> tuple[PictureFolder, str
     """The deck's pictures, read and checked as the deck checks them, where they come from, and
     the reader's notes on a folder of the user's."""
     found = _checked_pictures(options, least)
-    source = str(options.images) if options.images is not None else OUR_DECK
+    source = shown(options.images) if options.images is not None else OUR_DECK
     return found, source, tuple(found.notes) if options.images else ()
 
 
@@ -114,7 +114,7 @@ def _checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
     and so are two files of the same picture: it would lie on the table twice."""
     found = read_pictures(options.images or picture_deck_path())
     pictures = found.pictures
-    where = options.images or OUR_DECK
+    where = shown(options.images) if options.images else OUR_DECK
     if len(pictures) < least:
         found_here = "no pictures" if not pictures else f"only {plural(len(pictures), 'picture')}"
         raise CngenError(f"{where} holds {found_here}, and a game lays out {least}: add pictures to the folder "
@@ -124,7 +124,7 @@ def _checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
     for picture in pictures:
         earlier = first.setdefault(picture.digest, picture.name)
         if earlier != picture.name:
-            repeats.append(f"  {picture.name} is the same picture as {earlier}")
+            repeats.append(f"  {shown(picture.name)} is the same picture as {shown(earlier)}")
     if repeats:
         raise CngenError(f"{where}: {len(repeats):,} picture{'s are' if len(repeats) > 1 else ' is'} in the folder "
                          "twice, and would lie on the table twice: remove the copies\n" + "\n".join(repeats))
@@ -153,7 +153,7 @@ def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOp
         del image
         art[picture.name] = RasterArt(ready.data, placed)
         if ready.dpi < SHARP_DPI:
-            soft.append(f"{picture.name} ({ready.dpi:.0f} dpi)")
+            soft.append(f"{shown(picture.name)} ({ready.dpi:.0f} dpi)")
     return art, _soft_note(soft)
 
 
@@ -161,9 +161,9 @@ def _soft_note(soft: list[str]) -> list[str]:
     """One note for every photo that prints soft, naming the first few."""
     if not soft:
         return []
-    shown = first_few(soft, SOFT_SHOWN)
+    named = first_few(soft, SOFT_SHOWN)
     verb = "prints" if len(soft) == 1 else "print"
-    return [f"{shown} {verb} below the {SHARP_DPI} dpi that looks sharp on paper: use a larger image, "
+    return [f"{named} {verb} below the {SHARP_DPI} dpi that looks sharp on paper: use a larger image, "
             "or a smaller --card-size"]
 
 

@@ -16,7 +16,7 @@ from typing import Iterator, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from ..errors import CngenError, describe_character
+from ..errors import CngenError, text_problem
 from ..inputs.text import NotUtf8, decode_utf8
 from ..units import parse_language
 from .capitals import capitals
@@ -35,9 +35,6 @@ DECK_KEYS = ("name", "language", "licence", "description", "words")
 # do not yet, and refuse them with this reason.
 _RIGHT_TO_LEFT = {"R", "AL"}
 RIGHT_TO_LEFT_REASON = "which cngen cannot lay out yet (letters would print reversed and unjoined)"
-# Zero-width non-joiner and joiner: invisible, but they decide how Arabic letters join (and
-# spell Persian words), so an entry may hold them.
-_JOINERS = "\u200c\u200d"
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -160,8 +157,7 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
     from ..inputs.schema import FileProblem, Group, Key, Lined, ListOf, Scalar, Text, as_option, read_yaml
 
     decode_text(data, source)  # a file that is not text is a word list's problem, said as one
-    about = {key: Key(Text(empty=True, longest=DECK_FIELD_LONGEST[key], check=_visible_text)) for key in DECK_KEYS
-             if key != "words"}
+    about = {key: Key(Text(empty=True, longest=DECK_FIELD_LONGEST[key])) for key in DECK_KEYS if key != "words"}
     # Its language: chooses files (labels, rules), so it is read as --lang is: only a code.
     about["language"] = Key(Text(empty=True, check=as_option(parse_language), expect="a language code such as fr"))
     words = ListOf(Lined(Scalar()), name="entry", expect="a list of entries such as [PLANET, COMET]")
@@ -181,17 +177,6 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
 # A deck's name is printed on the rules sheet, as the kit's --title is, and held to the
 # title's length; the other fields are only listed (cngen decks), never set on a page.
 DECK_FIELD_LONGEST = {"name": 60, "language": 35, "licence": 500, "description": 500}
-
-
-def _visible_text(text: str) -> str:
-    """A deck's own text holds no invisible formatting (a right-to-left override, a zero-width
-    space) beyond the joiners some scripts need."""
-    from ..inputs.schema import Invalid
-
-    hidden = next((char for char in text if unicodedata.category(char) == "Cf" and char not in _JOINERS), None)
-    if hidden is not None:
-        raise Invalid(f"the text contains the invisible character {describe_character(hidden)}: remove it")
-    return text
 
 
 def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool, caps: Capitals) -> WordList:
@@ -234,8 +219,9 @@ def _entry_problem(text: str, line: int) -> Problem | None:
     if text.isascii() and text.isprintable():
         return None  # letters, digits, punctuation and spaces, trimmed: most lists hold nothing else
     shown = text.encode("unicode_escape").decode()
-    if any(unicodedata.category(char).startswith("C") and char not in _JOINERS for char in text):
-        return Problem(line, f"'{shown}' contains a control character: remove it", "control characters")
+    hidden = text_problem(text)  # the one rule of every text a user gives
+    if hidden is not None:
+        return Problem(line, f"'{shown}' contains {hidden}: remove it", "control characters")
     if not any(unicodedata.category(char)[0] in "LNPS" for char in text):  # joiners, marks, spaces only
         return Problem(line, f"'{shown}' has no visible character and would print as a blank side: "
                              "write a word, or leave the line empty", "invisible entries")

@@ -2,10 +2,12 @@
 
 An output must be a name the file system can hold, in a folder cngen may write, and never a
 folder, a device, a pipe or a read-only file. Above all it must not be one of the run's own
-inputs (a word list, a font, the settings file, a rules text, a picture) under any spelling: a
-relative path, a `..`, a symbolic or a hard link all lead to the same file. Outputs are written
-to their real paths, so a symbolic link is written through, never replaced; a file cngen keeps
-for itself (a folder's record) replaces a link in its place instead.
+inputs (a word list, a font, the settings file, a rules text, a picture), nor another of its
+outputs, under any spelling: a relative path, a `..`, a symbolic or a hard link all lead to the
+same file, and names that differ only in case are taken as one (they are one file where the
+file system ignores case, as on Windows and macOS). Outputs are written to their real paths,
+so a symbolic link is written through, never replaced; a file cngen keeps for itself (a
+folder's record) replaces a link in its place instead.
 
 Read-only is decided by the file's mode as well as by asking the system: root may write any
 file, so for root a file no one may write by its mode would otherwise be replaced.
@@ -15,8 +17,9 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -38,11 +41,17 @@ class Named(msgspec.Struct, frozen=True):
     through_links: bool = True  # an output written through a link at its path; False: the link replaced
 
 
-def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[Path, Named]:
+def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named],
+                    taken: Mapping[Path, Named] | None = None) -> dict[Path, Named]:
     """Each output's real path, to write to; raises UsageError (exit 2) when one cannot be
-    written or would replace an input or another output."""
+    written, would replace an input, or would be the same file as another output or as one of
+    ``taken`` (outputs already checked, by their real paths)."""
     targets: dict[Path, Named] = {}
     files_read = [(_identity(source.path), source) for source in inputs]
+    names: dict[str, Named] = {}
+    files: dict[tuple[int, int], Named] = {}
+    for real, named in (taken or {}).items():
+        _claim(real, _identity(real), named, names, files)
     for output in outputs:
         real = _checked(output)
         identity = _identity(real, output.through_links)  # None: no file there yet, so none the run reads
@@ -50,11 +59,24 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named]) -> dict[P
             if identity is not None and read == identity:
                 raise UsageError(f"{output.described} would overwrite {source.described}, {source.role}: "
                                  "give the output another name")
-        if real in targets:
-            raise UsageError(f"{targets[real].described} and {output.described} would be the same file: "
-                             "give one of them another name")
+        _claim(real, identity, output, names, files)
         targets[real] = output
     return targets
+
+
+def _claim(real: Path, identity: tuple[int, int] | None, output: Named, names: dict[str, Named],
+           files: dict[tuple[int, int], Named]) -> None:
+    """Take ``real`` for ``output``, unless another output already has it under any spelling: the
+    same real path, a name that differs only in case or in how its accents are composed (one
+    file on Windows and macOS, and once copied there), or another link to the same file."""
+    folded = unicodedata.normalize("NFC", str(real)).casefold()
+    other = names.get(folded) or (files.get(identity) if identity is not None else None)
+    if other is not None:
+        raise UsageError(f"{other.described} and {output.described} would be the same file: "
+                         "give one of them another name")
+    names[folded] = output
+    if identity is not None:
+        files[identity] = output
 
 
 def _checked(output: Named) -> Path:

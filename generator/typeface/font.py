@@ -27,10 +27,9 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFace
 
-from ..errors import CngenError, UsageError
+from ..errors import JOINERS, CngenError, UsageError
 from ..reportlab_private import print_with_glyph
 from .fontfile import CutShort, Damaged, NoSuchFace, check_glyphs, check_layout
-from .scripts import JOINERS
 
 if TYPE_CHECKING:
     from .shaping import Shaper

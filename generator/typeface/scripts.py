@@ -8,9 +8,6 @@ from __future__ import annotations
 import bisect
 import unicodedata
 
-# Zero-width non-joiner and joiner: they steer Arabic joining (and Persian spelling) and are
-# drawn as nothing.
-JOINERS = "\u200c\u200d"
 _STRONG_RIGHT = ("R", "AL")
 # Blocks whose letters change shape or order with their neighbours (Indic, South-East Asian,
 # Hangul jamo, Arabic presentation forms...): first and last code point of each.

@@ -16,10 +16,10 @@ from ..options import DEALING, GAMES
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
 # Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
-# ("Game 3", "Side A") and a count comes before its noun ("9 red agents") in every language
-# with texts. The roles' names are the game's tiles' own, each with its plural.
-TEXT_KEYS = ("game", "key", "secret", "secret sides", "secret side", "red starts", "blue starts", "side", "sides note",
-             "red agent", "red agents", "blue agent", "blue agents", "agent", "agents", "bystander", "bystanders",
+# ("Game 3", "Side A", "Seed 7") and a count comes before its noun ("9 red agents") in every
+# language with texts. The roles' names are the game's tiles' own, each with its plural.
+TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side", "red starts", "blue starts", "side",
+             "sides note", "red agent", "red agents", "blue agent", "blue agents", "agent", "agents", "bystander", "bystanders",
              "assassin", "assassins")
 
 
@@ -51,7 +51,8 @@ BOARD = Export(
         Option("key_output", kinds.nullable(kinds.output_path()), None,
                "Write the spymasters' key here, in the same format (the starting team, each codename's role, "
                "the seed); where each player reads a side of their own (Duet), one file a side, NAME-A and "
-               "NAME-B. Without it no key is written anywhere.",
+               "NAME-B, without the seed, which would deal the other side too. Without it no key is written "
+               "anywhere.",
                "--key-output"),
         Option("games", GAMES, 1,
                "Games to deal: no codename comes back until the list is used up, then it is shuffled again.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...errors import escaped
 from .view import Board, Table, Words, role_word
 
 VERSION = 1  # raised when a field changes meaning or goes
@@ -47,10 +48,22 @@ def dumped(document: Any) -> str:
 def _value(value: Any, indent: str) -> str:
     inner = indent + "  "
     if isinstance(value, dict) and value and not any(isinstance(item, (dict, list)) for item in value.values()):
-        return json.dumps(value, ensure_ascii=False)  # a small record, such as the counts, on one line
+        return _json(value)  # a small record, such as the counts, on one line
     if isinstance(value, dict):
-        items = [f"{inner}{json.dumps(key)}: {_value(item, inner)}" for key, item in value.items()]
+        items = [f"{inner}{_json(key)}: {_value(item, inner)}" for key, item in value.items()]
         return "{\n" + ",\n".join(items) + f"\n{indent}}}" if items else "{}"
     if isinstance(value, list) and any(isinstance(item, (dict, list)) for item in value):
         return "[\n" + ",\n".join(inner + _value(item, inner) for item in value) + f"\n{indent}]"
-    return json.dumps(value, ensure_ascii=False)
+    return _json(value)
+
+
+def _json(value: Any) -> str:
+    """JSON with its letters as they are, but every character the rule of users' text refuses
+    (a picture's file name may hold an ESC, a right-to-left override, U+2028) written as a
+    \\u escape: a bot reads the exact name, and a person who prints the file sees it whole."""
+    return escaped(json.dumps(value, ensure_ascii=False), _json_escape)
+
+
+def _json_escape(char: str) -> str:
+    """One character as JSON escapes it, a character past U+FFFF as its UTF-16 pair."""
+    return json.dumps(char)[1:-1]

@@ -4,7 +4,7 @@ the board and key in that format, with what the summary says."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from msgspec.structs import replace
 
@@ -13,6 +13,9 @@ from ...model.tables import games_without_repeats
 from ...units import plural
 from ..export import CODENAMES, Made, Maker, Request, TextFile
 from .view import Board, Words, board_of, words_of
+
+if TYPE_CHECKING:
+    from ...games.game import Game
 
 STANDARD_OUTPUT = Path("-")  # -o - writes the board to standard output, as without -o
 # The format a file's extension asks for, when --format is not given.
@@ -50,7 +53,10 @@ def _formats() -> dict[str, Callable[[Board, Words], tuple[str, str]]]:
 
 
 class BoardMaker(Maker):
-    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
+    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
+        """The board, and each file of the key: the key's own name, or one named after it for
+        each side (key-A.txt, key-B.txt), so that all are checked together before any work, and
+        none of them can be the board's file under any name."""
         board, key = board_path(own), own.get("key_output")
         if key == STANDARD_OUTPUT:
             raise UsageError("--key-output -: the key never goes to standard output, where it could end up in "
@@ -58,8 +64,15 @@ class BoardMaker(Maker):
         if key is not None and key == board:
             raise UsageError(f"--key-output and --output are both {key}: the key goes in a file of its own, "
                              "so that posting the board never shows it: give the key another name")
-        return {board: "the standard output" if board is None else f"--output {board}",
-                **({key: f"--key-output {key}"} if key is not None else {})}
+        files: dict[Path | None, str] = {board: "the standard output" if board is None else f"--output {board}"}
+        for label in game.key_cards.sides if key is not None else ():
+            path = side_path(key, label)
+            described = f"side {label}'s key {path} (named after --key-output {key})" if label else \
+                f"--key-output {key}"
+            if path in files:  # as the output checks say of two outputs of one file (output.targets)
+                raise UsageError(f"{files[path]} and {described} would be the same file: give one of them another name")
+            files[path] = described
+        return files
 
     def card_sizes(self, own, game, paper, settings_sizes):
         """The picture cards' faces, for the web page to show; square, as the page shows them."""
@@ -89,13 +102,21 @@ def key_files(path: Path, board: Board) -> list[tuple[Path, Board]]:
     labels = [side.label for side in board.tables[0].sides] if board.tables else [""]
     if len(labels) == 1:
         return [(path, board)]
-    return [(path.with_name(f"{path.stem}-{label}{path.suffix}"), _one_side(board, label)) for label in labels]
+    return [(side_path(path, label), _one_side(board, label)) for label in labels]
+
+
+def side_path(path: Path, label: str) -> Path:
+    """The file of one side of the key, named after --key-output: key.html -> key-A.html; the
+    key's own name for a key of one side."""
+    return path.with_name(f"{path.stem}-{label}{path.suffix}") if label else path
 
 
 def _one_side(board: Board, label: str) -> Board:
+    """The board with one side of each key, and no seed: it deals every side again, so a player
+    who held it could read their partner's agents."""
     tables = tuple(replace(table, sides=tuple(side for side in table.sides if side.label == label))
                    for table in board.tables)
-    return replace(board, tables=tables)
+    return replace(board, tables=tables, seed=None)
 
 
 def summary(request: Request, kind: str, keys: list[Path | None]) -> tuple[str, ...]:

@@ -19,12 +19,19 @@ def _joined(parts: Sequence[str]) -> str:
     return GAP.join(parts) + "\n"
 
 
+def _seeded(board: Board, words: Words, keys: list[str], written: Callable[[str], str]) -> list[str]:
+    """A key's games, and under them the seed that deals them again, where the file holds every
+    side of the key (a Duet side's file does not: the seed would deal the other side too)."""
+    return keys if board.seed is None else [*keys, written(words.seed(board.seed))]
+
+
 # --- Text, for a terminal -------------------------------------------------------------------------
 
 
 def text_board(board: Board, words: Words) -> tuple[str, str]:
     public = [f"{words.heading(board.title, table.number)}\n\n{framed(table.names)}" for table in board.tables]
-    return _joined(public), _joined([_text_key(board, words, table) for table in board.tables])
+    keys = [_text_key(board, words, table) for table in board.tables]
+    return _joined(public), _joined(_seeded(board, words, keys, str))
 
 
 def _text_key(board: Board, words: Words, table: Table) -> str:
@@ -61,13 +68,22 @@ def _legend(words: Words, side: Side, marks: dict[str, str], between: str,
 
 # --- Markdown --------------------------------------------------------------------------------------
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>|#~])")
+# What markdown reads as markup inside a line: emphasis, code, links and pictures, raw HTML and
+# entities, table pipes, strikethrough, GitHub's maths; and what GitHub turns into a link by
+# itself (http://, www.). Each is escaped with a backslash, which CommonMark takes before any
+# ASCII punctuation and shows as the character alone. (An e-mail address still becomes a mail
+# link on GitHub: it links the text after every escape, and the link loads nothing.)
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*_{}\[\]<>|#~&$]|:(?=//)|(?<=www)\.", re.IGNORECASE)
+# What starts a block where a text starts a line: a list item (-, +, 1. or 1)), a heading's
+# underline (=); #, > and * are escaped wherever they are.
+_MARKDOWN_LINE_START = re.compile(r"^(?:[-+=]|\d+(?=[.)]))")
 
 
 def markdown_board(board: Board, words: Words) -> tuple[str, str]:
     public = [f"## {_md(words.heading(board.title, table.number))}\n\n{_md_table(table.names)}"
               for table in board.tables]
-    return _joined(public), _joined([_markdown_key(board, words, table) for table in board.tables])
+    keys = [_markdown_key(board, words, table) for table in board.tables]
+    return _joined(public), _joined(_seeded(board, words, keys, _md))
 
 
 def _markdown_key(board: Board, words: Words, table: Table) -> str:
@@ -94,37 +110,62 @@ def _md_table(rows: Sequence[Sequence[str]]) -> str:
 
 
 def _md(text: str) -> str:
-    """Text that markdown shows as it is: its special characters escaped."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    """Text that markdown shows as it is, wherever it stands: its special characters escaped,
+    and a list's or a heading's mark where it would start a line."""
+    text = _MARKDOWN_SPECIAL.sub(lambda found: "\\" + found.group(), text)
+    return _MARKDOWN_LINE_START.sub(_line_start_escaped, text)
+
+
+def _line_start_escaped(found: re.Match) -> str:
+    """'-' -> '\\-'; '1' of '1.' -> '1\\' (the '.' after it is then no list's)."""
+    mark = found.group()
+    return mark + "\\" if mark.isdigit() else "\\" + mark
 
 
 # --- BBCode, for forums --------------------------------------------------------------------------
 
+# BBCode has no escape of its own, and each forum knows other tags ([noparse] on vBulletin,
+# [plain] on XenForo, none on phpBB): a zero-width space after each "[" of a text is what every
+# forum shows as the "[" it is and never reads as the start of a tag ("[img]", "[/td]"), while
+# a reader sees the text unchanged.
+ZERO_WIDTH_SPACE = "\u200b"
+
 
 def bbcode_board(board: Board, words: Words) -> tuple[str, str]:
-    public = [f"[b]{words.heading(board.title, table.number)}[/b]\n{_bb_table(table.names)}" for table in board.tables]
-    return _joined(public), _joined([_bbcode_key(board, words, table) for table in board.tables])
+    public = [f"[b]{_bb(words.heading(board.title, table.number))}[/b]\n{_bb_table(table.names)}"
+              for table in board.tables]
+    keys = [_bbcode_key(board, words, table) for table in board.tables]
+    return _joined(public), _joined(_seeded(board, words, keys, _bb))
 
 
 def _bbcode_key(board: Board, words: Words, table: Table) -> str:
-    lines = [f"[b]{words.key_heading(board.title, table.number)}[/b]", f"[i]{words.secret(table.sides)}[/i]"]
+    lines = [f"[b]{_bb(words.key_heading(board.title, table.number))}[/b]",
+             f"[i]{_bb(words.secret(table.sides))}[/i]"]
     if table.starting:
-        lines.append(f"[b][color={_bb_colour(board, TEAMS[table.starting])}]{words.starts(table.starting)}"
+        lines.append(f"[b][color={_bb_colour(board, TEAMS[table.starting])}]{_bb(words.starts(table.starting))}"
                      "[/color][/b]")
     if len(table.sides) > 1:
-        lines.append(words.sides_note())
+        lines.append(_bb(words.sides_note()))
     for side in table.sides:
         if side.label:
-            lines.append(f"\n[b]{words.side(side.label)}[/b]")
-        cells = tuple(tuple(_bb_role(board, role, f"{SYMBOLS[role]} {name}") for role, name in zip(roles, names))
+            lines.append(f"\n[b]{_bb(words.side(side.label))}[/b]")
+        cells = tuple(tuple(_bb_role(board, role, f"{SYMBOLS[role]} {_bb(name)}") for role, name in zip(roles, names))
                       for roles, names in zip(side.roles, table.names))
-        lines += [_bb_table(cells), _legend(words, side, SYMBOLS, " · ", lambda role, text: _bb_role(board, role, text))]
+        lines += [_bb_table(cells, escape=False),
+                  _legend(words, side, SYMBOLS, " · ", lambda role, text: _bb_role(board, role, _bb(text)))]
     return "\n".join(lines)
 
 
-def _bb_table(rows: Sequence[Sequence[str]]) -> str:
-    lines = ["[table]"] + ["[tr]" + "".join(f"[td]{cell}[/td]" for cell in row) + "[/tr]" for row in rows]
+def _bb_table(rows: Sequence[Sequence[str]], escape: bool = True) -> str:
+    """A table of texts (``escape``), or of cells already written as BBCode."""
+    lines = ["[table]"] + ["[tr]" + "".join(f"[td]{_bb(cell) if escape else cell}[/td]" for cell in row) + "[/tr]"
+                           for row in rows]
     return "\n".join(lines + ["[/table]"])
+
+
+def _bb(text: str) -> str:
+    """Text that BBCode shows as it is: no "[" in it can open a tag."""
+    return text.replace("[", "[" + ZERO_WIDTH_SPACE)
 
 
 def _bb_role(board: Board, role: str, text: str) -> str:

@@ -12,6 +12,7 @@ import msgspec
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...draw.theme import Theme, rgb_of
+from ...errors import escaped
 from ...model.labels import Labels
 from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED, ROLE_NAMES
 from ..export import Request
@@ -64,7 +65,7 @@ class Board(msgspec.Struct, frozen=True):
     rows: int
     columns: int
     tables: tuple[Table, ...]
-    seed: int = 0  # deals every key again: for the key's files only
+    seed: int | None = None  # deals every key again: in a key's file that holds every side, and nowhere else
     colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG
 
@@ -99,8 +100,11 @@ def _rows(cells, columns: int) -> tuple[tuple[str, ...], ...]:
 
 def shown_name(cell: str, pictures: bool) -> str:
     """A picture is named by its file name without the extension ("hamburger.svg" ->
-    "hamburger"); a word as the cards print it."""
-    return PurePosixPath(cell).stem if pictures else cell
+    "hamburger"); a word as the cards print it. A file name may hold what no word list is let
+    through (an ESC that would run in a terminal, a right-to-left override, a line break that
+    would split the grid): those characters are written as their escapes (``\\x1b``), so the
+    name shows and does nothing."""
+    return escaped(PurePosixPath(cell).stem if pictures else cell)
 
 
 def heading_title(kit_title: str | None, game_title: str) -> str:
@@ -140,6 +144,10 @@ class Words(msgspec.Struct, frozen=True):
 
     def side(self, label: str) -> str:
         return f"{self.texts.text('side')} {label}"
+
+    def seed(self, seed: int) -> str:
+        """The seed under a key, "Seed 7": the number as --seed takes it, without grouping."""
+        return f"{self.texts.text('seed')} {seed}"
 
     def secret(self, sides: Sequence[Side]) -> str:
         """Who may read the key: the spymasters; each player their own side; or, a side in a

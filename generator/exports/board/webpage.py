@@ -114,8 +114,15 @@ def _key_sections(board: Board, words: Words, table: Table) -> list[str]:
                   f"{escape(words.starts(table.starting))}</p>") if table.starting else ""
         sections.append(f'<section class="game key" id="key-{table.number}{side.label.lower()}">'
                         f"{_header(heading, *lines)}{starts}{_key_grid(board, words, table, side)}"
-                        f"{_legend(words, side)}</section>")
+                        f"{_legend(words, side)}{_seed(board, words)}</section>")
     return sections
+
+
+def _seed(board: Board, words: Words) -> str:
+    """The seed in a corner of each game, printed on its page too, where the file holds every
+    side of the key (a Duet side's file does not: the seed would deal the other side too)."""
+    return "" if board.seed is None else f'<footer class="seed">{escape(words.seed(board.seed))}</footer>'
+
 
 
 def _key_grid(board: Board, words: Words, table: Table, side: Side) -> str:
@@ -233,10 +240,13 @@ def _key_style() -> str:
 .legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.4em 1.6em;
   font-size:clamp(12px,2vh,24px);font-weight:700;color:var(--card)}
 .legend li{display:flex;align-items:center;gap:.45em}
+.key{position:relative}
+.seed{position:absolute;right:2vw;bottom:1.5vh;font-size:clamp(11px,1.6vh,18px);color:var(--band)}
 .legend .symbol{width:1.3em;height:1.3em;padding:.22em;border-radius:.25em;background:var(--role)}
 @media print{
   .key header p.secret{color:var(--text)}
-  .legend{color:var(--text)}
+  .legend,.seed{color:var(--text)}
+  .seed{right:0;bottom:0;font-size:9pt}
   .frame.lit{--pad:7mm}
   .key .grid{--w:min(245mm,calc(135mm * var(--aspect)))}
   .light .symbol{width:3.5mm;height:3.5mm}

@@ -41,7 +41,7 @@ def duplex(own: Mapping[str, Any], sides: str) -> str | None:
 class BookMaker(Maker):
     prints_pages = True
 
-    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
+    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
         book = own["output"]
         return {book: "the game book (-o/--output)", keys_path(book): "the spymasters' booklet, beside the book"}
 

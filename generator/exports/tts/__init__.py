@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ... import kinds
-from ...errors import UsageError, quoted
+from ...errors import UsageError, quoted, text_problem
 from ..export import Export, Option
 from ..options import DEALING, FONT_HELP
 
@@ -21,6 +21,10 @@ from ..options import DEALING, FONT_HELP
 def parse_base_url(text: str) -> str:
     """An address the images will be at: http or https, with a host, and a slash to end it."""
     parts = urlsplit(text.strip())
+    hidden = text_problem(text)
+    if hidden is not None:
+        raise UsageError(f"{quoted(text)} holds {hidden}: write the web address alone, such as "
+                         "https://example.org/codenames/")
     if parts.scheme not in ("http", "https") or not parts.netloc or any(char.isspace() for char in text.strip()):
         raise UsageError(f"{quoted(text)} is not a web address: write one such as https://example.org/codenames/")
     return text.strip().rstrip("/") + "/"

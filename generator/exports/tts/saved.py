@@ -56,7 +56,7 @@ class Part(msgspec.Struct, frozen=True):
 class TtsMaker(Maker):
     deals_games = False  # the whole deck goes on the table: players shuffle and deal as with the box
 
-    def outputs(self, own: Mapping[str, Any]) -> dict[Path | None, str]:
+    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
         folder = Path(own["out_dir"])
         return {folder / SAVED_OBJECT: f"the saved object {folder / SAVED_OBJECT}",
                 folder / THUMBNAIL: f"the thumbnail {folder / THUMBNAIL}"}
@@ -132,9 +132,9 @@ def saved_object(request: Request, parts: Mapping[str, Part], where: Callable[[s
     ]
     name = request.game_title
     title = name if not request.title or request.title in name else f"{request.title} ({name})"
-    return {"SaveName": title, "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5, "PlayArea": 0.5,
-            "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": objects, "TabStates": {}}
+    return {"SaveName": shown_text(title), "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5,
+            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
 
 
 def tile_kinds(game: Game, faces: Sequence[tuple[Any, Any]]) -> list[tuple[str, list[int]]]:
@@ -158,12 +158,21 @@ def pile(part: Part, card_ids: Sequence[int], transform: Transform, nickname: st
     one (TTS holds no deck of one)."""
     decks = {sheet.deck: custom_deck(sheet, part.jpeg, where) for sheet in part.sheets}
     cards = [card(card_id, decks, transform, next(guids)) for card_id in card_ids]
+    nickname, description = shown_text(nickname), shown_text(description)
     if len(cards) == 1:
         return {**cards[0], "Nickname": nickname, "Description": description}
     used = sorted({card_id // 100 for card_id in card_ids})
     return {"GUID": next(guids), "Name": "DeckCustom", "Transform": transform.as_json(), "Nickname": nickname,
             "Description": description, **HANDLING, "SidewaysCard": False, "DeckIDs": list(card_ids),
             "CustomDeck": {str(number): decks[number] for number in used}, "ContainedObjects": cards}
+
+
+def shown_text(text: str) -> str:
+    """A name as Tabletop Simulator shows it, and nothing more. Its names and descriptions read
+    tags in brackets ("[b]", "[i]", "[FF0000]" for a colour, "[-]" to end one, "[url=...]"),
+    and have no escape for them: a zero-width space after each "[" keeps an edition's title or
+    tile name ("[FF0000]Red") from opening one, and shows nothing."""
+    return text.replace("[", "[\u200b")
 
 
 # Every piece may be picked up, dropped on the grid and taken into a hand.

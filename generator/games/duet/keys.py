@@ -21,6 +21,7 @@ class DuetKeyCards(KeyCards[DuetCard, DuetFace]):
     noun = "Duet key card"
     title = "Duet key cards"
     label_characters = "0123456789AB"
+    sides = SIDES
     same_up = True
 
     def per_card(self, single_sided: bool) -> int:
