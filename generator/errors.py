@@ -73,6 +73,16 @@ def escaped(text: str, escape: Callable[[str], str] | None = None) -> str:
     return "".join(escape(char) if hidden(char) else char for char in text)
 
 
+def for_terminal(text: str) -> str:
+    """A message or summary as the terminal should get it: names a user gave (a word list, a
+    folder, an output) may hold characters that would act there (ESC starts a terminal's
+    commands, U+202E turns a line round), so each is written as its escape; line breaks and
+    tabs stay, being the message's own."""
+    if not any(hidden(char) for char in text if char not in "\n\t"):
+        return text
+    return "".join(_python_escape(char) if hidden(char) and char not in "\n\t" else char for char in text)
+
+
 def _python_escape(char: str) -> str:
     if "\udc80" <= char <= "\udcff":  # a byte of a file name that is not UTF-8, as Python keeps it
         return f"\\x{ord(char) - 0xDC00:02x}"

@@ -591,3 +591,22 @@ def test_two_copies_of_a_picture_named_with_controls_are_named_escaped(tmp_path,
     assert result.exit_code == 1, result.output
     assert "p00.png is the same picture as copy\\x1b[2Jof.png" in result.stderr and "\x1b" not in result.output
     assert {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in folder.iterdir()} == before
+
+
+def test_names_a_user_gives_reach_the_terminal_as_text(run, tmp_path):
+    """A file named with ESC, BEL or a right-to-left override never acts in the terminal:
+    summaries, notes and errors show each escaped (a line break stays one: messages have their
+    own)."""
+    words = tmp_path / "w\x1b]0;pwned\x07.txt"
+    words.write_text("apple\nbanana\n", encoding="utf-8")
+    made = run("deck", "--words", str(words), "--blanks", "0", "-o", "out\u202e/d\x1b[31m.pdf")
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "out\u202e" / "d\x1b[31m.pdf").is_file()
+    refused = run("deck", "--words", str(tmp_path / "missing\x1b[2J.txt"))
+    assert refused.exit_code == 1
+    for result in (made, refused):
+        printed = result.output
+        assert not any(char in printed for char in "\x1b\x07\u202e"), printed
+    assert "\\x1b]0;pwned\\x07.txt" in made.output and "out\\u202e/d\\x1b[31m.pdf" in made.output
+    assert "missing\\x1b[2J.txt: there is no such file" in refused.output
+    assert made.output.count("\n") >= 3  # the summary's own lines

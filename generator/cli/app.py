@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 import click
 
 from .. import __version__
-from ..errors import CngenError, UsageError
+from ..errors import CngenError, UsageError, for_terminal
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME
 from ..settings.resolve import Settings
@@ -38,9 +38,9 @@ def reports_errors(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         except UsageError as error:
-            raise click.UsageError(str(error)) from None
+            raise click.UsageError(for_terminal(str(error))) from None
         except CngenError as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(for_terminal(str(error))) from None
         except (click.ClickException, click.exceptions.Exit):  # a usage message, or an exit code on purpose
             raise
         except (KeyboardInterrupt, Stopped) as stop:  # Ctrl-C, SIGTERM, SIGHUP: the writer finished or undid its work
@@ -102,7 +102,7 @@ def main(ctx: click.Context, config_path: Path | None, debug: bool) -> None:
     try:
         ctx.obj = find_settings_file(config_path, Path())
     except CngenError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(for_terminal(str(error))) from None
 
 
 def settings_command(name: str) -> Callable:
@@ -116,7 +116,7 @@ def settings_command(name: str) -> Callable:
             ctx = click.get_current_context()
             settings = _resolve(ctx, name)
             for note in settings.notes:
-                click.echo(f"Note: {note}", err=True)
+                echo(f"Note: {note}", err=True)
             function(settings)
 
         main.to_build[name] = lambda: click.command(name)(setting_options(name)(run))
@@ -139,7 +139,12 @@ def _resolve(ctx: click.Context, command: str) -> Settings:
 
 def say(step: str) -> None:
     """Progress goes to stderr, so that stdout stays the summary."""
-    click.echo(f"  {step}...", err=True)
+    echo(f"  {step}...", err=True)
+
+
+def echo(text: str, err: bool = False) -> None:
+    """A line for the terminal (``for_terminal``)."""
+    click.echo(for_terminal(text), err=err)
 
 
 def chosen_seed() -> int:
@@ -168,7 +173,7 @@ def deck(settings: Settings) -> None:
     plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings.on("preview"))
     result = build_deck(options, progress=say, game=game_of(settings))
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
-    click.echo(deck_summary(result, output, options.sheet, folder))
+    echo(deck_summary(result, output, options.sheet, folder))
     _notes(result.notes)
 
 
@@ -213,13 +218,13 @@ def keys(settings: Settings) -> None:
     result = build_keys(game, options, progress=say)
     folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
                           output, result.images)
-    click.echo(keys_summary(game, result, output, manifest, options, folder))
+    echo(keys_summary(game, result, output, manifest, options, folder))
     _notes(result.notes)
     if settings.on("keys.stats"):
         if options.count >= PROGRESS_FROM:
             measured, noun = game.key_cards.counted(len(result.cards), options.single_sided)
             say(f"measuring the balance of {measured:,} {noun}")
-        click.echo(game.key_cards.balance(result.cards))
+        echo(game.key_cards.balance(result.cards))
 
 
 @settings_command("tokens")
@@ -243,7 +248,7 @@ def tokens(settings: Settings) -> None:
     game = game_of(settings)
     result = build_tokens(game, options)
     folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
-    click.echo(tokens_summary(game, result, output, options.sheet, folder))
+    echo(tokens_summary(game, result, output, options.sheet, folder))
     _notes(result.notes)
 
 
@@ -272,7 +277,7 @@ def rules(settings: Settings) -> None:
                                           token_options(settings))
     result = build_rules(game, rules_options(settings, contents), language)
     write_planned(plan, {output: result.pdf})
-    click.echo(rules_summary(game, result, output, settings.value("paper", tuple), settings.value("profile", str)))
+    echo(rules_summary(game, result, output, settings.value("paper", tuple), settings.value("profile", str)))
     _notes(result.notes)
 
 
@@ -312,7 +317,7 @@ def kit(settings: Settings) -> None:
     plan, files, stale = with_uploads(settings, plan, result.files(out_dir), uploads)
     previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
     reuse = _seed_to_reuse(settings, seed, options.keys.seed)
-    click.echo(kit_table(options.game, result, out_dir, options.deck.sheet, previews, reuse, earlier,
+    echo(kit_table(options.game, result, out_dir, options.deck.sheet, previews, reuse, earlier,
                          options.rules.paper))
     _notes((*result.notes, *record_notes(out_dir / RECORD_NAME, earlier, "cngen kit")))
 
@@ -321,7 +326,7 @@ def _notes(notes: tuple[str, ...]) -> None:
     """Under the summary: what the files print in English for want of a translation, and what
     a folder's record held that the run did not act on."""
     for note in notes:
-        click.echo(f"Note: {note}", err=True)
+        echo(f"Note: {note}", err=True)
 
 
 def _every_kit_file() -> list[str]:
@@ -408,7 +413,7 @@ def _print_net(settings: Settings, section: str, options: Options, build: Callab
     plan = plan_outputs(settings, {output: settings.describe(f"{section}.output")}, settings.on("preview"))
     result = build(game_of(settings), options)
     write_planned(plan, {output: result.pdf})
-    click.echo(summary(result, output, options.sheet))
+    echo(summary(result, output, options.sheet))
     _notes(result.notes)
 
 
@@ -431,7 +436,7 @@ def calibrate(settings: Settings) -> None:
     plan = plan_outputs(settings, {output: settings.describe("calibrate.output")})
     result = build_calibration(options)
     write_planned(plan, {output: result.pdf})
-    click.echo(calibration_summary(output, options))
+    echo(calibration_summary(output, options))
 
 
 def export_command(name: str, help: str) -> None:
@@ -470,7 +475,7 @@ def export_command(name: str, help: str) -> None:
         summary = list(result.summary)
         if settings.values.get(f"{name}.seed") is None:
             summary.append(f"Seed {options.seed}: --seed {options.seed} deals the same again.")
-        click.echo("\n".join(summary), err=shown is not None)
+        echo("\n".join(summary), err=shown is not None)
         _notes((*result.notes, *(record_notes(record, earlier, f"cngen {name}") if record is not None else ())))
 
     run.__doc__ = help
@@ -509,7 +514,7 @@ def preflight_command(files: tuple[Path, ...], **_: object) -> None:
             raise CngenError(f"{path}: {error}: cngen checks files up to these limits: check this one with another preflight tool") from None
         except CngenError as error:
             raise CngenError(f"{path}: {error}: give a PDF file") from None
-        click.echo(preflight_table(path, report))
+        echo(preflight_table(path, report))
         failed = failed or not report.ok
     if failed:
         raise click.exceptions.Exit(1)
@@ -546,9 +551,9 @@ def init(output: Path | None, edition: bool, force: bool) -> None:
     (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], never_outputs())
     write_files({real: text_of().encode("utf-8")})
     if edition:
-        click.echo(f"Wrote {output}: edit it, then run cngen kit --edition {output} (options you type still win).")
+        echo(f"Wrote {output}: edit it, then run cngen kit --edition {output} (options you type still win).")
     else:
-        click.echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
+        echo(f"Wrote {output}: edit it, then run cngen kit (command-line options still win).")
 
 
 @main.command()
@@ -566,7 +571,7 @@ def games() -> None:
     width = max(len(name) for name in GAMES)
     for name, game in GAMES.items():
         shown = f"{name} (the default)" if name == DEFAULT_GAME else name
-        click.echo(f"{shown:<{width + 14}} {game.title}: {game.summary}")
+        echo(f"{shown:<{width + 14}} {game.title}: {game.summary}")
 
 
 @main.command()
@@ -588,8 +593,8 @@ def decks() -> None:
             raise_problems(word_list)
         except WordListError as error:
             raise CngenError(f"the bundled deck '{name}' is broken: {error}") from None
-        click.echo(f"{name:<12} {word_list.language:<4} {len(word_list.entries):>5} words  {word_list.description}")
+        echo(f"{name:<12} {word_list.language:<4} {len(word_list.entries):>5} words  {word_list.description}")
     pictures = picture_deck_files()
-    click.echo(f"{PICTURE_DECK:<12} {'-':<4} {len(pictures):>5} pictures  cngen's picture deck, for the games played "
+    echo(f"{PICTURE_DECK:<12} {'-':<4} {len(pictures):>5} pictures  cngen's picture deck, for the games played "
                "with pictures (--images FOLDER prints yours)")
 
