@@ -49,13 +49,13 @@ from generator.geometry.wordface import (
 from generator.inputs.bundled import LANGUAGE_DECKS, font_path
 from generator.jobs.cards import card_theme
 from generator.jobs.deck import build_deck
-from generator.jobs.sources import font_family, load_font, load_words
+from generator.jobs.sources import font_family, load_font, load_words, with_condensed
 from generator.settings.options import DeckOptions, SheetOptions, Style
 from generator.typeface.font import _add_narrow_spaces, register_family
 
 MM = 72 / 25.4
 DEFAULT_CARD = (70 * MM, 45 * MM)
-FONT = load_font(None)  # the bundled Fira Sans Bold, with its condensed face
+FONT = with_condensed(load_font(None))  # the bundled Fira Sans Bold, with its condensed face
 PLAIN = replace(FONT, condensed=None)  # as a user's font: no condensed face known
 DECKS = sorted(LANGUAGE_DECKS.values())
 NARROW = "\u202f"
@@ -70,7 +70,8 @@ def face_of(fitted, font=FONT):
 
 def test_the_bundled_font_brings_its_condensed_face_and_a_users_font_none():
     assert FONT.condensed is not None and FONT.condensed.label == "FiraSansCondensed-Bold"
-    assert load_font(font_path()).condensed is None  # the same file given as --font: not known as ours
+    assert load_font(None).condensed is None  # read only where a word needs it (fitted_faces)
+    assert with_condensed(load_font(font_path())).condensed is None  # the same file as --font: not known as ours
 
 
 @pytest.mark.parametrize("deck", DECKS)

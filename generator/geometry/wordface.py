@@ -139,19 +139,41 @@ def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:
     any other word is measured by ReportLab alone, as it always was (``shaping`` is not even
     imported)."""
     faces = _faces(word, font)
-    legible = min(LEGIBLE_SIZE, layout.label_text.height / font.line_height(1.0))
+    legible = _legible(layout, font)
     boxes = ((False, layout.label_text), (True, None))  # the opened label is worked out if needed
     upright = _first_legible(word, faces, boxes, layout, MAX_WORD_SIZE, MIN_WORD_SIZE, legible, legible)
     if upright is None:
         return None
     (fitted, measure), opened = upright
-    largest_mirrored = min(MAX_MIRRORED_SIZE, MIRRORED_SHARE * fitted.size)
+    largest_mirrored, legible_mirrored = _mirrored_sizes(fitted.size)
     mirrored = _first_legible(word, faces, ((False, layout.band_text),), layout, largest_mirrored,
-                              MIN_MIRRORED_SIZE, MIRRORED_SHARE * largest_mirrored, None)
+                              MIN_MIRRORED_SIZE, legible_mirrored, None)
     if mirrored is None:
         return None
     (copy, copy_measure), _ = mirrored
     return WordFace(word, _with_glyphs(fitted, measure), _with_glyphs(copy, copy_measure), opened)
+
+
+def fitted_without_condensed(face: WordFace | None, layout: WordFaceLayout, font: Font) -> bool:
+    """Whether ``face``, fitted by ``font`` alone, is what fitting with its condensed face too
+    would give: both copies reached a legible size in their first box, before the condensed
+    face is ever tried (``_first_legible``). Where this holds for every word, the condensed
+    face need not even be read."""
+    if face is None or face.opened or face.upright.size < _legible(layout, font) - 1e-9:
+        return False
+    return face.mirrored.size >= _mirrored_sizes(face.upright.size)[1] - 1e-9
+
+
+def _legible(layout: WordFaceLayout, font: Font) -> float:
+    """The size at which the upright copy reads across a table, or the label's whole height."""
+    return min(LEGIBLE_SIZE, layout.label_text.height / font.line_height(1.0))
+
+
+def _mirrored_sizes(upright: float) -> tuple[float, float]:
+    """The upside-down copy's largest size, and the size it is legible at, for an upright copy
+    of ``upright`` points."""
+    largest = min(MAX_MIRRORED_SIZE, MIRRORED_SHARE * upright)
+    return largest, MIRRORED_SHARE * largest
 
 
 # A face a word may be set in: how it is measured, and whether it is the condensed one.

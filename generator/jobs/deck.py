@@ -9,7 +9,15 @@ from ..draw.theme import Theme
 from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
 from ..games.game import Game
-from ..geometry.wordface import MIN_MIRRORED_SIZE, MIN_WORD_SIZE, WordFace, WordFaceLayout, fit_word, word_face_layout
+from ..geometry.wordface import (
+    MIN_MIRRORED_SIZE,
+    MIN_WORD_SIZE,
+    WordFace,
+    WordFaceLayout,
+    fit_word,
+    fitted_without_condensed,
+    word_face_layout,
+)
 from ..model.rng import make_rng, shuffled
 from ..model.words import Problem, WordList, raise_problems
 from ..settings.options import DeckOptions
@@ -17,7 +25,7 @@ from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
 from .codenames import DeckResult, pair_faces
-from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words, words_label
+from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words, with_condensed, words_label
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
@@ -71,7 +79,7 @@ def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: floa
     face_layout = word_face_layout(*card_size, bleed=bleed)
     _check_card_room(face_layout, font, card_size, sized_by)
     progress(f"checking {len(word_list.entries):,} words against the font and the card")
-    faces = fitted_faces(word_list, face_layout, font, sized_by)
+    faces, font = fitted_faces(word_list, face_layout, font, sized_by)
     words = word_list.words
     if options.seed is not None:
         words = shuffled(words, make_rng(options.seed))
@@ -83,23 +91,29 @@ def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: floa
 
 
 def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font,
-                 sized_by: str | None = "--card-size") -> dict[str, WordFace]:
+                 sized_by: str | None = "--card-size") -> tuple[dict[str, WordFace], Font]:
     """Fit every word; report every problem of the list at once: its own (repeats, control
-    characters...) and the words the font cannot draw or the card cannot hold."""
+    characters...) and the words the font cannot draw or the card cannot hold. With the font
+    the faces are drawn in: its condensed face is read only where a long word needs it."""
+    drawable = [entry.text for entry in word_list.entries if not font.missing_characters(entry.text)]
+    fits = {word: fit_word(word, layout, font) for word in drawable}
+    long_words = [word for word, face in fits.items() if not fitted_without_condensed(face, layout, font)]
+    condensed = with_condensed(font) if long_words else font
+    if condensed is not font:
+        fits.update((word, fit_word(word, layout, condensed)) for word in long_words)
     faces: dict[str, WordFace] = {}
     problems: list[Problem] = []
     for entry in word_list.entries:
         missing = font.missing_characters(entry.text)
+        face = fits.get(entry.text)
         if missing:
             problems.append(Problem(entry.line, _missing_message(entry.text, missing, font), "characters the font lacks"))
-            continue
-        face = fit_word(entry.text, layout, font)
-        if face is None:
+        elif face is None:
             problems.append(Problem(entry.line, _too_long_message(entry.text, layout, sized_by), "entries too long"))
-            continue
-        faces[entry.text] = face
+        else:
+            faces[entry.text] = face
     raise_problems(word_list, problems)
-    return faces
+    return faces, condensed
 
 
 def _face(word: str | None, faces: dict[str, WordFace]) -> WordFace | None:

@@ -38,15 +38,22 @@ EMBLEM_DPI = 600
 
 
 def load_font(path: Path | None, bundled: str = BOLD) -> Font:
-    """The user's font (a face of a collection as FILE.ttc#N), or one of ours, with its
-    condensed face where the family has one (a user's font has none that cngen knows)."""
+    """The user's font (a face of a collection as FILE.ttc#N), or one of ours, naming its
+    condensed face where the family has one (a user's font has none that cngen knows): that
+    face is read by ``with_condensed``, only where a word needs it."""
     ours = path is None
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
     font = parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
-    if ours and bundled in CONDENSED_FACES:
-        font = replace(font, condensed=load_font(None, CONDENSED_FACES[bundled]))
-    return font
+    return replace(font, condensed_file=CONDENSED_FACES.get(bundled)) if ours else font
+
+
+def with_condensed(font: Font) -> Font:
+    """``font`` with its condensed face read, where it has one (a font's file is parsed in
+    about as long as a deck of 400 words takes to fit: only a long word needs it)."""
+    if font.condensed is not None or font.condensed_file is None:
+        return font
+    return replace(font, condensed=load_font(None, font.condensed_file))
 
 
 def font_family(path: Path | None) -> FontFamily:

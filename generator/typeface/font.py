@@ -59,8 +59,10 @@ class Font(msgspec.Struct, frozen=True, dict=True):  # a __dict__ for the shaper
     data: bytes = b""  # the file, for shaping and embedding glyphs
     index: int = 0  # the face in a collection (.ttc); 0 in a plain .ttf
     # The same family's condensed face, which a word card sets a long word in before shrinking
-    # it (geometry.wordface); None for a font of the user's, whose condensed face is not known.
+    # it (geometry.wordface); None for a font of the user's, whose condensed face is not known,
+    # and until a word needs it: ``condensed_file`` names cngen's file of it, read only then.
     condensed: Font | None = None
+    condensed_file: str | None = None
 
     @cached_property
     def shaper(self) -> Shaper:
