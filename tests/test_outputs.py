@@ -141,6 +141,18 @@ def test_cngens_own_files_are_never_outputs(run, project):
         before = own.read_bytes()
         refused(run("deck", "-o", str(own)), f"cngen's own file {own.name}")
         assert own.read_bytes() == before
+    # Under other names: a link and a hard link outside the package (where one can be made).
+    own = deck_path("standard")
+    (project / "soft.pdf").symlink_to(own)
+    names = ["soft.pdf"]
+    try:
+        os.link(own, project / "hard.pdf")
+        names.append("hard.pdf")
+    except OSError:  # the package on another file system
+        pass
+    for name in names:
+        refused(run("deck", "-o", name), f"--output {name} would overwrite cngen's own file standard.yaml")
+    assert own.read_bytes() == before
 
 
 @pytest.fixture(scope="module")

@@ -13,9 +13,9 @@ from typing import Iterable, Mapping, Sequence
 import click
 import msgspec
 
-from ..exports import text_files as export_texts
-from ..games import text_files
-from ..inputs.bundled import bundled_files
+from ..exports import EXPORTS
+from ..games import GAMES
+from ..inputs.bundled import bundled_folders
 from ..output.files import finish_interrupted_writes, write_files
 from ..output.targets import Named, checked_outputs, inputs_among, read_only
 from ..settings.declarations import BY_KEY
@@ -149,7 +149,7 @@ def never_outputs() -> list[Named]:
     standard output and standard error are, where they are files (/dev/stdout of a run whose
     output goes to a file): the run's text and the output would share one file, and a
     board's key would land where the board goes."""
-    own = [Named(path, f"cngen's own file {path.name}") for path in shipped_files()]
+    own = [Named(folder, "cngen's own file", folder=True) for folder in shipped_folders()]
     streams = [Named(Path(f"/dev/{name}"), f"standard {kind}", role="where this run prints")
                for name, kind in (("stdout", "output"), ("stderr", "error"))]
     return [*own, *streams]
@@ -170,6 +170,7 @@ def _usual_name(settings: Settings, path: Path) -> str:
     return Path(str(setting.default)).name if setting is not None else path.name
 
 
-def shipped_files() -> list[Path]:
-    """Every file cngen ships, the games' texts included: none may ever be an output."""
-    return [*bundled_files(), *text_files(), *export_texts()]
+def shipped_folders() -> list[Path]:
+    """The folders of every file cngen ships (its decks, fonts, labels, profiles and editions,
+    and each game's and export's texts): none of those files may ever be an output."""
+    return [*bundled_folders(), *(game.texts for game in GAMES.values()), *(export.texts for export in EXPORTS.values())]

@@ -13,8 +13,3 @@ EXPORTS: dict[str, Export] = {export.name: export for export in (
     BOOK,
     TTS,
 )}
-
-
-def text_files() -> list:
-    """Every text the exports ship: none of them may ever be an output."""
-    return [path for export in EXPORTS.values() for path in export.text_files()]

@@ -31,8 +31,3 @@ def owners_of_marks(game: Game) -> dict[str, str]:
     return {mark: f"the {other.name} game's rules text: print it with --game {other.name}"
             for other in GAMES.values() if other is not game for mark in other.example_marks
             if mark not in game.example_marks}
-
-
-def text_files() -> list:
-    """Every text the games ship: none of them may ever be an output."""
-    return [path for game in GAMES.values() for path in game.text_files()]

@@ -72,10 +72,10 @@ def labels_path(language: str = ENGLISH) -> Path | None:
     return path if path.is_file() else None
 
 
-def bundled_files() -> list[Path]:
-    """Every file cngen ships: none of them may ever be an output."""
-    folders = ("decks", "fonts", "labels", "profiles", "editions")
-    return sorted(path for name in folders for path in _folder(name).rglob("*") if path.is_file())
+def bundled_folders() -> list[Path]:
+    """The folders of the files cngen ships beside its code (the games' and exports' texts
+    are in their own folders): none of their files may ever be an output."""
+    return [_folder(name) for name in ("decks", "fonts", "labels", "profiles", "editions")]
 
 
 def edition_paths() -> dict[str, Path]:

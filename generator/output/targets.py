@@ -39,6 +39,10 @@ class Named(msgspec.Struct, frozen=True):
     usual_name: str = "cards.pdf"  # the command's own file name, to suggest inside a folder
     role: str = "an input of this run"  # what it is to the run, for a file no output may be
     through_links: bool = True  # an output written through a link at its path; False: the link replaced
+    # ``path`` is a folder, each file in it (at any depth) an input: cngen's own, which number
+    # hundreds (a picture deck) and are looked at only for an output inside the folder, or one
+    # with other names (a hard link). ``described`` names such a file with its name after it.
+    folder: bool = False
 
 
 def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named],
@@ -47,7 +51,7 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named],
     written, would replace an input, or would be the same file as another output or as one of
     ``taken`` (outputs already checked, by their real paths)."""
     targets: dict[Path, Named] = {}
-    files_read = [(_identity(source.path), source) for source in inputs]
+    read = _Inputs(inputs)
     names: dict[str, Named] = {}
     files: dict[tuple[int, int], Named] = {}
     for real, named in (taken or {}).items():
@@ -55,10 +59,10 @@ def checked_outputs(outputs: Sequence[Named], inputs: Sequence[Named],
     for output in outputs:
         real = _checked(output)
         identity = _identity(real, output.through_links)  # None: no file there yet, so none the run reads
-        for read, source in files_read:
-            if identity is not None and read == identity:
-                raise UsageError(f"{output.described} would overwrite {source.described}, {source.role}: "
-                                 "give the output another name")
+        source = read.holding(real, output.through_links) if identity is not None else None
+        if source is not None:
+            described, role = source
+            raise UsageError(f"{output.described} would overwrite {described}, {role}: give the output another name")
         _claim(real, identity, output, names, files)
         targets[real] = output
     return targets
@@ -191,8 +195,51 @@ def _limit(folder: Path, name: str, fallback: int) -> int:
 
 def inputs_among(paths: Iterable[Path], inputs: Sequence[Named]) -> set[Path]:
     """Those of ``paths`` that are one of ``inputs`` under any name: never to be removed."""
-    read = {_identity(source.path) for source in inputs} - {None}
-    return {path for path in paths if _identity(path) in read}
+    read = _Inputs(inputs)
+    return {path for path in paths if read.holding(Path(os.path.realpath(path))) is not None}
+
+
+class _Inputs:
+    """A run's inputs, each looked up once and only when an existing file is to be compared."""
+
+    def __init__(self, inputs: Sequence[Named]) -> None:
+        self.inputs = inputs
+        self._files: dict[tuple[int, int], Named] | None = None
+        self._folders: list[tuple[Path, Named]] | None = None
+
+    def holding(self, real: Path, follow: bool = True) -> tuple[str, str] | None:
+        """How messages name the input the file at ``real`` is, and what it is to the run;
+        None when it is none of them."""
+        try:
+            status = os.stat(real, follow_symlinks=follow)
+        except (OSError, ValueError):
+            return None
+        identity = (status.st_dev, status.st_ino)
+        source = self.files().get(identity)
+        if source is not None:
+            return source.described, source.role
+        for folder, named in self.folders():
+            own = real if real.is_relative_to(folder) else \
+                self._linked(folder, identity) if status.st_nlink > 1 else None
+            if own is not None:
+                return f"{named.described} {own.name}", named.role
+        return None
+
+    def files(self) -> dict[tuple[int, int], Named]:
+        if self._files is None:
+            found = ((_identity(source.path), source) for source in self.inputs if not source.folder)
+            self._files = {identity: source for identity, source in reversed(list(found)) if identity is not None}
+        return self._files
+
+    def folders(self) -> list[tuple[Path, Named]]:
+        if self._folders is None:
+            self._folders = [(Path(os.path.realpath(source.path)), source) for source in self.inputs if source.folder]
+        return self._folders
+
+    @staticmethod
+    def _linked(folder: Path, identity: tuple[int, int]) -> Path | None:
+        """The file of ``folder`` that is the file ``identity`` under another name, if one is."""
+        return next((path for path in folder.rglob("*") if _identity(path) == identity), None)
 
 
 def _identity(path: Path, follow: bool = True) -> tuple[int, int] | None:
