@@ -403,7 +403,7 @@ def _sanitised_svg(data: bytes) -> tuple[Any, list[str]]:
             or etree.QName(root).namespace not in (SVG_NS, None):
         raise _Refused(f"is not an SVG drawing (its outermost element is not <svg>): {PLAIN_SVG}")
     dtd = root.getroottree().docinfo.internalDTD
-    if dtd is not None and any(True for _ in dtd.iterentities()):
+    if dtd is not None and any(True for _ in dtd.iterentities()):  # type: ignore[union-attr]  # lxml-stubs lack it
         raise _Refused(f"declares XML entities (<!ENTITY>), which cngen never expands: {PLAIN_SVG}")
     for sibling in root.itersiblings(preceding=True):
         if sibling.tag is etree.PI and sibling.target.lower() == "xml-stylesheet":
@@ -536,7 +536,7 @@ def _render_svg(root: Any) -> tuple[Any, list[str]]:
     logger.addHandler(collected)
     logger.propagate = False
     try:
-        drawing = SvgRenderer(None).render(root)
+        drawing = SvgRenderer(None).render(root)  # type: ignore[arg-type]  # no file: the SVG names none
     except Exception as error:
         raise _Refused(f"cannot be drawn ({_reason(error)}): {PLAIN_SVG}") from None
     finally:

@@ -124,7 +124,7 @@ class Capitals(msgspec.Struct, frozen=True):
 def parse_text(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
     """One entry per line; blank lines and lines starting with '#' are ignored."""
     text = decode_text(data, source)
-    candidates = []
+    candidates: list[tuple[int, object]] = []
     for number, line in enumerate(_lines(text), start=1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
