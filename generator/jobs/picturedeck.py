@@ -153,7 +153,8 @@ def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOp
         del image
         art[picture.name] = RasterArt(ready.data, placed)
         if ready.dpi < SHARP_DPI:
-            soft.append(f"{picture.name} ({ready.dpi:.0f} dpi)")
+            soft.append(f"{picture.name} ({ready.dpi:.0f} dpi)" if ready.dpi >= 0.5 else
+                        f"{picture.name} (under 1 dpi)")  # a sliver of a very long picture, covering the card
     return art, _soft_note(soft)
 
 
