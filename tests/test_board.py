@@ -425,6 +425,9 @@ def test_pictures_are_asked_for_only_for_a_web_page_of_a_game_played_with_pictur
     assert MAKER.card_sizes({"format": "html"}, pictures, None, sizes) == {CODENAMES: (sizes[CODENAMES][1],) * 2}
     assert MAKER.card_sizes({"format": "html"}, words, None, sizes) == {}
     assert MAKER.thumbnails({"format": None, "output": Path("b.HTML")}, pictures) == (240, 240)
+    # A photo is made ready at the thumbnail's pixels, 240 across a 60 mm card: 101.6 dpi.
+    assert MAKER.shown_dpi({"format": "html"}, pictures, (60 * 72 / 25.4,) * 2) == pytest.approx(101.6)
+    assert MAKER.shown_dpi({"format": "markdown"}, pictures, (60 * 72 / 25.4,) * 2) is None
 
 
 def test_the_format_follows_the_file_name_unless_given():

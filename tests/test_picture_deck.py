@@ -322,8 +322,9 @@ def test_a_picture_as_long_as_the_reader_takes_prints_at_least_a_pixel_each_way(
     assert folder_state(slivers) == before
     if args[0] == "board":
         pictures = [Image.open(io.BytesIO(base64.b64decode(data))) for data in
-                    re.findall(r'data:image/png;base64,([A-Za-z0-9+/=]+)', Path("out.html").read_text("utf-8"))]
+                    re.findall(r'data:image/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)', Path("out.html").read_text("utf-8"))]
         assert len(pictures) == 20 and {picture.size for picture in pictures} == {(240, 240)}
+        assert sorted(picture.format for picture in pictures) == ["JPEG"] * 19 + ["PNG"]  # photos, and a drawing
         middles = [picture.convert("RGB").getpixel((120, 120)) for picture in pictures]
         for colour in SLIVER_COLOURS.values():  # each card covered by its sliver's middle pixel
             assert sum(_near(middle, colour) for middle in middles) == 1, (colour, middles)
@@ -340,3 +341,18 @@ def test_a_picture_as_long_as_the_reader_takes_prints_at_least_a_pixel_each_way(
 
 def _near(colour: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
     return all(abs(a - b) <= 40 for a, b in zip(colour, wanted))
+
+
+def test_photos_past_what_a_run_holds_are_refused_at_once_with_the_dpi_that_fits(run, slivers, folder_state,
+                                                                                  monkeypatch):
+    """A run holds its photos ready for the file in memory: past MOST_PHOTO_BYTES (64 MB, some
+    450 phone photos at 300 dpi) it stops as soon as it knows, before drawing, and says what fits."""
+    from generator.jobs import picturedeck
+
+    monkeypatch.setattr(picturedeck, "MOST_PHOTO_BYTES", 60_000)  # a few of these photos
+    before = folder_state(slivers)
+    result = run("deck", "--pictures", "--images", str(slivers), "--dpi", "600", "-o", "out/deck.pdf")
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "the photos would hold about" in result.output and "at 600 dpi on 64 x 64 mm cards" in result.output
+    assert re.search(r"use a lower --dpi \(about [0-9]+0\), smaller cards \(--card-size\), or split", result.output)
+    assert not Path("out").exists() and folder_state(slivers) == before

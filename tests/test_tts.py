@@ -267,6 +267,11 @@ def test_picture_sheets_are_jpegs_and_the_rest_pngs(pictures):
     assert "12 picture cards on 1 sheet" in pictures["output"]
 
 
+def test_photos_are_made_ready_at_the_pixels_of_their_slot_on_the_sheet():
+    assert saved.MAKER.shown_dpi({}, GAMES["pictures"], PICTURE_CARD) == pytest.approx(409 / (64 / 25.4))
+    assert saved.MAKER.shown_dpi({}, GAMES["pictures"], (20 * MM, 20 * MM)) == pytest.approx(300, abs=1)
+
+
 def test_images_are_file_addresses_in_the_output_folder_by_default(classic):
     entry = objects(classic)[0]["CustomDeck"]["1"]
     assert entry["FaceURL"] == (classic["out"] / "codenames-1-front.png").absolute().as_uri()

@@ -66,7 +66,7 @@ class Board(msgspec.Struct, frozen=True):
     tables: tuple[Table, ...]
     seed: int = 0  # deals every key again: for the key's files only
     colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
-    thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG
+    thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG or JPEG
 
 
 def board_of(request: Request) -> Board:

@@ -46,11 +46,12 @@ def _page(board: Board, title: str, style: str, sections: Iterable[str], colours
     and the ``pictures`` its cards show, each once."""
     defined = "".join(f"--{name.replace('_', '-')}:{board.colours[name]};" for name in colours
                       if name in board.colours)
-    return (f'<!DOCTYPE html>\n<html lang="{escape(board.language or "en")}">\n<head>\n<meta charset="utf-8">\n'
+    head = (f'<!DOCTYPE html>\n<html lang="{escape(board.language or "en")}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
             f"<title>{escape(title)}</title>\n<style>\n:root{{{defined}--table:{_table_colour(board)}}}\n{style}</style>\n"
-            "</head>\n<body>\n" + pictures + "\n".join(sections) + "\n</body>\n</html>\n")
+            "</head>\n<body>\n")
+    return "".join((head, pictures, "\n".join(sections), "\n</body>\n</html>\n"))  # one copy of a large page
 
 
 def _table_colour(board: Board) -> str:
@@ -101,10 +102,15 @@ def _pictures(board: Board, ids: Mapping[str, str]) -> str:
     page's flow; an SVG image, so it shows without scripts and prints without backgrounds."""
     if not ids:
         return ""
-    symbols = "".join(f'<symbol id="{number}" viewBox="0 0 1 1"><image width="1" height="1" '
-                      f'href="data:image/png;base64,{base64.b64encode(board.thumbnails[cell]).decode("ascii")}"/>'
-                      "</symbol>" for cell, number in ids.items())
-    return f'<svg class="pictures-defined" aria-hidden="true" focusable="false">{symbols}</svg>\n'
+    symbols = (f'<symbol id="{number}" viewBox="0 0 1 1"><image width="1" height="1" '
+               f'href="{_data_address(board.thumbnails[cell])}"/></symbol>' for cell, number in ids.items())
+    return "".join(('<svg class="pictures-defined" aria-hidden="true" focusable="false">', *symbols, "</svg>\n"))
+
+
+def _data_address(picture: bytes) -> str:
+    """A PNG or JPEG as a data: address: a photo's card face is a JPEG, a drawing's a PNG."""
+    kind = "jpeg" if picture.startswith(b"\xff\xd8") else "png"
+    return f"data:image/{kind};base64,{base64.b64encode(picture).decode('ascii')}"
 
 
 def _picture_ids(board: Board) -> dict[str, str]:
