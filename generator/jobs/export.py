@@ -81,7 +81,7 @@ def build_export(export: Export, game: Game, options: ExportOptions,
                                    ink_limit=options.sheet.ink_limit, ink=options.style.ink))
     fonts = font_family(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
     if fonts is not None:
-        check_title(options.style.title, fonts.bold)
+        check_title(options.style.title, fonts.bold, options.style.title_from)
         theme = _with_emblem(theme, options, press, fonts.bold)
     word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
     at_most = maker.shown_dpi(own, game, sizes[CODENAMES]) if CODENAMES in sizes else None

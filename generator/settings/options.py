@@ -57,6 +57,9 @@ class Style(msgspec.Struct, frozen=True):
     sharp_s: str = default("sharp_s")
     emblem: Path | None = default("emblem")  # the user's own emblem; None: cngen's keyhole
     tiles: tuple[TileText, ...] = ()  # an edition's names and lines for its tiles
+    # Where the title was given, as messages name it: "--title", "cngen.yaml:3", "party.yaml:1";
+    # "" for the default.
+    title_from: str = ""
 
 
 class DeckOptions(msgspec.Struct, frozen=True):
@@ -175,9 +178,11 @@ def style(settings: Settings) -> Style:
                     if setting.section == "theme" and setting.key in settings.values and settings[setting.key] is not None)
     values = settings.values
     plain = Style()
+    title = settings.origins.get("title")
     return Style(colours, values.get("title"), values.get("ink", plain.ink),  # type: ignore[arg-type]
                  values.get("lang"), values.get("sharp_s", plain.sharp_s),
-                 settings.check_input("emblem") if "emblem" in values else None, settings.tiles)
+                 settings.check_input("emblem") if "emblem" in values else None, settings.tiles,
+                 (title.flag or title.place or "") if title is not None else "")
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
