@@ -159,8 +159,10 @@ def cases(folder: Path) -> list[Case]:
             return sum(len(part.data) for part in parts), sum(part.pages or 0 for part in parts)
         return build
 
-    def export(name: str, game: str = "classic", **given: object) -> Callable[[], tuple[int, int]]:
-        """An export with its defaults, as its command makes them, and ``given`` in its own options."""
+    def export(name: str, game: str = "classic", images: Path | None = None,
+               **given: object) -> Callable[[], tuple[int, int]]:
+        """An export with its defaults, as its command makes them, and ``given`` in its own options
+        (``images``: a folder of pictures for a game played with them)."""
         from generator.exports import EXPORTS
         from generator.jobs.export import build_export
         from generator.settings.declarations import BY_KEY
@@ -173,7 +175,7 @@ def cases(folder: Path) -> list[Case]:
         def build() -> tuple[int, int]:
             chosen = GAMES[game]
             card = chosen.defaults.get("deck.card_size")
-            deck = DeckOptions(**({"card_size": parse_size(card)} if card else {}))
+            deck = DeckOptions(images=images, **({"card_size": parse_size(card)} if card else {}))
             options = ExportOptions(own, deck, KeyOptions(seed=1234, count=chosen.default_key_cards), TokenOptions(),
                                     SheetOptions(), Style(), 1234)
             files = build_export(EXPORTS[name], chosen, options).files
@@ -242,6 +244,16 @@ def cases(folder: Path) -> list[Case]:
         *[Case(f"{PHOTOS} photos {width}x{height}, shop", pictures(photos, shop),
                ["deck", "--pictures", "--blanks", "0", "--profile", "shop", "--images", str(photos), "-o", out])
           for (width, height), photos in list(photo_folders(folder).items())[:1]],
+        # The most games a board deals, from the photos: each picture held once a page.
+        *[Case(f"board, 1,000 games of {PHOTOS} photos",
+               export("board", "pictures", photos, format="html", games=1000, output=folder / "board.html",
+                      key_output=folder / "key.html"),
+               ["board", "--pictures", "--images", str(photos), "--games", "1000", "--seed", "1234",
+                "-o", str(folder / "board.html"), "--key-output", str(folder / "key.html")])
+          for photos in list(photo_folders(folder).values())[:1]],
+        *[Case(f"tts, {PHOTOS} photos", export("tts", "pictures", photos, out_dir=folder / "tts"),
+               ["tts", "--pictures", "--images", str(photos), "--seed", "1234", "--out-dir", str(folder / "tts")])
+          for photos in list(photo_folders(folder).values())[:1]],
     ]
 
 

@@ -19,6 +19,20 @@ def run(tmp_path, monkeypatch):
     return invoke
 
 
+@pytest.fixture
+def folder_state():
+    """What a folder holds, as a user would check it before and after a run: every file under it
+    by its path, with the SHA-256 of its bytes (a folder as "folder")."""
+    import hashlib
+    from pathlib import Path
+
+    def state(folder: Path) -> dict[str, str]:
+        return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file()
+                else "folder" for path in sorted(Path(folder).rglob("*"))}
+
+    return state
+
+
 def pytest_addoption(parser):
     parser.addoption("--rewrite-references", action="store_true",
                      help="write tests/reference/ anew from the pages cngen makes now (tests/test_reference_pages.py)")

@@ -459,15 +459,19 @@ def test_the_board_names_the_game_as_its_language_does(run, args, heading):
 
 
 class Page(HTMLParser):
-    """What a page holds: its cards and their classes, pictures, and every address in it."""
+    """What a page holds: its cards and their classes, the pictures its cards show (each by its
+    accessible name and the symbol it uses), the images it defines, and every address in it."""
 
     def __init__(self, text: str):
         super().__init__()
         self.cards: list[str] = []
         self.words: list[str] = []
         self.directions: list[str | None] = []
+        self.pictures: list[list[str]] = []  # [name, the symbol it uses]
+        self.symbols: dict[str, str] = {}  # id -> the image it draws
         self.images: list[str] = []
         self.addresses: list[str] = []
+        self._symbol = None
         self.html_lang = None
         self._in_word = False
         self.feed(text)
@@ -486,8 +490,16 @@ class Page(HTMLParser):
             self._in_word = True
             self.directions.append(attrs.get("dir"))
             self.words.append("")
-        if tag == "img":
-            self.images.append(attrs["src"])
+        if tag == "svg" and "picture" in classes:
+            assert attrs["role"] == "img"
+            self.pictures.append([attrs["aria-label"], ""])
+        if tag == "use":
+            self.pictures[-1][1] = attrs["href"]
+        if tag == "symbol":
+            self._symbol = attrs["id"]
+        if tag == "image":
+            self.images.append(attrs["href"])
+            self.symbols[self._symbol] = attrs["href"]
 
     def handle_endtag(self, tag):
         self._in_word = False
@@ -503,7 +515,9 @@ def test_the_page_needs_no_network_and_the_key_is_a_page_of_its_own(name):
     for text in (board, key):
         assert not re.search(r"https?:|//[a-z]|url\(|@import|<script|<link|<iframe|<object", text, re.I)
         assert "Content-Security-Policy" in text and "default-src 'none'" in text
-        assert all(address.startswith("data:image/png;base64,") for address in Page(text).addresses)
+        page = Page(text)
+        assert all(address.startswith("data:image/png;base64,") or address[1:] in page.symbols
+                   for address in page.addresses)  # a picture, or a picture the page holds
         assert "@media print" in text and "break-after:page" in text
     page, key_page = Page(board), Page(key)
     grid = GAMES[name].grid
@@ -512,10 +526,25 @@ def test_the_page_needs_no_network_and_the_key_is_a_page_of_its_own(name):
     roles = Counter(key_page.cards[:grid.cells])
     assert sorted(roles.values(), reverse=True) == sorted(COUNTS[name][0].values(), reverse=True)
     if grid.cards == "picture":
-        assert len(page.images) == 2 * grid.cells and not page.words
+        assert len(page.pictures) == 2 * grid.cells and not page.words
+        assert [label for label, _ in page.pictures] == [Path(cell).stem for shift in (100, 200)
+                                                           for cell in cells_for(name, shift)]
     else:
         assert page.words == list(cells_for(name, 100)) + list(cells_for(name, 200))
         assert set(page.directions) == {"auto"}
+
+
+def test_each_picture_is_held_once_a_page_however_many_cards_show_it():
+    cells = cells_for("pictures")
+    thumbnails = {cell: f"PNG of {cell}".encode() * 50 for cell in cells}
+    board, key = made("pictures", "html", games=30, cells=cells, thumbnails=thumbnails)
+    for text in (board, key):
+        page = Page(text)
+        assert len(page.pictures) == 30 * len(cells)  # 600 cards, one side of the key each
+        for cell, data in thumbnails.items():
+            assert text.count(base64.b64encode(data).decode("ascii")) == 1, cell
+        assert {page.symbols[symbol[1:]] for _, symbol in page.pictures} == set(page.images)
+    assert len(board) < 30 * len(cells) * 400 + sum(map(len, thumbnails.values())) * 2  # a card costs its markup
 
 
 def test_right_to_left_words_are_set_by_the_browser():
@@ -534,6 +563,9 @@ def test_pictures_are_asked_for_only_for_a_web_page_of_a_game_played_with_pictur
     assert MAKER.card_sizes({"format": "html"}, pictures, None, sizes) == {CODENAMES: (sizes[CODENAMES][1],) * 2}
     assert MAKER.card_sizes({"format": "html"}, words, None, sizes) == {}
     assert MAKER.thumbnails({"format": None, "output": Path("b.HTML")}, pictures) == (240, 240)
+    # A photo is made ready at the thumbnail's pixels, 240 across a 60 mm card: 101.6 dpi.
+    assert MAKER.shown_dpi({"format": "html"}, pictures, (60 * 72 / 25.4,) * 2) == pytest.approx(101.6)
+    assert MAKER.shown_dpi({"format": "markdown"}, pictures, (60 * 72 / 25.4,) * 2) is None
 
 
 def test_the_format_follows_the_file_name_unless_given():
@@ -646,7 +678,9 @@ def test_games_repeat_no_word_until_the_list_runs_out(runs):
 def test_pictures_on_the_page_are_the_cards_faces(runs):
     board, key = runs["pictures"][1]["p.html"], runs["pictures"][1]["pk.html"]
     page = Page(board)
-    assert len(page.images) == 20 and len(Page(key).images) == 20
+    assert len(page.pictures) == 20 and len(Page(key).pictures) == 20
+    assert len(set(page.images)) == len(page.images) == 20 and sorted(Page(key).images) == sorted(page.images)
+    assert {page.symbols[symbol[1:]] for _, symbol in page.pictures} == set(page.images)
     picture = Image.open(io.BytesIO(base64.b64decode(page.images[0].split(",", 1)[1])))
     assert picture.format == "PNG" and picture.size == (240, 240)
     assert "<td" not in board and ".svg" not in board.split("<body>")[1].replace('alt="', "")

@@ -117,3 +117,18 @@ def test_the_key_colours_each_cell_and_marks_it_with_its_symbol(shots):
         on = mask(key, ON_COLOURS[role], 24)
         assert count(on, inset(cell, 0.0, 0.0, 0.16, 0.26)) > 15, (cell, role)  # the symbol, in the corner
         assert count(on, inset(cell, 0.16, 0.25, 0.98, 0.75)) > 100, (cell, role)  # the word
+
+
+def test_each_picture_held_once_shows_on_every_card_that_uses_it(tmp_path, monkeypatch):
+    """Pictures are held once a page and drawn by each card that shows them: the first game's
+    20 cards, each with its picture in the middle of its white window, without a script."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["board", "--pictures", "--seed", "12", "--games", "2", "-o", "board.html"])
+    assert result.exit_code == 0, result.output
+    page = screenshot(tmp_path / "board.html")
+    cards = grid_of(ImageChops.invert(mask(page, page.getpixel((0, 0)), 6)))  # all that is not the table
+    assert len(cards) == 20, cards
+    for card in cards:
+        drawn = ImageChops.invert(mask(page.crop(inset(card, 0.25, 0.25, 0.75, 0.75)), (255, 255, 255), 24))
+        coloured = count(drawn, (0, 0, *drawn.size))  # what is not the window's white
+        assert coloured > 0.1 * drawn.width * drawn.height, card

@@ -317,6 +317,27 @@ def test_a_home_book_prints_duplex_as_the_sides_say(books):
         assert "/Duplex" not in pdf.Root.get("/ViewerPreferences", {})
 
 
+def test_a_codename_printed_below_ten_points_is_named_with_its_size(tmp_path, folder_state):
+    """A long word a word card holds only near its 10 pt floor (two lines, the condensed face)
+    is scaled with its card to the page's cells: on A5 a 34-letter word prints at 5.8 pt. The
+    note names it and its printed size, as read back from the page."""
+    long = "ILLINOISILLINOISILLINOISILLINOISIL"
+    (tmp_path / "words.txt").write_text("\n".join([f"WORD{number:02}" for number in range(24)] + [long]) + "\n",
+                                        encoding="utf-8")
+    before = folder_state(tmp_path)
+    result = _run("book", "--words", str(tmp_path / "words.txt"), "--paper", "a5", "--games", "1", "--seed", "2",
+                  "-o", str(tmp_path / "out" / "book.pdf"))
+    assert result.exit_code == 0, result.output
+    assert {name: digest for name, digest in folder_state(tmp_path).items() if not name.startswith("out")} == before
+    with pdfplumber.open(tmp_path / "out" / "book.pdf") as pdf:
+        words = [word.replace(" ", "") for word in _cell_words(pdf.pages[1], PAPERS["a5"])]  # on two lines
+        sizes = [size for size in _sizes(pdf.pages[1]) if size < 10]
+    assert long in words and len(sizes) == len(long)
+    note = re.search(r"Note: (\w+) \(([0-9.]+) pt\) prints below the 10 pt a codename needs to be read, on the "
+                     r"book's A5 \(210 x 148 mm\) pages: choose a larger --paper, or shorter words", result.output)
+    assert note and note[1] == long and float(note[2]) == pytest.approx(max(sizes), abs=0.05), result.output
+
+
 def test_the_same_seed_makes_the_same_book(books, tmp_path):
     again = Book(tmp_path, "--games", "3")
     for first, second in ((books["classic"].pdf, again.pdf), (books["classic"].booklet, again.booklet)):

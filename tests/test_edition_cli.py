@@ -114,7 +114,18 @@ def test_init_writes_an_example_edition_that_runs_as_written(tmp_path):
     ("tiles:\n  assassin:\n    name: " + "Quite the longest name a tile ever carried " * 2 + "\n", 1,
      "party.yaml:3: tiles: assassin: name: 85 characters are too many: at most 40 fit"),
     ("tiles:\n  assassin:\n    name: Supercalifragilisticexpialidociousness\n", 2,
-     "party.yaml:2: the name 'SUPERCALIFRAGILISTICEXPIALIDOCIOUSNESS' is too long for a 70 x 45 mm tile"),
+     "party.yaml:3: tiles: assassin: name: 'SUPERCALIFRAGILISTICEXPIALIDOCIOUSNESS' is too long for a 70 x 45 mm "
+     "tile"),
+    # Each text an edition gives, checked against the font, named by its own line and place.
+    ("title: Nuit 日本\n", 1, "party.yaml:1: title: 'Nuit 日本' uses '日' (U+65E5 CJK UNIFIED IDEOGRAPH-65E5), "
+     "'本' (U+672C CJK UNIFIED IDEOGRAPH-672C), which the font FiraSans-Bold cannot draw: write another title "
+     "on that line, or choose a --font that has them"),
+    ("tiles:\n  assassin:\n    name: The Owl\n    line: Never ☃ sleeps\n", 1,
+     "party.yaml:4: tiles: assassin: line: 'Never ☃ sleeps' uses '☃' (U+2603 SNOWMAN), which the font "
+     "FiraSans-Italic cannot draw"),
+    ("tiles:\n  red agent:\n    - Ruby\n    - name: Jade ☃\n", 1,
+     "party.yaml:4: tiles: red agent, character 2: name: 'JADE ☃' uses '☃'"),
+    ("tiles:\n  bystander: Bob ☃\n", 1, "party.yaml:2: tiles: bystander: 'BOB ☃' uses '☃'"),
 ])
 def test_a_bad_edition_stops_the_kit_and_writes_nothing(tmp_path, edition, code, words):
     (tmp_path / "party.yaml").write_text(edition, encoding="utf-8")
@@ -125,6 +136,30 @@ def test_a_bad_edition_stops_the_kit_and_writes_nothing(tmp_path, edition, code,
     assert words in result.stderr
     assert "Traceback" not in result.output
     assert written(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", ["rules", "keys", "box", "stand", "book", "tts"])
+@pytest.mark.parametrize("given, place", [
+    ({"party.yaml": "title: Nuit 日本\n"}, "party.yaml:1: title: 'Nuit 日本'"),
+    ({"cngen.yaml": "title: Nuit 日本\n"}, "cngen.yaml:1: title: 'Nuit 日本'"),
+    ({}, "--title 'Nuit 日本'"),
+])
+def test_a_title_the_font_cannot_print_is_refused_where_it_was_given(tmp_path, folder_state, command, given, place):
+    """Every command that prints the title refuses one it would print blank, naming the
+    edition's or the settings file's line, or the option (the box printed it with holes)."""
+    for name, text in given.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    before = folder_state(tmp_path)
+    args = ["--edition", "party.yaml"] if "party.yaml" in given else [] if given else ["--title", "Nuit 日本"]
+    output = ["--out-dir", "out"] if command == "tts" else ["-o", "out/file.pdf"]
+    result = cngen(tmp_path, command, *args, *output)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert errors == [f"Error: {place} uses '日' (U+65E5 CJK UNIFIED IDEOGRAPH-65E5), '本' (U+672C CJK UNIFIED "
+                      f"IDEOGRAPH-672C), which the font FiraSans-Bold cannot draw: write "
+                      f"{'another --title' if not given else 'another title on that line'}, or choose a --font "
+                      "that has them"], result.stderr
+    assert folder_state(tmp_path) == before
 
 
 def test_a_missing_edition_is_named_with_the_fix(tmp_path):

@@ -76,10 +76,11 @@ def test_tiles_are_read_for_every_tile_of_a_kind_or_one_character_a_tile(tmp_pat
                            "      line: Dances on tables\n    - Uncle Bo\n  bystander:\n    line: Here for cake\n")
     place = str(path)
     assert load_edition(path).tiles == (
-        TileText("assassin", "The Clown", None, None, f"{place}:2"),
-        TileText("red agent", "Aunt Rosa", "Dances on tables", 0, f"{place}:4"),
-        TileText("red agent", "Uncle Bo", None, 1, f"{place}:6"),
-        TileText("bystander", None, "Here for cake", None, f"{place}:7"),
+        TileText("assassin", "The Clown", None, None, f"{place}:2", f"{place}:2: tiles: assassin"),
+        TileText("red agent", "Aunt Rosa", "Dances on tables", 0, f"{place}:4",
+                 f"{place}:4: tiles: red agent, character 1: name", f"{place}:5: tiles: red agent, character 1: line"),
+        TileText("red agent", "Uncle Bo", None, 1, f"{place}:6", f"{place}:6: tiles: red agent, character 2"),
+        TileText("bystander", None, "Here for cake", None, f"{place}:7", "", f"{place}:8: tiles: bystander: line"),
     )
 
 

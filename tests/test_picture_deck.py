@@ -4,6 +4,7 @@ left, in RGB at home and CMYK on press, and every bad folder refused before anyt
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
 import re
@@ -281,3 +282,77 @@ def test_a_drawing_keeps_its_shape_and_its_shown_part_fills_the_box(fit, size):
         assert (placed.width, placed.height) == (box.width, box.height)
     else:
         assert placed.width <= box.width + 1e-9 and placed.height <= box.height + 1e-9
+
+
+# --- pictures of any shape, through every command that draws them ------------------------------------
+
+SLIVER_COLOURS = {"tall.png": (200, 40, 40), "tall.jpg": (230, 120, 20), "wide.png": (250, 220, 0)}
+LONG_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="1" viewBox="0 0 1e30 1">'
+            '<rect width="1e30" height="1" fill="#2E7D32"/></svg>')
+
+
+@pytest.fixture(scope="module")
+def slivers(tmp_path_factory) -> Path:
+    """A game's 20 pictures, four of them as long as a picture may be: 1 x 20,000 and 20,000 x 1
+    pixels (PNG, and JPEG, which is decoded at a reduced scale), and a drawing 10^30 times as
+    wide as it is high."""
+    folder = tmp_path_factory.mktemp("slivers") / "pictures"
+    folder.mkdir()
+    for number in range(16):
+        photo((450, 400), number).save(folder / f"p{number:02}.png")  # sharp: only the slivers print soft
+    for name, colour in SLIVER_COLOURS.items():
+        Image.new("RGB", (20_000, 1) if name.startswith("wide") else (1, 20_000), colour).save(folder / name)
+    (folder / "long.svg").write_text(LONG_SVG, encoding="utf-8")
+    return folder
+
+
+SLIVER_RUNS = {
+    "deck, cover": ("deck", "--fit", "cover", "-o", "out.pdf"),
+    "deck, contain": ("deck", "--fit", "contain", "-o", "out.pdf"),
+    "book, cover": ("book", "--fit", "cover", "--games", "1", "--seed", "1", "-o", "out.pdf"),
+    "board's web page": ("board", "--format", "html", "--seed", "1", "-o", "out.html"),
+}
+
+
+@pytest.mark.parametrize("args", SLIVER_RUNS.values(), ids=SLIVER_RUNS)
+def test_a_picture_as_long_as_the_reader_takes_prints_at_least_a_pixel_each_way(run, slivers, folder_state, args):
+    before = folder_state(slivers)
+    result = run(args[0], "--pictures", "--images", str(slivers), *args[1:])
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    assert folder_state(slivers) == before
+    if args[0] == "board":
+        pictures = [Image.open(io.BytesIO(base64.b64decode(data))) for data in
+                    re.findall(r'data:image/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)', Path("out.html").read_text("utf-8"))]
+        assert len(pictures) == 20 and {picture.size for picture in pictures} == {(240, 240)}
+        assert sorted(picture.format for picture in pictures) == ["JPEG"] * 19 + ["PNG"]  # photos, and a drawing
+        middles = [picture.convert("RGB").getpixel((120, 120)) for picture in pictures]
+        for colour in SLIVER_COLOURS.values():  # each card covered by its sliver's middle pixel
+            assert sum(_near(middle, colour) for middle in middles) == 1, (colour, middles)
+        return
+    pdf = Path("out.pdf").read_bytes()
+    sizes = [(width, height) for width, height, _, _ in images_of(pdf)]
+    assert len(sizes) == 19 and min(min(size) for size in sizes) >= 1  # every photo once, the drawing a form
+    if args[:3] == ("deck", "--fit", "cover"):
+        assert "tall.jpg (under 1 dpi), tall.png (under 1 dpi), wide.png (under 1 dpi) print below" \
+            in result.output  # a pixel across a card
+    if "cover" in args:
+        assert (1, 1) in sizes
+
+
+def _near(colour: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
+    return all(abs(a - b) <= 40 for a, b in zip(colour, wanted))
+
+
+def test_photos_past_what_a_run_holds_are_refused_at_once_with_the_dpi_that_fits(run, slivers, folder_state,
+                                                                                  monkeypatch):
+    """A run holds its photos ready for the file in memory: past MOST_PHOTO_BYTES (64 MB, some
+    450 phone photos at 300 dpi) it stops as soon as it knows, before drawing, and says what fits."""
+    from generator.jobs import picturedeck
+
+    monkeypatch.setattr(picturedeck, "MOST_PHOTO_BYTES", 60_000)  # a few of these photos
+    before = folder_state(slivers)
+    result = run("deck", "--pictures", "--images", str(slivers), "--dpi", "600", "-o", "out/deck.pdf")
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "the photos would hold about" in result.output and "at 600 dpi on 64 x 64 mm cards" in result.output
+    assert re.search(r"use a lower --dpi \(about [0-9]+0\), smaller cards \(--card-size\), or split", result.output)
+    assert not Path("out").exists() and folder_state(slivers) == before

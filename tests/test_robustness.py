@@ -76,7 +76,23 @@ CASES = {
     "absurd paper": ({}, ["deck", "--paper", "99999x100mm"], 2, "is not a printable size"),
     "zero-sized card": ({}, ["deck", "--card-size", "0x45mm"], 2, "is not a printable size"),
     "card larger than the sheet": ({}, ["keys", "--card-size", "250x250mm"], 2, "does not fit on a 210 x 297 mm sheet"),
-    "margins that leave no room": ({}, ["deck", "--margin", "120mm"], 2, "with 120 mm margins"),
+    "margins that leave no room": ({}, ["deck", "--paper", "a6", "--margin", "45mm"], 2, "with 45 mm margins"),
+    # A length past its setting's range, whatever its unit, on the command line or in the file.
+    "a margin past its range": ({}, ["deck", "--margin", "120mm"], 2,
+                                "Invalid value for '--margin': a margin of 120 mm is more than a printer leaves "
+                                "blank: use 0 to 50 mm"),
+    "a gutter past its range": ({}, ["deck", "--profile", "shop", "--gutter", "30cm"], 2,
+                                "Invalid value for '--gutter': a gutter of 300 mm is wider than a shop cuts"),
+    **{f"a card thickness of {given}": ({}, ["box", "--card-thickness", given], 2,
+                                        f"Invalid value for '--card-thickness': a card thickness of {shown} is not "
+                                        "how thick a card is: use 0.05 to 2 mm")
+       for given, shown in (("0", "0 mm"), ("0mm", "0 mm"), ("0in", "0 mm"), ("0.001mm", "0.001mm"),
+                            ("3mm", "3 mm"), ("1in", "25.4 mm"))},
+    "a kit's box for cards 0 mm thick": ({}, ["kit", "--box", "--card-thickness", "0pt"], 2,
+                                         "a card thickness of 0 mm is not how thick a card is"),
+    "a card thickness of 0 in the file": ({"cngen.yaml": b"box:\n  card_thickness: 0in\n"}, ["box"], 1,
+                                          "cngen.yaml:2: box.card_thickness: a card thickness of 0 mm is not how "
+                                          "thick a card is: use 0.05 to 2 mm"),
     "unknown paper": ({}, ["deck", "--paper", "foolscap"], 2, "unknown paper 'foolscap'"),
     "a length without a unit": ({}, ["deck", "--margin", "5"], 2, "'5' is not a length"),
     "an unknown unit": ({}, ["deck", "--card-size", "70x45furlongs"], 2, "is not a size"),

@@ -416,7 +416,7 @@ def test_a_title_the_font_cannot_print_is_refused(run, tmp_path, command, title,
     (tmp_path / "cngen.yaml").write_text(f'title: "{title}"\n', encoding="utf-8")
     result = run(*command)
     assert result.exit_code == 1, result.output
-    assert f"Error: the title '{title}'" in result.output and complaint in result.output
+    assert f"Error: cngen.yaml:1: title: '{title}'" in result.output and complaint in result.output
     assert not (tmp_path / "output").exists()
 
 

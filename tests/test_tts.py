@@ -25,6 +25,7 @@ from PIL import Image, ImageChops, ImageStat
 from generator.cli import main
 from generator.exports.export import CODENAMES, ImageFile, Made
 from generator.exports.tts import TTS, saved
+from generator.exports.tts.address import parse_base_url
 from generator.exports.tts.saved import Part, TtsMaker, pile, shown_text, tile_kinds
 from generator.exports.tts.sheets import (
     BACK,
@@ -299,6 +300,11 @@ def test_picture_sheets_are_jpegs_and_the_rest_pngs(pictures):
     assert "12 picture cards on 1 sheet" in pictures["output"]
 
 
+def test_photos_are_made_ready_at_the_pixels_of_their_slot_on_the_sheet():
+    assert saved.MAKER.shown_dpi({}, GAMES["pictures"], PICTURE_CARD) == pytest.approx(409 / (64 / 25.4))
+    assert saved.MAKER.shown_dpi({}, GAMES["pictures"], (20 * MM, 20 * MM)) == pytest.approx(300, abs=1)
+
+
 def test_images_are_file_addresses_in_the_output_folder_by_default(classic):
     entry = objects(classic)[0]["CustomDeck"]["1"]
     assert entry["FaceURL"] == (classic["out"] / "codenames-1-front.png").absolute().as_uri()
@@ -379,9 +385,55 @@ def test_every_name_on_the_table_is_shown_as_written():
     assert shown_text("Red agent") == "Red agent"
 
 
-def test_a_base_url_that_is_not_a_web_address_is_refused(tmp_path):
-    run = cngen(tmp_path, "--base-url", "example.org/cards", "--out-dir", "out")
-    assert run["code"] == 2 and "is not a web address" in run["output"] and not run["out"].exists()
+BAD_ADDRESSES = [
+    ("example.org/cards", "is not a web address: write one such as https://example.org/codenames/"),
+    ("/var/www/cards/", "is not a web address"),
+    ("file:///home/me/cards/", "an address on this computer alone: without --base-url cngen writes those itself"),
+    ("ftp://example.org/cards/", "begins ftp:, and Tabletop Simulator loads images only from http and https"),
+    ("https://[::1/", "opens an IPv6 address with '[' and never closes it"),
+    ("https://[::g]/cards/", "'[::g]' as its host, which is not an IPv6 address"),
+    ("https:///cards/", "has no host: write the server's name after the //"),
+    ("https://:8080/cards/", "has no host"),
+    ("https://exa mple.org/", "holds U+0020 SPACE, which a web address cannot hold as it is: write it as %20"),
+    ("https://example.org/my cards/", "write it as %20"),
+    ('https://example.org/"cards"/', "write it as %22"),
+    ("https://example.org/é/", "write it as %C3%A9"),
+    ("https://exämple.org/", "in its host name, which an address writes in its ASCII form"),
+    ("https://example.org/100%/", "a '%' that is not followed by two hexadecimal digits"),
+    ("https://example.org:99999/", "':99999' as its port, which is not one: a port is a number from 1 to 65535"),
+    ("https://example.org:0/", "':0' as its port"),
+    ("https://example.org:http/", "':http' as its port"),
+    ("https://example.org/cards?v=2", "holds a query ('?...'), and each image's file name would follow it"),
+    ("https://example.org/cards/#top", "holds a fragment ('#...')"),
+    ("https://me:secret@example.org/", "a user name or password (before '@'), which the saved object would show"),
+    ("https://example..org/", "'example..org' as its host, which is not a host name"),
+    ("https://" + "a" * 2_000 + ".org/", "longer than a web address can be (at most 2,000 characters)"),
+]
+
+
+@pytest.mark.parametrize("address, message", BAD_ADDRESSES, ids=[case[0][:40] for case in BAD_ADDRESSES])
+def test_a_base_url_no_player_could_load_images_from_is_refused_naming_the_fix(tmp_path, folder_state, address,
+                                                                                message):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "notes.txt").write_text("my own notes\n", encoding="utf-8")
+    before = folder_state(tmp_path)
+    run = cngen(tmp_path, "--base-url", address, "--out-dir", "out")
+    assert run["code"] == 2, run["output"]
+    assert "Invalid value for '--base-url'" in run["output"] and message in run["output"]
+    assert "Traceback" not in run["output"] and folder_state(tmp_path) == before
+
+
+@pytest.mark.parametrize("given, used", [
+    ("https://example.org/cards", "https://example.org/cards/"),
+    ("  https://example.org/cards/  ", "https://example.org/cards/"),
+    ("https://example.org/cards//", "https://example.org/cards/"),
+    ("https://example.org", "https://example.org/"),
+    ("http://192.168.1.20:8000/our%20game/", "http://192.168.1.20:8000/our%20game/"),
+    ("https://[2001:db8::1]:8443/c", "https://[2001:db8::1]:8443/c/"),
+    ("https://my_host.example.org./c/", "https://my_host.example.org./c/"),
+])
+def test_a_base_url_a_user_would_give_is_taken_with_one_slash_to_end_it(given, used):
+    assert parse_base_url(given) == used
 
 
 def test_an_output_folder_that_is_a_file_is_refused_before_any_work(tmp_path):

@@ -7,7 +7,6 @@ rules of the frame's weight: the same motif wherever it appears.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import msgspec
@@ -67,9 +66,9 @@ class EmblemArt(msgspec.Struct, frozen=True):
     def _draw_whole(self, canvas: Canvas) -> None:
         width, height = self.size
         if self.data is not None:
-            from reportlab.lib.utils import ImageReader
+            from ..reportlab_private import draw_image
 
-            canvas.drawImage(ImageReader(io.BytesIO(self.data)), 0, 0, width, height)
+            draw_image(canvas, self.data, 0, 0, width, height)
             return
         from reportlab.graphics import renderPDF
 

@@ -8,7 +8,6 @@ mark are forms as well, shared by every card.
 
 from __future__ import annotations
 
-import io
 from typing import Any, Callable, Mapping
 
 import msgspec
@@ -93,10 +92,10 @@ def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout) -> None:
     canvas.saveState()
     box = art.box
     if isinstance(art, RasterArt):
-        from reportlab.lib.utils import ImageReader
+        from ..reportlab_private import draw_image
 
         clip_to_window(canvas, layout.window)  # the window's rounded corners
-        canvas.drawImage(ImageReader(io.BytesIO(art.data)), box.x, box.y, box.width, box.height)
+        draw_image(canvas, art.data, box.x, box.y, box.width, box.height)
     else:
         from reportlab.graphics import renderPDF
 

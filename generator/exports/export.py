@@ -76,7 +76,8 @@ class Request(msgspec.Struct, frozen=True):
     profile: str = "home"
     sides: str = "long-edge"
     tile_names: Mapping[str, str] = msgspec.field(default_factory=dict)  # a tile's noun -> its printed name
-    # Each codename's card face as a PNG (``Maker.thumbnails``), by the name the games' cells hold.
+    # Each codename's card face as a PNG, or a JPEG for a photo's (``Maker.thumbnails``), by the
+    # name the games' cells hold.
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)
 
 
@@ -153,8 +154,14 @@ class Maker(ABC):
         return {}
 
     def thumbnails(self, own: Mapping[str, Any], game: Game) -> tuple[int, int] | None:
-        """The pixels of a PNG of each codename's card face, where it shows them as pictures
+        """The pixels of a picture of each codename's card face, where it shows them as pictures
         (``card_sizes`` then asks for the codenames); None: no pictures."""
+        return None
+
+    def shown_dpi(self, own: Mapping[str, Any], game: Game, card_size: tuple[float, float]) -> float | None:
+        """The pixels an inch its pictures of the codename cards are shown at, where fewer than
+        print (a sheet image's, a thumbnail's): photos are made ready at no more (None: as
+        printed, at --dpi)."""
         return None
 
     @abstractmethod

@@ -50,6 +50,11 @@ def whole_box(size: tuple[float, float], crop: Crop, placed: Box) -> Box:
     """Where the whole picture lies when its ``crop`` fills ``placed``: a drawing (which is
     not cut, only clipped) is drawn there, and clipped to ``placed``."""
     left, top, right, bottom = crop
-    scale = placed.width / (right - left)
     width, height = size
+    # Scaled by the side the crop keeps more of: the other may be a sliver too thin to divide
+    # by (a 10^30 x 1 drawing covering a square shows a 10^-30th of its width).
+    if (right - left) * height >= (bottom - top) * width:
+        scale = placed.width / (right - left)
+    else:
+        scale = placed.height / (bottom - top)
     return Box(placed.x - left * scale, placed.y - (height - bottom) * scale, width * scale, height * scale)

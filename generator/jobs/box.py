@@ -19,7 +19,7 @@ from ..units import MM, format_mm, paper_title
 from .contents import planned_contents
 from .dieline import net_sheet, net_theme, print_nets
 from .language import Language
-from .sources import load_font
+from .sources import check_title, load_font
 
 COMPONENTS = ("deck", "keys", "tokens")  # what a kit's boxes hold, in order
 # The flags that size each component's cards, for messages (the box command's and the kit's).
@@ -67,6 +67,7 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
               "tokens": kit.tile_sets * sum(kind.per_set for kind in game.tiles)}
     sheet = net_sheet(options.sheet)
     font = load_font(options.font)
+    check_title(options.style.title, font, options.style.title_from)  # on the front and the sides
     theme = net_theme(options.sheet, options.style, font)
     nets: list[Net] = []
     arts: list[BoxFaces] = []

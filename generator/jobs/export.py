@@ -5,6 +5,7 @@ into bytes (text, PDFs, pictures). The job names no export: it asks the one it i
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -80,15 +81,20 @@ def build_export(export: Export, game: Game, options: ExportOptions,
                                    ink_limit=options.sheet.ink_limit, ink=options.style.ink))
     fonts = font_family(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
     if fonts is not None:
-        check_title(options.style.title, fonts.bold)
+        check_title(options.style.title, fonts.bold, options.style.title_from)
         theme = _with_emblem(theme, options, press, fonts.bold)
     word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
+    at_most = maker.shown_dpi(own, game, sizes[CODENAMES]) if CODENAMES in sizes else None
+    if at_most is not None:  # a photo costs the pixels it shows, not those it would print
+        options = replace(options, deck=replace(options.deck, dpi=min(options.deck.dpi, math.ceil(at_most))))
     cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress,
                                BY_KEY[CARD_SIZES[component]].flag_on(export.name), codenames.pictures)
              for component, size in sizes.items()}
     pixels = maker.thumbnails(own, game)
     shown = {name for table in dealt for name in table.cells}
-    thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, word_font) if pixels and word_font else {}
+    photos = {picture.name for picture in codenames.pictures.pictures if picture.kind == "raster"} \
+        if codenames.pictures is not None else set()
+    thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, word_font, photos) if pixels and word_font else {}
     request = Request(game, options.seed, own, texts, language.code, options.style.title, language.game_title,
                       codenames.source, len(codenames.names), dealt, cards, theme, fonts, word_font, paper,
                       options.sheet.profile, options.sheet.sides,
@@ -258,8 +264,10 @@ def _images(images: Sequence[ImageFile], card_sets, word_font: Font,
     return {image.path: data for image, data in zip(images, pictures)}
 
 
-def _thumbnails(cards: CardFaces, names: set[str], pixels: tuple[int, int], font: Font) -> dict[str, bytes]:
-    """The card face of each codename on the table, as a PNG of ``pixels``."""
+def _thumbnails(cards: CardFaces, names: set[str], pixels: tuple[int, int], font: Font,
+                photos: set[str]) -> dict[str, bytes]:
+    """The card face of each codename on the table, as a picture of ``pixels``: a JPEG where it
+    shows one of the ``photos`` (a fifth of a PNG's bytes), else a PNG."""
     from ..output.images import picture_pages
 
     shown = sorted(names)
@@ -269,7 +277,7 @@ def _thumbnails(cards: CardFaces, names: set[str], pixels: tuple[int, int], font
         return Drawing(cards.card_size, lambda canvas: cards.artist.draw(canvas, cards.named[name]))
 
     _draw(document, [face_page(name) for name in shown], [cards])
-    return dict(zip(shown, picture_pages(document.finish(), [(pixels, False)] * len(shown))))
+    return dict(zip(shown, picture_pages(document.finish(), [(pixels, name in photos) for name in shown])))
 
 
 def _draw(document: PdfDocument, pages, card_sets) -> None:

@@ -50,7 +50,7 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
         progress = lambda step: None  # noqa: E731 - small decks finish before a message helps
     key_cards, single_sided = game.key_cards, options.single_sided
     font = load_font(options.font)
-    check_title(options.style.title, font)
+    check_title(options.style.title, font, options.style.title_from)
     check_labels(font, key_cards.label_characters)
     printing = card_printing(options.card_size, options.sheet)
     dealt, noun = key_cards.counted(options.count, single_sided)

@@ -8,6 +8,7 @@ once as a form."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Sequence
 
 from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, ready_for_file
@@ -32,6 +33,10 @@ OUR_DECK = "cngen's picture deck"  # how messages name the bundled deck, never b
 SHARP_DPI = 150  # a photo printed with fewer pixels an inch than this looks soft: say so
 SOFT_SHOWN = 5  # photos named in the note on soft photos; the rest are counted
 PROGRESS_FROM = 40  # photos take a moment each: say what is happening from this many
+# The photos a run holds ready for its file, encoded: ReportLab keeps a document in memory until
+# it is saved, in about five copies all told, so this keeps any picture job within 500 MB
+# (docs/speed.md). At --dpi 300 on 64 mm cards it is some 450 detailed phone photos, 2,500 smooth ones.
+MOST_PHOTO_BYTES = 64 * 2**20
 
 
 def build_picture_deck(options: DeckOptions, least: int,
@@ -87,7 +92,7 @@ def picture_cards(options: DeckOptions, least: int, card_size: tuple[float, floa
     if len(pictures) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - a few pictures are ready before a message helps
     progress(f"preparing {len(pictures):,} pictures for the cards")
-    art, soft = _art(pictures, layout, options, theme, font.name)
+    art, soft = _art(pictures, layout, options, theme, font.name, card_size, sized_by)
     pairs = pair_faces([picture.name for picture in pictures], options.blanks)
     faces = [(pair.front, pair.back) for pair in pairs]
     named = {picture.name: picture.name for picture in pictures}
@@ -132,16 +137,18 @@ def _checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
 
 
 def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOptions, theme: Theme,
-         font_name: str) -> tuple[dict[str, Art], list[str]]:
+         font_name: str, card_size: tuple[float, float], sized_by: str | None) -> tuple[dict[str, Art], list[str]]:
     """Each picture made ready for the file, one at a time (a folder of photos is never in
-    memory at once), and a warning for each photo that prints soft."""
+    memory at once), and a warning for each photo that prints soft. Refused as soon as the
+    photos made ready come to more than a run may hold (``MOST_PHOTO_BYTES``)."""
     cmyk = is_cmyk(options.sheet.profile)
     condition = output_condition(options.sheet) if cmyk else None
     limit = ink_limit(options.sheet)
     ground = rgb_of(theme.label)
     art: dict[str, Art] = {}
     soft: list[str] = []
-    for picture in pictures:
+    held = 0
+    for done, picture in enumerate(pictures, start=1):
         if picture.kind == "vector":
             drawing = ready_for_file(open_vector(picture), theme, limit, font_name)
             art[picture.name] = _vector(layout, options.fit, drawing)
@@ -152,9 +159,28 @@ def _art(pictures: Sequence[Picture], layout: PictureFaceLayout, options: DeckOp
                                ink_limit=limit)
         del image
         art[picture.name] = RasterArt(ready.data, placed)
+        held += len(ready.data)
+        if held > MOST_PHOTO_BYTES:
+            raise _too_many_bytes(held, done, len(pictures), options.dpi, card_size, sized_by)
         if ready.dpi < SHARP_DPI:
-            soft.append(f"{shown(picture.name)} ({ready.dpi:.0f} dpi)")
+            soft.append(f"{shown(picture.name)} ({ready.dpi:.0f} dpi)" if ready.dpi >= 0.5 else
+                        f"{shown(picture.name)} (under 1 dpi)")  # a sliver of a very long picture, covering the card
     return art, _soft_note(soft)
+
+
+def _too_many_bytes(held: int, done: int, count: int, dpi: int, card_size: tuple[float, float],
+                    sized_by: str | None) -> UsageError:
+    """Why a folder's photos are refused, and the --dpi at which they would fit: a photo's bytes
+    go with its pixels, the square of the dpi."""
+    expected = held / done * count
+    fitting = int(dpi * math.sqrt(MOST_PHOTO_BYTES / expected) * 0.9 / 10) * 10  # a tenth to spare
+    lower = f"a lower --dpi (about {fitting})" if fitting >= 72 else "fewer photos a file"
+    smaller = f", smaller cards ({sized_by})" if sized_by else ""
+    size = f"{format_mm(card_size[0])} x {format_mm(card_size[1])} mm"
+    return UsageError(f"the photos would hold about {expected / 2**20:,.0f} MB in the file at {dpi} dpi on "
+                      f"{size} cards ({held / 2**20:,.0f} MB in the first {done:,} of {count:,}), more than the "
+                      f"{MOST_PHOTO_BYTES // 2**20} MB a run holds so that it stays within 500 MB of memory: "
+                      f"use {lower}{smaller}, or split the folder into decks of their own")
 
 
 def _soft_note(soft: list[str]) -> list[str]:

@@ -125,8 +125,8 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
         title = typographic(title) if title else title
     check_deck_name(contents, fonts)
     check_characters(rules, fonts)
-    check_title(title, fonts.bold)
-    check_title(title, fonts.regular)  # the footer
+    check_title(title, fonts.bold, options.style.title_from)
+    check_title(title, fonts.regular, options.style.title_from)  # the footer
     if not page_fits(options.paper):
         raise UsageError(too_small(options.paper))
     page = rules_page(options.paper)

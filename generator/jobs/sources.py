@@ -142,14 +142,22 @@ def unprintable(text: str, font: Font) -> Unprintable | None:
     return Unprintable(missing, False, font.label) if missing else None
 
 
-def check_title(title: str | None, font: Font) -> None:
-    """The kit's title is printed (on the rules sheet, on plain key-card backs): refuse one
-    that would print blank or reversed."""
+def check_title(title: str | None, font: Font, given: str = "") -> None:
+    """The kit's title is printed (on the rules sheet, plain key-card backs, the box, the
+    stand, the book): refuse one that would print blank or reversed, naming where it was
+    ``given`` (``Style.title_from``: an option, or a file's line)."""
     problem = unprintable(title, font) if title else None
-    if title and problem is not None:
-        fix = "write the title in a left-to-right script" if problem.backwards else \
-            "choose another title in the settings file, or a --font that has them"
-        raise CngenError(f"the title {quoted(title)}: {problem}: {fix}")
+    if problem is None:
+        return
+    if given.startswith("-"):
+        where, other = f"{given} {quoted(title)}", f"another {given}"
+    elif given:
+        where, other = f"{given}: title: {quoted(title)}", "another title on that line"
+    else:
+        where, other = f"the title {quoted(title)}", "a --title"
+    fix = "write the title in a left-to-right script" if problem.backwards else \
+        f"write {other}, or choose a --font that has them"
+    raise CngenError(f"{where} {problem}: {fix}")
 
 
 def load_emblem(path: Path, theme: Theme, ink_limit: float, font_name: str, condition: str | None = None,

@@ -42,7 +42,7 @@ def build_stand(game: Game, options: StandOptions, language: Language | None = N
     if net is None:
         raise UsageError(_too_large(plan, options))
     font = load_font(options.font)
-    check_title(options.style.title, font)
+    check_title(options.style.title, font, options.style.title_from)
     language = language or settle_language(game, options.style.lang)
     theme = card_theme(options.sheet, options.style, font)
     teams = [getattr(theme, role) for role in _team_roles(game)]

@@ -149,16 +149,24 @@ def _refuse_unfitted(fitted: Mapping[tuple[str, Box], FittedText | None], words:
             what = "name" if part == 0 else "line"
             size = f"{format_mm(card_size[0])} x {format_mm(card_size[1])} mm"
             larger = f", or choose a larger {sized_by}" if sized_by else ""
-            raise UsageError(f"{texts[index].place}: the {what} '{text}' is too long for a {size} tile, even on two "
-                             f"lines at the smallest size: shorten it{larger}")
+            raise UsageError(f"{_text_named(texts[index], what, text)} is too long for a {size} tile, even on "
+                             f"two lines at the smallest size: shorten it{larger}")
     return {key: text for key, text in fitted.items() if text is not None}
 
 
 def _check_printable(text: TileText, words: str, font: Font, what: str) -> None:
     problem = unprintable(words, font)
     if problem is not None:
-        raise CngenError(f"{text.place}: the {what} '{words}' {problem}: write it otherwise, or choose a --font "
+        raise CngenError(f"{_text_named(text, what, words)} {problem}: write it otherwise, or choose a --font "
                          "that has them")
+
+
+def _text_named(text: TileText, what: str, words: str) -> str:
+    """A tile's name or line (``what``) as a message names it: where the edition writes it
+    ("party.yaml:5: tiles: assassin: line: 'Never sleeps'"), or, for texts given otherwise (the
+    library's own callers), by the tile's place."""
+    at = text.name_at if what == "name" else text.line_at
+    return f"{at}: '{words}'" if at else f"{text.place}: the {what} '{words}'"
 
 
 def _check_names(names: Iterable[str], font: Font) -> None:

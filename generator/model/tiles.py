@@ -52,13 +52,17 @@ class TileText(msgspec.Struct, frozen=True):
     """An edition's own text for a kind of tile (``noun``, "red agent"): a ``name`` printed in
     place of the role's, and a short ``line`` under it. ``tile`` numbers one tile of the kind
     in a set, from 0 (a character of its own); None: every tile of the kind. ``place`` is where
-    the edition file says it ("party.yaml:12"), for messages."""
+    the edition file says it ("party.yaml:12"), for messages about the tile."""
 
     noun: str
     name: str | None = None
     line: str | None = None
     tile: int | None = None
     place: str = ""
+    # Where the name and the line are written, as the edition reader names a value's place
+    # ("party.yaml:13: tiles: assassin: line"), for messages about the text itself.
+    name_at: str = ""
+    line_at: str = ""
 
 
 def nouns_of(kind: TileKind) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 from collections import deque
+from contextlib import closing
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Sequence
 
@@ -95,7 +96,8 @@ def picture_pages(pdf: bytes, sizes: Sequence[tuple[tuple[int, int], bool]]) -> 
     pictures = []
     with pypdfium2.PdfDocument(pdf) as document:
         for page, (size, jpeg) in zip(document, sizes):
-            image = page_image(page, size, round(size[0] * POINTS_PER_INCH / page.get_width()))
+            with closing(page):  # at once: pdfium keeps a page's decoded images while it is open
+                image = page_image(page, size, round(size[0] * POINTS_PER_INCH / page.get_width()))
             if jpeg:
                 buffer = io.BytesIO()
                 image.save(buffer, format="JPEG", quality=90, optimize=True)

@@ -104,7 +104,7 @@ def _prepare(image: Image.Image, crop: tuple[float, ...], placed_size_pt: tuple[
     box = (left * scale_x, top * scale_y, right * scale_x, bottom * scale_y)
     image = _normalised(image)
     if scale == 1.0:  # printed with fewer pixels than dpi allows: cut, never resampled up
-        whole = tuple(round(edge) for edge in box)
+        whole = _whole_pixels(box, image.size)
         image = image.crop(whole) if whole != (0, 0, *image.size) else image
     else:
         image = image.resize(target, Image.Resampling.LANCZOS, box=box, reducing_gap=REDUCING_GAP)
@@ -125,6 +125,22 @@ def _prepare(image: Image.Image, crop: tuple[float, ...], placed_size_pt: tuple[
     resolution = min(image.size[0] / (placed_width / POINTS_PER_INCH),
                      image.size[1] / (placed_height / POINTS_PER_INCH))
     return Prepared(data, kind, image.mode, image.size, resolution)
+
+
+def _whole_pixels(box: tuple[float, float, float, float], size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The whole pixels a crop covers, at least one each way: a very long picture covering its
+    box shows a sliver less than a pixel wide (a 1 x 20,000 picture, a pixel's height of it),
+    which rounds to nothing, so the pixel at the sliver's middle is kept."""
+    (left, right), (top, bottom) = _span(box[0], box[2], size[0]), _span(box[1], box[3], size[1])
+    return left, top, right, bottom
+
+
+def _span(start: float, end: float, length: int) -> tuple[int, int]:
+    first, last = round(start), round(end)
+    if last > first:
+        return first, last
+    middle = min(max(int((start + end) / 2), 0), length - 1)
+    return middle, middle + 1
 
 
 def _usable_profile(icc: bytes | None, mode: str) -> bytes | None:

@@ -25,8 +25,13 @@ from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..model.capitals import SHARP_S
 from ..model.tiles import MAX_SETS
+from ..errors import UsageError
+from ..geometry.press import MAX_BLEED
 from ..units import (
+    MM,
     PAPER_NAMES,
+    format_mm,
+    format_number,
     parse_colour,
     parse_language,
     parse_length,
@@ -92,7 +97,29 @@ def _colour(name: str, help: str, commands: tuple[str, ...], cards: str | None =
     return Setting(f"theme.{name}", kind, None, help, commands, cards=cards)
 
 
-LENGTH = kinds.text("a length with a unit such as 5mm", parse_length, "LENGTH")
+def _length(what: str, low_mm: float, high_mm: float, example: str, wrong: str, usual: str) -> kinds.Kind:
+    """A length with its range, declared with its setting: one outside it is refused wherever it
+    is written, naming the range and what is ``usual``; ``wrong``: what such a length is not."""
+    span = f"{format_number(low_mm)} to {format_number(high_mm)} mm"
+
+    def parse(text: str) -> float:
+        length = parse_length(text)
+        if not low_mm * MM - 1e-9 <= length <= high_mm * MM + 1e-9:
+            shown = f"{format_mm(length)} mm" if format_mm(length) != "0" or length == 0 else text.strip()
+            raise UsageError(f"a {what} of {shown} is {wrong}: use {span} ({usual})")
+        return length
+
+    return kinds.text(f"a length from {span} with a unit, such as {example}", parse, "LENGTH")
+
+
+# Each length setting's range. A bleed as check_bleed allows it; margins and gutters that leave
+# cards room on the largest shop sheet; a card's thickness from thin paper to thick board.
+MARGIN = _length("margin", 0, 50, "5mm", "more than a printer leaves blank", "5 mm suits most printers")
+BLEED = _length("bleed", 0, MAX_BLEED / MM, "3mm", "not what printers ask", "3 mm, or 1/8 in = 3.175 mm, is usual")
+GUTTER = _length("gutter", 0, 2 * MAX_BLEED / MM, "6mm", "wider than a shop cuts between cards",
+                 "6 mm, twice the bleed, is usual; 0 butts the cards")
+CARD_THICKNESS = _length("card thickness", 0.05, 2, "0.32mm", "not how thick a card is",
+                         "0.32 mm for game cards, 0.30 mm for playing cards, 0.1 mm more in a sleeve")
 SIZE = kinds.text("a size with a unit such as 70x45mm", parse_size, "SIZE")
 FONT = kinds.FONT
 MAX_SEED, SEED = kinds.MAX_SEED, kinds.SEED
@@ -135,9 +162,9 @@ SETTINGS: tuple[Setting, ...] = (
             ("deck", "keys", "tokens", "rules", "kit", "calibrate", *DIELINES), "--paper",
             helps={"rules": "Page size of the rules sheet: a4, letter, or any paper name or size.",
                    "calibrate": "Sheet size of the test sheet: the paper you print cards on."}),
-    Setting("margin", LENGTH, "5mm",
+    Setting("margin", MARGIN, "5mm",
             "Smallest blank margin at the sheet's edges: home printers cannot print there, and a press "
-            "holds the sheet there (shop sheets keep their crop marks and slug line inside it).",
+            "holds the sheet there (shop sheets keep their crop marks and slug line inside it); 0 to 50 mm.",
             (*CARDS, *DIELINES), "--margin"),
     Setting("sides", kinds.choice("long-edge", "short-edge", "fold"), "long-edge",
             "How the backs are printed: duplex flipped on the long or short edge (backs mirrored to match), "
@@ -156,13 +183,13 @@ SETTINGS: tuple[Setting, ...] = (
                    **{command: "home: RGB, for your own printer. shop: a copy shop's press sheet (SRA3 unless "
                                "--paper), CMYK PDF/X-1a, with crop marks. pod: one net a page at its size plus "
                                "bleed, CMYK PDF/X-1a." for command in DIELINES}}),
-    Setting("bleed", LENGTH, "3mm", "How far card artwork runs past the cut on shop and pod files, 0 to 25 mm.",
+    Setting("bleed", BLEED, "3mm", "How far card artwork runs past the cut on shop and pod files, 0 to 25 mm.",
             (*CARDS, *DIELINES), "--bleed",
             helps={command: "How far a net's artwork runs past its cut lines, on every profile (a net is cut "
                             "by hand), 0 to 25 mm." for command in DIELINES}),
-    Setting("gutter", kinds.nullable(LENGTH), None,
+    Setting("gutter", kinds.nullable(GUTTER), None,
             "Space between the cards of a shop sheet (default: twice the bleed, so each card keeps its own "
-            "bleed); 0 butts the cards, which then share their cuts.", CARDS, "--gutter"),
+            "bleed); 0 butts the cards, which then share their cuts; at most 50 mm.", CARDS, "--gutter"),
     Setting("marks", kinds.flag(), False,
             "Crop marks at every cut: on by default on shop sheets; on pod pages only when asked, as most "
             "services want none.", (*CARDS, *DIELINES), "--marks/--no-marks",
@@ -321,9 +348,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("box.for", kinds.choice(*BOX_CONTENTS), "deck",
             "What the box holds: deck (the codename cards), keys, tokens, or kit (a box for each of the three, "
             "each fitted to its own cards).", ("box",), "--for"),
-    Setting("box.card_thickness", LENGTH, "0.32mm",
+    Setting("box.card_thickness", CARD_THICKNESS, "0.32mm",
             "How thick one card is, with any sleeve: 0.30 mm for playing-card stock, 0.32 to 0.38 mm for game "
-            "cards, about 0.1 mm more in a sleeve. The box's depth is the cards' stack and 1 mm each side.",
+            "cards, about 0.1 mm more in a sleeve; 0.05 to 2 mm. The box's depth is the cards' stack and 1 mm "
+            "each side.",
             ("box", "kit"), "--card-thickness"),
     Setting("box.cards", kinds.nullable(kinds.whole(1, 2_000)), None,
             "Cards the box holds (default: as many as cngen prints of them): fewer, to share a large deck "

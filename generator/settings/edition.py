@@ -115,9 +115,9 @@ class _Character(Shape, frozen=True):
     """One tile's text: a name and a line under it (either may be left out), or just a name."""
 
     def read(self, node: yaml.Node, where: str, reading: Reading) -> Fields:
-        if isinstance(node, yaml.ScalarNode):
+        if isinstance(node, yaml.ScalarNode):  # the name alone: no key of its own to place it by
             name = reading.read(Text(longest=LONGEST_NAME), node, where)
-            return Fields({"name": name}, {"name": line_of(node)}, line_of(node))
+            return Fields({"name": name}, {}, line_of(node))
         group = Group({"name": Key(Text(longest=LONGEST_NAME)), "line": Key(Text(longest=LONGEST_LINE))},
                       expect=TILE_TEXT, check=_name_or_line)
         return reading.read(group, node, where)
@@ -152,8 +152,19 @@ def _tile_texts(tiles: Fields, source: str) -> tuple[TileText, ...]:
     for noun, found in tiles.values.items():
         for fields, number in found:  # a character is placed by its own lines, a kind's text by its noun's
             line = tiles.lines[noun] if number is None else fields.line
-            texts.append(TileText(noun, fields.get("name"), fields.get("line"), number, f"{source}:{line}"))
+            where = f"tiles: {noun}" + (f", character {number + 1}" if number is not None else "")
+            name_at, line_at = (_text_place(fields, key, source, where, line) for key in ("name", "line"))
+            texts.append(TileText(noun, fields.get("name"), fields.get("line"), number, f"{source}:{line}",
+                                  name_at, line_at))
     return tuple(texts)
+
+
+def _text_place(fields: Fields, key: str, source: str, where: str, line: int) -> str:
+    """Where a tile's name or line is written, as the reader names a value's place: its own line
+    and key, or the noun's line for a name written alone after it."""
+    if key in fields.lines:
+        return f"{source}:{fields.lines[key]}: {where}: {key}"
+    return f"{source}:{line}: {where}" if key in fields.values else ""
 
 
 # --- The example `cngen init --edition` writes ---------------------------------------------------

@@ -57,6 +57,9 @@ class Style(msgspec.Struct, frozen=True):
     sharp_s: str = default("sharp_s")
     emblem: Path | None = default("emblem")  # the user's own emblem; None: cngen's keyhole
     tiles: tuple[TileText, ...] = ()  # an edition's names and lines for its tiles
+    # Where the title was given, as messages name it: "--title", "cngen.yaml:3", "party.yaml:1";
+    # "" for the default.
+    title_from: str = ""
 
 
 class DeckOptions(msgspec.Struct, frozen=True):
@@ -193,11 +196,13 @@ def style(settings: Settings) -> Style:
     colours = tuple((setting.name, settings.values[setting.key]) for setting in SETTINGS
                     if setting.section == "theme" and settings.values.get(setting.key) is not None)
     values, plain = settings.values, Style()
+    title = settings.origins.get("title")
     # A command without a title or language prints none (not the declared default: the kit's title).
     return _typed(Style, {"colours": colours, "title": values.get("title"), "ink": values.get("ink", plain.ink),
                           "lang": values.get("lang"), "sharp_s": values.get("sharp_s", plain.sharp_s),
                           "emblem": settings.check_input("emblem") if "emblem" in values else None,
-                          "tiles": settings.tiles})
+                          "tiles": settings.tiles,
+                          "title_from": (title.flag or title.place or "") if title is not None else ""})
 
 
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:

@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from ...errors import UsageError
 from ...model.tables import games_without_repeats
-from ...units import plural
+from ...units import POINTS_PER_UNIT, plural
 from ..export import CODENAMES, Made, Maker, Request, TextFile
 from .view import Board, Words, board_of, words_of
 
@@ -85,12 +85,18 @@ class BoardMaker(Maker):
         """A game played with pictures shows them on its web page, as the cards print them."""
         return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards == "picture" else None
 
+    def shown_dpi(self, own, game, card_size):
+        """Its pictures are thumbnails: a photo needs no more pixels than its thumbnail shows."""
+        pixels = self.thumbnails(own, game)
+        return None if pixels is None else pixels[0] / (card_size[0] / POINTS_PER_UNIT['in'])
+
     def make(self, request: Request) -> Made:
         own, kind = request.own, chosen_format(request.own)
         board, words, draw = board_of(request), words_of(request), _formats()[kind]
-        files = [TextFile(board_path(own), draw(board, words)[0])]
+        public, key = draw(board, words)  # each drawn once: a web page of pictures runs to megabytes
+        files = [TextFile(board_path(own), public)]
         if own.get("key_output") is not None:
-            files += [TextFile(path, draw(one_side, words)[1])
+            files += [TextFile(path, key if one_side is board else draw(one_side, words)[1])
                       for path, one_side in key_files(own["key_output"], board)]
         return Made(tuple(files), summary(request, kind, [file.path for file in files[1:]]))
 

@@ -67,7 +67,7 @@ class Board(msgspec.Struct, frozen=True):
     tables: tuple[Table, ...]
     seed: int | None = None  # deals every key again: in a key's file that holds every side, and nowhere else
     colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
-    thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG
+    thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG or JPEG
 
 
 def board_of(request: Request) -> Board:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import math
 from html import escape
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
 from .view import TEAMS, Board, Side, Table, Words, em_width
@@ -29,24 +29,29 @@ ROLE_COLOURS = {RED: ("red", "on_colour"), BLUE: ("blue", "on_colour"), AGENT: (
 
 
 def html_board(board: Board, words: Words) -> tuple[str, str]:
-    public = [_board_section(board, words, table) for table in board.tables]
-    key = [section for table in board.tables for section in _key_sections(board, words, table)]
+    ids = _picture_ids(board)
+    public = [_board_section(board, words, table, ids) for table in board.tables]
+    key = [section for table in board.tables for section in _key_sections(board, words, table, ids)]
     last = board.tables[-1].number
     title = board.title if len(board.tables) == 1 else f"{board.title} · {words.game(1)}–{last}"
     key_title = f"{title} · {words.texts.text('key')}"
-    return (_page(board, title, _BOARD_STYLE, public, BOARD_COLOURS),
-            _page(board, key_title, _BOARD_STYLE + _key_style(), key, tuple(board.colours)))
+    pictures = _pictures(board, ids)
+    return (_page(board, title, _BOARD_STYLE, public, BOARD_COLOURS, pictures),
+            _page(board, key_title, _BOARD_STYLE + _key_style(), key, tuple(board.colours), pictures))
 
 
-def _page(board: Board, title: str, style: str, sections: Iterable[str], colours: tuple[str, ...]) -> str:
-    """A whole page, with the theme's ``colours`` it uses (the board's page none of the roles')."""
+def _page(board: Board, title: str, style: str, sections: Iterable[str], colours: tuple[str, ...],
+          pictures: str = "") -> str:
+    """A whole page, with the theme's ``colours`` it uses (the board's page none of the roles')
+    and the ``pictures`` its cards show, each once."""
     defined = "".join(f"--{name.replace('_', '-')}:{board.colours[name]};" for name in colours
                       if name in board.colours)
-    return (f'<!DOCTYPE html>\n<html lang="{escape(board.language or "en")}">\n<head>\n<meta charset="utf-8">\n'
+    head = (f'<!DOCTYPE html>\n<html lang="{escape(board.language or "en")}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
             f"<title>{escape(title)}</title>\n<style>\n:root{{{defined}--table:{_table_colour(board)}}}\n{style}</style>\n"
-            "</head>\n<body>\n" + "\n".join(sections) + "\n</body>\n</html>\n")
+            "</head>\n<body>\n")
+    return "".join((head, pictures, "\n".join(sections), "\n</body>\n</html>\n"))  # one copy of a large page
 
 
 def _table_colour(board: Board) -> str:
@@ -70,8 +75,8 @@ def _header(heading: str, *lines: tuple[str, str]) -> str:
 # --- The players' board ----------------------------------------------------------------------------
 
 
-def _board_section(board: Board, words: Words, table: Table) -> str:
-    cards = "".join(_card(board, name, cell) for row_names, row_cells in zip(table.names, table.cells)
+def _board_section(board: Board, words: Words, table: Table, ids: Mapping[str, str]) -> str:
+    cards = "".join(_card(board, ids, name, cell) for row_names, row_cells in zip(table.names, table.cells)
                     for name, cell in zip(row_names, row_cells))
     return (f'<section class="game" id="game-{table.number}">'
             f"{_header(words.heading(board.title, table.number))}"
@@ -79,28 +84,54 @@ def _board_section(board: Board, words: Words, table: Table) -> str:
             "</section>")
 
 
-def _card(board: Board, name: str, cell: str, inside: str = "", role: str = "", role_name: str = "") -> str:
-    """One card: a word on its white panel, or a picture; ``role``, its name (shown on hover,
-    read by screen readers) and ``inside`` (its symbol) on the key's page only."""
+def _card(board: Board, ids: Mapping[str, str], name: str, cell: str, inside: str = "", role: str = "",
+          role_name: str = "") -> str:
+    """One card: a word on its white panel, or a picture (``ids``: each picture's symbol);
+    ``role``, its name (shown on hover, read by screen readers) and ``inside`` (its symbol) on
+    the key's page only."""
     opening = f'<div class="card {ROLE_CLASSES[role]}" title="{escape(role_name)}">' if role else '<div class="card">'
     if board.pictures:
-        return f"{opening}{inside}{_picture(board, name, cell)}</div>"
+        return f"{opening}{inside}{_picture(ids, name, cell)}</div>"
     return (f'{opening}{inside}<div class="word" dir="auto" style="--n:{em_width(name):.2f}">'
             f"{escape(name)}</div></div>")
 
 
-def _picture(board: Board, name: str, cell: str) -> str:
-    data = board.thumbnails.get(cell)
-    if data is None:  # no picture drawn: its name, as a word
+def _pictures(board: Board, ids: Mapping[str, str]) -> str:
+    """Every picture the games show, each once, as a symbol its cards use: a thousand games of
+    20 cards from 40 photos hold 40 pictures, not 20,000 copies of them. Hidden, and out of the
+    page's flow; an SVG image, so it shows without scripts and prints without backgrounds."""
+    if not ids:
+        return ""
+    symbols = (f'<symbol id="{number}" viewBox="0 0 1 1"><image width="1" height="1" '
+               f'href="{_data_address(board.thumbnails[cell])}"/></symbol>' for cell, number in ids.items())
+    return "".join(('<svg class="pictures-defined" aria-hidden="true" focusable="false">', *symbols, "</svg>\n"))
+
+
+def _data_address(picture: bytes) -> str:
+    """A PNG or JPEG as a data: address: a photo's card face is a JPEG, a drawing's a PNG."""
+    kind = "jpeg" if picture.startswith(b"\xff\xd8") else "png"
+    return f"data:image/{kind};base64,{base64.b64encode(picture).decode('ascii')}"
+
+
+def _picture_ids(board: Board) -> dict[str, str]:
+    """Each picture the games show, by its cell's name, and its symbol's id, in the order the
+    games first show them."""
+    cells = dict.fromkeys(cell for table in board.tables for row in table.cells for cell in row
+                          if cell in board.thumbnails)
+    return {cell: f"picture-{number}" for number, cell in enumerate(cells, start=1)}
+
+
+def _picture(ids: Mapping[str, str], name: str, cell: str) -> str:
+    if cell not in ids:  # no picture drawn: its name, as a word
         return f'<div class="word" dir="auto" style="--n:{em_width(name):.2f}">{escape(name)}</div>'
-    source = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
-    return f'<img src="{source}" alt="{escape(name)}">'
+    return (f'<svg class="picture" viewBox="0 0 1 1" role="img" aria-label="{escape(name)}">'
+            f'<use href="#{ids[cell]}"/></svg>')
 
 
 # --- The spymasters' key ---------------------------------------------------------------------------
 
 
-def _key_sections(board: Board, words: Words, table: Table) -> list[str]:
+def _key_sections(board: Board, words: Words, table: Table, ids: Mapping[str, str]) -> list[str]:
     """A section for each side: printed, each side takes a page, to hand to its own player."""
     lines = [("secret", words.secret(table.sides))]
     if len(table.sides) > 1:
@@ -113,7 +144,7 @@ def _key_sections(board: Board, words: Words, table: Table) -> list[str]:
         starts = (f'<p class="starts {ROLE_CLASSES[TEAMS[table.starting]]}">{_symbol(TEAMS[table.starting])}'
                   f"{escape(words.starts(table.starting))}</p>") if table.starting else ""
         sections.append(f'<section class="game key" id="key-{table.number}{side.label.lower()}">'
-                        f"{_header(heading, *lines)}{starts}{_key_grid(board, words, table, side)}"
+                        f"{_header(heading, *lines)}{starts}{_key_grid(board, words, table, side, ids)}"
                         f"{_legend(words, side)}{_seed(board, words)}</section>")
     return sections
 
@@ -124,9 +155,8 @@ def _seed(board: Board, words: Words) -> str:
     return "" if board.seed is None else f'<footer class="seed">{escape(words.seed(board.seed))}</footer>'
 
 
-
-def _key_grid(board: Board, words: Words, table: Table, side: Side) -> str:
-    cards = "".join(_card(board, name, cell, _symbol(role), role, words.role(role))
+def _key_grid(board: Board, words: Words, table: Table, side: Side, ids: Mapping[str, str]) -> str:
+    cards = "".join(_card(board, ids, name, cell, _symbol(role), role, words.role(role))
                     for roles, names, cells in zip(side.roles, table.names, table.cells)
                     for role, name, cell in zip(roles, names, cells))
     lights = ""
@@ -193,7 +223,8 @@ header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
   border-radius:calc(var(--cell) * .04);font-weight:700;line-height:1.05;overflow-wrap:anywhere;
   font-size:min(calc(var(--cell) * .15),calc(var(--cell) * .7 / var(--n)))}}
 .pictures .card{{padding:0;background:none}}
-.card img{{display:block;width:100%;height:100%;object-fit:contain;border-radius:calc(var(--cell) * .05)}}
+.card .picture{{display:block;width:100%;height:100%;overflow:hidden;border-radius:calc(var(--cell) * .05)}}
+.pictures-defined{{position:absolute;width:0;height:0;overflow:hidden}}
 @page{{size:landscape;margin:10mm}}
 @media print{{
   html{{background:#FFFFFF;color:var(--text)}}

@@ -16,15 +16,17 @@ from typing import Any, Mapping
 
 import msgspec
 
-from ...errors import CngenError
+from ...errors import CngenError, first_few
 from ...games.game import Game
+from ...geometry.wordface import MIN_WORD_SIZE
 from ...model.tables import games_without_repeats
-from ...units import format_mm, paper_named, plural
+from ...units import format_mm, paper_named, paper_title, plural
 from ..export import CODENAMES, KEYS, Dealt, Drawing, Made, Maker, PdfFile, Request
 from .art import Head, HowTo, Running, Seating, TextDoesNotFit, draw_game, draw_how_to, draw_keys, printable_texts
 from .layout import GamePage, KeyPage, KeyPlace, game_page, key_page
 
 FLIPS = ("long-edge", "short-edge")  # the sides that print a sheet's back behind its front
+SMALL_WORDS_SHOWN = 5  # codenames named in the note on words printed small; the rest are counted
 
 
 def keys_path(book: Path) -> Path:
@@ -78,11 +80,30 @@ class BookMaker(Maker):
         # Named as every component's PDF is, in English, after the kit's title (jobs.cards.document_title).
         files = (PdfFile(book, "Game book", tuple(book_pages), flip, components=(CODENAMES,)),
                  PdfFile(keys_path(book), "Spymasters' keys", tuple(booklet), flip, components=(KEYS,)))
-        return Made(files, _summary(request, page, keys_page, len(book_pages), len(booklet), flip))
+        return Made(files, _summary(request, page, keys_page, len(book_pages), len(booklet), flip),
+                    _small_words(request, page))
 
 
 def _game_page(game: Game, paper: tuple[float, float]) -> GamePage:
     return game_page(paper, game.grid.rows, game.grid.columns, game.grid.cards == "picture")
+
+
+def _small_words(request: Request, page: GamePage) -> tuple[str, ...]:
+    """A note naming the codenames the book prints below the smallest size a codename is read
+    at: its cards are drawn at a word card's size and scaled to their cells, so a long word that
+    a card holds only at that size (on two lines or in the condensed face, as the deck would)
+    prints smaller than it on a small page."""
+    if request.game.grid.cards != "word":
+        return ()
+    faces = request.cards[CODENAMES].named
+    printed = {name: faces[name].upright.size * page.scale for dealt in request.games for name in dealt.cells}
+    small = sorted((size, name) for name, size in printed.items() if size < MIN_WORD_SIZE - 1e-6)
+    if not small:
+        return ()
+    shown = first_few([f"{name} ({size:.1f} pt)" for size, name in small], SMALL_WORDS_SHOWN)
+    verb = "prints" if len(small) == 1 else "print"
+    return (f"{shown} {verb} below the {MIN_WORD_SIZE:g} pt a codename needs to be read, on the book's "
+            f"{paper_title(page.size)} pages: choose a larger --paper, or shorter words",)
 
 
 def _running(request: Request, number: int) -> Running:

@@ -10,24 +10,11 @@ language (the piles' names on the table): ``texts/``.
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from ... import kinds
-from ...errors import UsageError, quoted, text_problem
 from ..export import Export, Option
 from ..options import DEALING, FONT_HELP
-
-
-def parse_base_url(text: str) -> str:
-    """An address the images will be at: http or https, with a host, and a slash to end it."""
-    parts = urlsplit(text.strip())
-    hidden = text_problem(text)
-    if hidden is not None:
-        raise UsageError(f"{quoted(text)} holds {hidden}: write the web address alone, such as "
-                         "https://example.org/codenames/")
-    if parts.scheme not in ("http", "https") or not parts.netloc or any(char.isspace() for char in text.strip()):
-        raise UsageError(f"{quoted(text)} is not a web address: write one such as https://example.org/codenames/")
-    return text.strip().rstrip("/") + "/"
+from .address import EXAMPLE, parse_base_url
 
 
 def _maker():
@@ -50,7 +37,7 @@ TTS = Export(
       cngen tts
       cngen tts --duet --base-url https://example.org/codenames/""",
     options=(
-        Option("base_url", kinds.nullable(kinds.text("a web address such as https://example.org/codenames/",
+        Option("base_url", kinds.nullable(kinds.text(f"a web address such as {EXAMPLE}",
                                                      parse_base_url, "URL")), None,
                "The web address the sheet images will be at (default: file:/// addresses on this computer, "
                "which only you can see).", "--base-url"),

@@ -19,7 +19,18 @@ import msgspec
 from ...games.game import Game
 from ...units import plural
 from ..export import CODENAMES, KEYS, TILES, ImageFile, Made, Maker, Request, TextFile
-from .sheets import BACK, FRONT, PER_SHEET, Sheet, is_sheet_name, plan_sheets, sheet_drawing, thumbnail_drawing
+from .sheets import (
+    BACK,
+    FRONT,
+    PER_SHEET,
+    POINTS_PER_INCH,
+    Sheet,
+    is_sheet_name,
+    plan_sheets,
+    sheet_drawing,
+    slot_pixels,
+    thumbnail_drawing,
+)
 from .table import Transform, lay_out
 
 SAVED_OBJECT = "codenames.json"  # one name whatever the game: a later run replaces the earlier one
@@ -66,6 +77,11 @@ class TtsMaker(Maker):
 
     def card_sizes(self, own, game, paper, settings_sizes):
         return {component: settings_sizes[component] for component in (CODENAMES, KEYS, TILES)}
+
+    def shown_dpi(self, own, game, card_size):
+        """A photo's card is a slot of a sheet image (148 dpi for 70 x 45 mm): finer pixels would
+        only be drawn to be thrown away."""
+        return slot_pixels(card_size)[0] / (card_size[0] / POINTS_PER_INCH)
 
     def make(self, request: Request) -> Made:
         parts = plan_parts(request)
