@@ -32,7 +32,7 @@ from test_games import PACKAGE, _names_of_games
 from generator.cli import main
 from generator.draw.theme import make_theme
 from generator.errors import UsageError, hidden
-from generator.exports.board import BOARD, FORMATS, TEXT_KEYS
+from generator.exports.board import BOARD, FORMATS, TEXT_KEYS, BoardOptions
 from generator.exports.board.maker import MAKER, chosen_format
 from generator.exports.board.plain import framed
 from generator.exports.board.view import ROLE_TEXTS, Side, Words, terminal_width
@@ -81,12 +81,12 @@ def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: s
     game = GAMES[name]
     dealt = tuple(Dealt(number, cells or cells_for(name, 100 * number), keys_of(name)[(key + number - 1) % 3])
                   for number in range(1, games + 1))
-    own = {"format": kind, "key_output": Path("key.out"), "output": None, "games": games, "seed": seed}
+    own = BoardOptions(format=kind, key_output=Path("key.out"), output=None, games=games, seed=seed)
     pictures = thumbnails if thumbnails is not None else (
         {cell: b"\x89PNG-" + cell.encode() for table in dealt for cell in table.cells}
         if game.grid.cards == "picture" else {})
-    return Request(game, seed, own, texts_in(language), language, title, game.title, "a test list", 400, dealt,
-                   theme=THEME, thumbnails=pictures)
+    return Request(game, seed, own, texts_in(language), language, title, game.title, "a test list", 400, THEME,
+                   dealt, thumbnails=pictures)
 
 
 def made(name: str, kind: str, **options) -> tuple[str, str]:
@@ -557,35 +557,35 @@ def test_right_to_left_words_are_set_by_the_browser():
 def test_pictures_are_asked_for_only_for_a_web_page_of_a_game_played_with_pictures():
     sizes = {CODENAMES: (66 * 72 / 25.4, 60 * 72 / 25.4)}
     pictures, words = GAMES["pictures"], GAMES["classic"]
-    assert MAKER.thumbnails({"format": "html"}, pictures) == (240, 240)
-    assert MAKER.thumbnails({"format": "markdown"}, pictures) is None
-    assert MAKER.thumbnails({"format": "html"}, words) is None
-    assert MAKER.card_sizes({"format": "html"}, pictures, None, sizes) == {CODENAMES: (sizes[CODENAMES][1],) * 2}
-    assert MAKER.card_sizes({"format": "html"}, words, None, sizes) == {}
-    assert MAKER.thumbnails({"format": None, "output": Path("b.HTML")}, pictures) == (240, 240)
+    assert MAKER.thumbnails(BoardOptions(format="html"), pictures) == (240, 240)
+    assert MAKER.thumbnails(BoardOptions(format="markdown"), pictures) is None
+    assert MAKER.thumbnails(BoardOptions(format="html"), words) is None
+    assert MAKER.card_sizes(BoardOptions(format="html"), pictures, None, sizes) == {CODENAMES: (sizes[CODENAMES][1],) * 2}
+    assert MAKER.card_sizes(BoardOptions(format="html"), words, None, sizes) == {}
+    assert MAKER.thumbnails(BoardOptions(output=Path("b.HTML")), pictures) == (240, 240)
     # A photo is made ready at the thumbnail's pixels, 240 across a 60 mm card: 101.6 dpi.
-    assert MAKER.shown_dpi({"format": "html"}, pictures, (60 * 72 / 25.4,) * 2) == pytest.approx(101.6)
-    assert MAKER.shown_dpi({"format": "markdown"}, pictures, (60 * 72 / 25.4,) * 2) is None
+    assert MAKER.shown_dpi(BoardOptions(format="html"), pictures, (60 * 72 / 25.4,) * 2) == pytest.approx(101.6)
+    assert MAKER.shown_dpi(BoardOptions(format="markdown"), pictures, (60 * 72 / 25.4,) * 2) is None
 
 
 def test_the_format_follows_the_file_name_unless_given():
-    assert chosen_format({"format": None, "output": Path("b.md")}) == "markdown"
-    assert chosen_format({"format": None, "output": None, "key_output": Path("k.json")}) == "json"
-    assert chosen_format({"format": "bbcode", "output": Path("b.html")}) == "bbcode"
-    assert chosen_format({"format": None, "output": Path("-"), "key_output": Path("k")}) == "text"
+    assert chosen_format(BoardOptions(output=Path("b.md"))) == "markdown"
+    assert chosen_format(BoardOptions(key_output=Path("k.json"))) == "json"
+    assert chosen_format(BoardOptions(format="bbcode", output=Path("b.html"))) == "bbcode"
+    assert chosen_format(BoardOptions(output=Path("-"), key_output=Path("k"))) == "text"
 
 
 def test_outputs_and_what_they_refuse():
     classic, duet = GAMES["classic"], GAMES["duet"]
-    assert MAKER.outputs({"output": None, "key_output": None}, classic) == {None: "the standard output"}
-    assert MAKER.outputs({"output": Path("-"), "key_output": Path("k.md")}, classic) == {
+    assert MAKER.outputs(BoardOptions(), classic) == {None: "the standard output"}
+    assert MAKER.outputs(BoardOptions(output=Path("-"), key_output=Path("k.md")), classic) == {
         None: "the standard output", Path("k.md"): "--key-output k.md"}
-    assert MAKER.outputs({"output": Path("b.md"), "key_output": None}, classic) == {Path("b.md"): "--output b.md"}
-    assert MAKER.outputs({"output": Path("b.md"), "key_output": Path("k.md")}, duet) == {
+    assert MAKER.outputs(BoardOptions(output=Path("b.md")), classic) == {Path("b.md"): "--output b.md"}
+    assert MAKER.outputs(BoardOptions(output=Path("b.md"), key_output=Path("k.md")), duet) == {
         Path("b.md"): "--output b.md", Path("k-A.md"): "side A's key k-A.md (named after --key-output k.md)",
         Path("k-B.md"): "side B's key k-B.md (named after --key-output k.md)"}
-    for own in ({"output": Path("b.md"), "key_output": Path("b.md")}, {"output": None, "key_output": Path("-")},
-                {"output": Path("k-B.md"), "key_output": Path("k.md")}):
+    for own in (BoardOptions(output=Path("b.md"), key_output=Path("b.md")), BoardOptions(key_output=Path("-")),
+                BoardOptions(output=Path("k-B.md"), key_output=Path("k.md"))):
         with pytest.raises(UsageError, match="key"):
             MAKER.outputs(own, duet)
 

@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 
 from generator.cli import main
 from generator.errors import CngenError
-from generator.exports.book import BOOK
+from generator.exports.book import BOOK, BookOptions
 from generator.exports.book.layout import MARGIN, display_card_height, game_page, key_page
 from generator.exports.book.pages import MAKER, duplex, keys_path
 from generator.games import GAMES
@@ -362,17 +362,17 @@ def test_a_paper_too_small_is_refused_before_anything_is_drawn(tmp_path):
 
 
 def test_games_wanted_deals_the_whole_list_or_what_is_asked():
-    assert MAKER.games_wanted({"games": None}, 434, 25) == 17
-    assert MAKER.games_wanted({"games": 4}, 100, 25) == 4
+    assert MAKER.games_wanted(BookOptions(), 434, 25) == 17
+    assert MAKER.games_wanted(BookOptions(games=4), 100, 25) == 4
     with pytest.raises(CngenError, match="needs 125 codenames .* the deck holds 100"):
-        MAKER.games_wanted({"games": 5}, 100, 25)
+        MAKER.games_wanted(BookOptions(games=5), 100, 25)
 
 
 def test_outputs_name_the_book_and_the_booklet_beside_it():
-    assert list(MAKER.outputs({"output": Path("out/my.book.pdf")}, GAMES["classic"])) == [
+    assert list(MAKER.outputs(BookOptions(output=Path("out/my.book.pdf")), GAMES["classic"])) == [
         Path("out/my.book.pdf"), Path("out/my.book-keys.pdf")]
-    assert duplex({"single_sided": True}, "long-edge") is None and duplex({}, "fold") is None
-    assert duplex({}, "short-edge") == "short-edge"
+    assert duplex(BookOptions(single_sided=True), "long-edge") is None and duplex(BookOptions(), "fold") is None
+    assert duplex(BookOptions(), "short-edge") == "short-edge"
 
 
 # --- the layout, without drawing ------------------------------------------------------------------

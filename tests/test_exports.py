@@ -59,6 +59,35 @@ def test_an_exports_own_options_are_settings_of_its_section_and_shared_ones_are_
         assert all(BY_KEY[key].flag_on(name) for key in keys if key.startswith(f"{name}.")), name
 
 
+def test_an_exports_record_holds_each_of_its_options_with_the_value_it_declares():
+    """The record a maker reads (``Export.own``) and the options the command takes are one list:
+    a field for each option, by its name, defaulting to the option's default as cngen uses it."""
+    from msgspec.structs import fields
+
+    from generator.settings.resolve import default_value
+
+    for name, export in EXPORTS.items():
+        record = {field.name: field.default for field in fields(export.own)}
+        assert set(record) == {option.name for option in export.options}, name
+        for option in export.options:
+            assert record[option.name] == default_value(BY_KEY[f"{name}.{option.name}"]), (name, option.name)
+
+
+def test_an_exports_options_reach_its_record_typed():
+    """Each value is checked against its field's type as the record is made: a value the
+    declarations and the record disagree on stops there, naming the field."""
+    import msgspec
+
+    from generator.settings.options import export_options
+    from generator.settings.resolve import resolve
+
+    for name, export in EXPORTS.items():
+        options = export_options(resolve(name, {}), name, 7)
+        assert isinstance(options.own, export.own) and options.seed == 7, name
+        with pytest.raises(msgspec.ValidationError, match=r"Expected `int \| null`, got `str` - at `\$.seed`"):
+            msgspec.convert({"seed": "7"}, export.own)
+
+
 @given(st.integers(25, 120), st.integers(1, 12), st.integers(0, 2**32))
 def test_tables_repeat_no_codename_until_the_list_runs_out(count, games, seed):
     names = [f"W{index}" for index in range(count)]

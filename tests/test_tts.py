@@ -70,7 +70,7 @@ class Probe(TtsMaker):
         cards = request.cards[CODENAMES]
         face = cards.named[WORDS[PROBED]]
         alone = Sheet("probe", 1, 99, 0, 1, 1, 1, slot_pixels(cards.card_size))
-        probe = ImageFile(Path(request.own["out_dir"]) / "probe.png",
+        probe = ImageFile(request.own.out_dir / "probe.png",
                           sheet_drawing(alone, [(face, face)], FRONT, cards.artist, cards.card_size), alone.pixels)
         return Made((*made.files, probe), made.summary, made.notes)
 

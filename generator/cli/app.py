@@ -456,8 +456,8 @@ def export_command(name: str, help: str) -> None:
         export, game = EXPORTS[name], game_of(settings)
         options = export_options(settings, name, chosen_seed())
         planned = {path: described for path, described in export.maker.outputs(options.own, game).items() if path}
-        folder = options.own.get("out_dir")
-        record = folder / f".cngen-{name}.json" if isinstance(folder, Path) else None
+        folder = options.own.folder()
+        record = folder / f".cngen-{name}.json" if folder is not None else None
         if record is not None:
             planned[record] = f"the record {record} (in {settings.describe(f'{name}.out_dir')})"
         plan = plan_outputs(settings, planned, record=record)

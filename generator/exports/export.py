@@ -19,16 +19,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, TypeVar
 
 import msgspec
 
 from ..kinds import Kind
 
 if TYPE_CHECKING:  # the registry loads on every run: drawing and labels load only when an export runs
+    from reportlab.pdfgen.canvas import Canvas
+
     from ..draw.sheet import CardFaces
+    from ..draw.theme import Theme
     from ..games.game import Game, GameKey
     from ..model.labels import Labels
+    from ..typeface.font import Font, FontFamily
 
 # The components whose faces an export may ask the job to draw, as they are printed.
 CODENAMES, KEYS, TILES = "codenames", "keys", "tiles"
@@ -45,6 +49,26 @@ class Option(msgspec.Struct, frozen=True):
     flag: str
 
 
+class OwnOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """An export's own options as cngen uses them (points, paths): each export's record adds a
+    field for each of its ``Option``s, by the same name (a test holds the two together), to the
+    seed every export deals from. The settings make it, checking each value's type."""
+
+    seed: int | None = None  # None: the command chose one
+
+    def text_font(self) -> Path | None:
+        """The font it prints in (--font), for an export that prints; None: the bundled family."""
+        return None
+
+    def folder(self) -> Path | None:
+        """The folder of its own it writes (--out-dir), where it keeps a record of its files;
+        None for an export that writes files by name."""
+        return None
+
+
+Own = TypeVar("Own", bound=OwnOptions)
+
+
 class Dealt(msgspec.Struct, frozen=True):
     """One game dealt for the table: the codenames as they lie (row by row, the top row first,
     in capitals as the cards print them; a picture's name for a game played with pictures) and
@@ -55,23 +79,23 @@ class Dealt(msgspec.Struct, frozen=True):
     key: GameKey
 
 
-class Request(msgspec.Struct, frozen=True):
+class Request(msgspec.Struct, Generic[Own], frozen=True):
     """Everything the job hands a maker."""
 
     game: Game
     seed: int
-    own: Mapping[str, Any]  # the export's own options by name, as cngen uses them (points, paths)
+    own: Own  # the export's own options (``OwnOptions``)
     texts: Labels  # the export's own texts in the kit's language (English where one is missing)
     language: str  # the kit's language code
     title: str | None  # the kit's title
     game_title: str  # the game's name in the kit's language: "Codenames Duett" in German
     source: str  # where the codenames come from, as summaries say it
     words: int  # how many codenames the list or folder holds
+    theme: Theme  # the kit's look, in the file's colour space
     games: tuple[Dealt, ...] = ()
     cards: Mapping[str, CardFaces] = msgspec.field(default_factory=dict)  # by component, as asked
-    theme: Any = None  # draw.theme.Theme: the kit's look, in the file's colour space
-    fonts: Any = None  # typeface.font.FontFamily of running text: regular, bold, italic
-    word_font: Any = None  # typeface.font.Font the codenames are printed in
+    fonts: FontFamily | None = None  # running text: regular, bold, italic (for an export that prints)
+    word_font: Font | None = None  # the codenames' face
     paper: tuple[float, float] | None = None  # the page, for exports that print pages
     profile: str = "home"
     sides: str = "long-edge"
@@ -80,6 +104,12 @@ class Request(msgspec.Struct, frozen=True):
     # name the games' cells hold.
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)
 
+    @property
+    def page_fonts(self) -> FontFamily:
+        """``fonts``, which the job hands every maker that prints pages or draws faces."""
+        assert self.fonts is not None, "the job hands its fonts to a maker that prints pages"
+        return self.fonts
+
 
 class Drawing(msgspec.Struct, frozen=True):
     """A page or sheet of ``size`` points, drawn by ``draw(canvas)`` (a ReportLab canvas at the
@@ -87,7 +117,7 @@ class Drawing(msgspec.Struct, frozen=True):
     canvas before the first page: a drawing only calls their ``draw``."""
 
     size: tuple[float, float]
-    draw: Callable[[Any], None]
+    draw: Callable[[Canvas], None]
 
 
 class TextFile(msgspec.Struct, frozen=True):
@@ -126,14 +156,14 @@ class Made(msgspec.Struct, frozen=True):
     notes: tuple[str, ...] = ()
 
 
-class Maker(ABC):
+class Maker(ABC, Generic[Own]):
     """What an export does with the dealt games and drawn faces the job hands it."""
 
     deals_games: bool = True  # whether it needs games dealt (``Request.games``)
     prints_pages: bool = False  # whether it prints pages (paper, profile and sides apply)
 
     @abstractmethod
-    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
+    def outputs(self, own: Own, game: Game) -> dict[Path | None, str]:
         """Every file it will write for ``game`` whatever the counts, each with how messages
         name it (None: standard output): checked, together, before any work is done."""
 
@@ -143,29 +173,29 @@ class Maker(ABC):
         have removed. An export without a folder of its own writes none."""
         return False
 
-    def games_wanted(self, own: Mapping[str, Any], words: int, cells: int) -> int:
+    def games_wanted(self, own: Own, words: int, cells: int) -> int:
         """How many games to deal from a list of ``words`` codenames, ``cells`` a game."""
-        return own.get("games") or 1
+        return 1
 
-    def card_sizes(self, own: Mapping[str, Any], game: Game, paper: tuple[float, float] | None,
+    def card_sizes(self, own: Own, game: Game, paper: tuple[float, float] | None,
                    settings_sizes: Mapping[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
         """The components whose faces it draws, each at the size it wants (points);
         ``settings_sizes`` holds the sizes the settings give each component."""
         return {}
 
-    def thumbnails(self, own: Mapping[str, Any], game: Game) -> tuple[int, int] | None:
+    def thumbnails(self, own: Own, game: Game) -> tuple[int, int] | None:
         """The pixels of a picture of each codename's card face, where it shows them as pictures
         (``card_sizes`` then asks for the codenames); None: no pictures."""
         return None
 
-    def shown_dpi(self, own: Mapping[str, Any], game: Game, card_size: tuple[float, float]) -> float | None:
+    def shown_dpi(self, own: Own, game: Game, card_size: tuple[float, float]) -> float | None:
         """The pixels an inch its pictures of the codename cards are shown at, where fewer than
         print (a sheet image's, a thumbnail's): photos are made ready at no more (None: as
         printed, at --dpi)."""
         return None
 
     @abstractmethod
-    def make(self, request: Request) -> Made:
+    def make(self, request: Request[Own]) -> Made:
         """The files, as text and drawings."""
 
 
@@ -176,13 +206,14 @@ class Export(msgspec.Struct, frozen=True, eq=False):
     summary: str  # a line: what the command makes
     help: str  # the command's --help, as click shows a docstring ("\\b" keeps a block's lines)
     options: tuple[Option, ...]
+    own: type[OwnOptions]  # its options as the record its maker reads: a field for each of ``options``
     uses: tuple[str, ...]  # the shared settings it reads: "game", "lang", "deck.words"...
     texts: Path  # the folder of its own texts, CODE.yaml a language
     text_keys: tuple[str, ...]  # the keys every texts file holds
-    load_maker: Callable[[], Maker]
+    load_maker: Callable[[], Maker[Any]]  # a maker of its own options (``own``)
 
     @property
-    def maker(self) -> Maker:
+    def maker(self) -> Maker[Any]:
         return self.load_maker()
 
     def text_file(self, language: str) -> Path:

@@ -79,34 +79,37 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     # lines stay hairlines.
     theme = drawn_small(make_theme(press, dict(options.style.colours), options.style.title,
                                    ink_limit=options.sheet.ink_limit, ink=options.style.ink))
-    fonts = font_family(own.get("font")) if sizes or maker.prints_pages else None  # type: ignore[arg-type]
-    if fonts is not None:
+    fonts = font_family(own.text_font()) if sizes or maker.prints_pages else None
+    cards: dict[str, CardFaces] = {}
+    thumbnails: dict[str, bytes] = {}
+    if fonts is not None:  # an export that prints, or draws faces: an export of text alone has none
         check_title(options.style.title, fonts.bold, options.style.title_from)
         theme = _with_emblem(theme, options, press, fonts.bold)
-    word_font = fonts.bold if fonts is not None else None  # the cards' own face: Fira Sans Bold, or the user's
-    at_most = maker.shown_dpi(own, game, sizes[CODENAMES]) if CODENAMES in sizes else None
-    if at_most is not None:  # a photo costs the pixels it shows, not those it would print
-        options = replace(options, deck=replace(options.deck, dpi=min(options.deck.dpi, math.ceil(at_most))))
-    cards = {component: _faces(component, size, game, options, theme, word_font, language, key_cards, progress,
-                               BY_KEY[CARD_SIZES[component]].flag_on(export.name), codenames.pictures)
-             for component, size in sizes.items()}
-    pixels = maker.thumbnails(own, game)
-    shown = {name for table in dealt for name in table.cells}
-    photos = {picture.name for picture in codenames.pictures.pictures if picture.kind == "raster"} \
-        if codenames.pictures is not None else set()
-    thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, word_font, photos) if pixels and word_font else {}
+        at_most = maker.shown_dpi(own, game, sizes[CODENAMES]) if CODENAMES in sizes else None
+        if at_most is not None:  # a photo costs the pixels it shows, not those it would print
+            options = replace(options, deck=replace(options.deck, dpi=min(options.deck.dpi, math.ceil(at_most))))
+        # The cards in their own face: Fira Sans Bold, or the user's.
+        cards = {component: _faces(component, size, game, options, theme, fonts.bold, language, key_cards, progress,
+                                   BY_KEY[CARD_SIZES[component]].flag_on(export.name), codenames.pictures)
+                 for component, size in sizes.items()}
+        pixels = maker.thumbnails(own, game)
+        shown = {name for table in dealt for name in table.cells}
+        photos = {picture.name for picture in codenames.pictures.pictures if picture.kind == "raster"} \
+            if codenames.pictures is not None else set()
+        thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, fonts.bold, photos) if pixels else {}
+    word_font = fonts.bold if fonts is not None else None
     request = Request(game, options.seed, own, texts, language.code, options.style.title, language.game_title,
-                      codenames.source, len(codenames.names), dealt, cards, theme, fonts, word_font, paper,
+                      codenames.source, len(codenames.names), theme, dealt, cards, fonts, word_font, paper,
                       options.sheet.profile, options.sheet.sides,
                       {noun: language.tile_name(noun) for noun in tile_nouns(game)}, thumbnails)
     made = maker.make(request)
-    files = rendered(made, cards, fonts, word_font, options, press, progress)
+    files = rendered(made, cards, fonts, options, press, progress)
     notes = (*codenames.notes, *language.notes, *text_notes, *made.notes)
     return ExportResult(files, made.summary, tuple(dict.fromkeys(notes)))
 
 
 def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
-               progress: Callable[[str], None]) -> tuple[list[Any], tuple[Dealt, ...]]:
+               progress: Callable[[str], None]) -> tuple[Sequence[Any], tuple[Dealt, ...]]:
     """``games`` games: their codenames drawn without repeats until the list runs out, and one
     key card each from the game's own dealer (single-sided: one game a card). A list too short
     for one game is refused, saying how many a game needs."""
@@ -208,10 +211,11 @@ def _with_emblem(theme: Theme, options: ExportOptions, press: bool, font: Font) 
     return replace(theme, emblem=load_emblem(options.style.emblem, theme, options.sheet.ink_limit, font.name, condition))
 
 
-def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, word_font: Font,
-             options: ExportOptions, press: bool, progress: Callable[[str], None]) -> dict[Path | None, bytes]:
+def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily | None, options: ExportOptions,
+             press: bool, progress: Callable[[str], None]) -> dict[Path | None, bytes]:
     """Each file of ``made`` as bytes: text as UTF-8, pages as a PDF (finished for the press
-    where the profile asks), sheets as pictures rendered from their drawing."""
+    where the profile asks), sheets as pictures rendered from their drawing. ``fonts``: those
+    of an export that prints or draws faces (None: text alone)."""
     files: dict[Path | None, bytes] = {}
     images = [file for file in made.files if isinstance(file, ImageFile)]
     _check_one_file_a_path(made)
@@ -219,10 +223,12 @@ def rendered(made: Made, card_sets: Mapping[str, CardFaces], fonts: FontFamily, 
         if isinstance(file, TextFile):
             files[file.path] = file.text.encode("utf-8")
         elif isinstance(file, PdfFile):
+            assert fonts is not None, "an export that prints pages is handed fonts (Maker.prints_pages)"
             files[file.path] = _pdf(file, card_sets, fonts, options, press)
     if images:
+        assert fonts is not None, "an export that draws faces on sheets is handed fonts (Maker.card_sizes)"
         progress(f"rendering {plural(len(images), 'sheet image')}")
-        files.update(_images(images, list(card_sets.values()), word_font, options))
+        files.update(_images(images, list(card_sets.values()), fonts.bold, options))
     return files
 
 
@@ -252,7 +258,7 @@ def _pdf(file: PdfFile, card_sets: Mapping[str, CardFaces], fonts: FontFamily, o
                             options.sheet.ink_limit)
 
 
-def _images(images: Sequence[ImageFile], card_sets, word_font: Font,
+def _images(images: Sequence[ImageFile], card_sets: Sequence[CardFaces], word_font: Font,
             options: ExportOptions) -> dict[Path | None, bytes]:
     """Every sheet drawn as a page of one PDF, then rendered at its own pixels."""
     from ..output.images import picture_pages
@@ -280,7 +286,7 @@ def _thumbnails(cards: CardFaces, names: set[str], pixels: tuple[int, int], font
     return dict(zip(shown, picture_pages(document.finish(), [(pixels, name in photos) for name in shown])))
 
 
-def _draw(document: PdfDocument, pages, card_sets) -> None:
+def _draw(document: PdfDocument, pages: Sequence[Drawing], card_sets: Sequence[CardFaces]) -> None:
     canvas = document.canvas
     for cards in card_sets:
         cards.artist.define(canvas)

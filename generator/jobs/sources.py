@@ -146,7 +146,9 @@ def check_title(title: str | None, font: Font, given: str = "") -> None:
     """The kit's title is printed (on the rules sheet, plain key-card backs, the box, the
     stand, the book): refuse one that would print blank or reversed, naming where it was
     ``given`` (``Style.title_from``: an option, or a file's line)."""
-    problem = unprintable(title, font) if title else None
+    if not title:
+        return
+    problem = unprintable(title, font)
     if problem is None:
         return
     if given.startswith("-"):

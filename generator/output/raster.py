@@ -111,16 +111,16 @@ def _prepare(image: Image.Image, crop: tuple[float, ...], placed_size_pt: tuple[
 
     icc = _usable_profile(icc, image.mode)
     if image.mode == "RGBA" and icc is not None:  # to sRGB first: the ground is an sRGB colour
-        image = ImageCms.applyTransform(image, _transform(icc, "RGBA", "sRGB"))
+        image = _applied(image, _transform(icc, "RGBA", "sRGB"))
         icc = None
     image = _flattened(image, ground_rgb)
     if cmyk:
         image = _separated(image, icc, condition)
         image = _limited(image, ink_limit)
     elif image.mode == "RGB" and icc is not None:
-        image = ImageCms.applyTransform(image, _transform(icc, "RGB", "sRGB"))
+        image = _applied(image, _transform(icc, "RGB", "sRGB"))
     elif image.mode == "CMYK":
-        image = ImageCms.applyTransform(image, _transform(icc, "CMYK", "sRGB", condition))
+        image = _applied(image, _transform(icc, "CMYK", "sRGB", condition))
     data, kind = _encoded(image)
     resolution = min(image.size[0] / (placed_width / POINTS_PER_INCH),
                      image.size[1] / (placed_height / POINTS_PER_INCH))
@@ -190,7 +190,7 @@ def _separated(image: Image.Image, icc: bytes | None, condition: str | None) -> 
         zero = Image.new("L", image.size, 0)
         return Image.merge("CMYK", (zero, zero, zero, image.point(_black_curve(_profile_name(condition)))))
     if image.mode == "RGB":
-        return ImageCms.applyTransform(image, _transform(icc, "RGB", _profile_name(condition)))
+        return _applied(image, _transform(icc, "RGB", _profile_name(condition)))
     return image  # CMYK: the numbers stand
 
 
@@ -262,6 +262,13 @@ def _transform(icc: bytes | None, mode: str, target: str, condition: str | None 
                                    renderingIntent=ImageCms.Intent.PERCEPTUAL)
 
 
+def _applied(image: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
+    """``image`` through a colour transform, as a new image (never in place)."""
+    converted = ImageCms.applyTransform(image, transform)
+    assert converted is not None, "a transform not made in place returns its image"
+    return converted
+
+
 @functools.lru_cache(maxsize=4)
 def _black_curve(name: str) -> list[int]:
     """For each sRGB grey (0 to 255), the black ink (0 to 255) that prints it as light, on the
@@ -269,12 +276,14 @@ def _black_curve(name: str) -> list[int]:
     them the lightness of the grey, so dot gain is allowed for."""
     to_lab = ImageCms.buildTransform(press_profile(name), ImageCms.createProfile("LAB"), "CMYK", "LAB",
                                      renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
-    ramp = Image.new("CMYK", (256, 1))
-    pixels = ramp.load()
+    ramp = Image.new("CMYK", (256, 1), (0, 0, 0, 0))
+    ramp.putdata([(0, 0, 0, black) for black in range(256)])
+    lab = _applied(ramp, to_lab)
+    lightness: list[float] = []
     for black in range(256):
-        pixels[black, 0] = (0, 0, 0, black)
-    lab = ImageCms.applyTransform(ramp, to_lab).load()
-    lightness = [lab[black, 0][0] * 100 / 255 for black in range(256)]
+        pixel = lab.getpixel((black, 0))
+        assert isinstance(pixel, tuple), "a LAB image's pixel holds its three channels"
+        lightness.append(pixel[0] * 100 / 255)
     for index in range(1, 256):  # more ink is never lighter
         lightness[index] = min(lightness[index], lightness[index - 1])
     paper, darkest = lightness[0], lightness[255]

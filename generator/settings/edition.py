@@ -120,7 +120,8 @@ class _Character(Shape, frozen=True):
             return Fields({"name": name}, {}, line_of(node))
         group = Group({"name": Key(Text(longest=LONGEST_NAME)), "line": Key(Text(longest=LONGEST_LINE))},
                       expect=TILE_TEXT, check=_name_or_line)
-        return reading.read(group, node, where)
+        fields: Fields = reading.read(group, node, where)
+        return fields
 
 
 class _TileTexts(Shape, frozen=True):

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from ..exports import EXPORTS
+from ..exports.export import OwnOptions
 from ..games import GAMES, Game
 from ..model.kit import BOX, DECK, KEYS, STAND, TOKENS, KitContents
 from ..model.tiles import TileText
@@ -306,7 +308,7 @@ class ExportOptions(msgspec.Struct, frozen=True):
     """An export's settings: its own options by name, and the components' options it reads (the
     words or pictures, the sizes, the look), each as the component's own command takes them."""
 
-    own: dict[str, object]
+    own: OwnOptions  # the export's own record (``Export.own``)
     deck: DeckOptions
     keys: KeyOptions
     tokens: TokenOptions
@@ -318,11 +320,11 @@ class ExportOptions(msgspec.Struct, frozen=True):
 def export_options(settings: Settings, section: str, seed: int) -> ExportOptions:
     """The options of the export command ``section``; ``seed`` where none was given."""
     prefix = f"{section}."
-    own = {key.removeprefix(prefix): value for key, value in settings.values.items() if key.startswith(prefix)}
-    if own.get("font") is not None:
-        own["font"] = settings.check_input(f"{section}.font")
-    if own.get("seed") is not None:
-        seed = own["seed"]  # type: ignore[assignment]
+    values = {key.removeprefix(prefix): value for key, value in settings.values.items() if key.startswith(prefix)}
+    if values.get("font") is not None:
+        values["font"] = settings.check_input(f"{section}.font")
+    own = _typed(EXPORTS[section].own, values)
+    seed = own.seed if own.seed is not None else seed
     font = f"{section}.font"
     return ExportOptions(own, deck_options(settings, font_key=font), key_options(settings, seed, font_key=font),
                          token_options(settings, font_key=font), sheet_options(settings), style(settings), seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
-from ..export import Export, Option
+from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, GAMES
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
@@ -23,7 +23,14 @@ TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side", "re
              "assassin", "assassins")
 
 
-def _maker():
+class BoardOptions(OwnOptions, frozen=True, kw_only=True):
+    format: str | None = None  # None: from the file's name, else text
+    key_output: Path | None = None  # None: no key written
+    games: int = 1
+    output: Path | None = None  # None: standard output
+
+
+def _maker() -> Maker[BoardOptions]:
     from .maker import MAKER
 
     return MAKER
@@ -61,6 +68,7 @@ BOARD = Export(
         Option("output", kinds.nullable(kinds.output_path()), None,
                "Where to write the board (default: standard output).", "-o/--output"),
     ),
+    own=BoardOptions,
     uses=(*DEALING, "theme"),  # the theme's colours: the web page's and the forum's
     texts=Path(__file__).resolve().parent / "texts",
     text_keys=TEXT_KEYS,

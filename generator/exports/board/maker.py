@@ -4,7 +4,7 @@ the board and key in that format, with what the summary says."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from msgspec.structs import replace
 
@@ -12,6 +12,7 @@ from ...errors import UsageError
 from ...model.tables import games_without_repeats
 from ...units import POINTS_PER_UNIT, plural
 from ..export import CODENAMES, Made, Maker, Request, TextFile
+from . import BoardOptions
 from .view import Board, Words, board_of, words_of
 
 if TYPE_CHECKING:
@@ -26,17 +27,16 @@ FORMAT_NAMES = {"text": "text", "markdown": "a markdown table", "bbcode": "BBCod
 THUMBNAIL_PIXELS = (240, 240)  # a picture on the web page: sharp on a shared screen, light in the file
 
 
-def board_path(own: Mapping[str, Any]) -> Path | None:
+def board_path(own: BoardOptions) -> Path | None:
     """Where the board goes: None for standard output (no -o, or -o -)."""
-    output = own.get("output")
-    return None if output is None or output == STANDARD_OUTPUT else output
+    return None if own.output is None or own.output == STANDARD_OUTPUT else own.output
 
 
-def chosen_format(own: Mapping[str, Any]) -> str:
+def chosen_format(own: BoardOptions) -> str:
     """--format, else what the board's file name (then the key's) ends in, else text."""
-    if own.get("format"):
-        return own["format"]
-    for path in (board_path(own), own.get("key_output")):
+    if own.format:
+        return own.format
+    for path in (board_path(own), own.key_output):
         if path is not None and path.suffix.lower() in EXTENSIONS:
             return EXTENSIONS[path.suffix.lower()]
     return "text"
@@ -52,12 +52,12 @@ def _formats() -> dict[str, Callable[[Board, Words], tuple[str, str]]]:
             "json": json_board}
 
 
-class BoardMaker(Maker):
-    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
+class BoardMaker(Maker[BoardOptions]):
+    def outputs(self, own: BoardOptions, game: Game) -> dict[Path | None, str]:
         """The board, and each file of the key: the key's own name, or one named after it for
         each side (key-A.txt, key-B.txt), so that all are checked together before any work, and
         none of them can be the board's file under any name."""
-        board, key = board_path(own), own.get("key_output")
+        board, key = board_path(own), own.key_output
         if key == STANDARD_OUTPUT:
             raise UsageError("--key-output -: the key never goes to standard output, where it could end up in "
                              "the public post: give it a file of its own, e.g. --key-output key.txt")
@@ -66,6 +66,7 @@ class BoardMaker(Maker):
                              "so that posting the board never shows it: give the key another name")
         files: dict[Path | None, str] = {board: "the standard output" if board is None else f"--output {board}"}
         for label in game.key_cards.sides if key is not None else ():
+            assert key is not None
             path = side_path(key, label)
             described = f"side {label}'s key {path} (named after --key-output {key})" if label else \
                 f"--key-output {key}"
@@ -74,30 +75,34 @@ class BoardMaker(Maker):
             files[path] = described
         return files
 
-    def card_sizes(self, own, game, paper, settings_sizes):
+    def games_wanted(self, own: BoardOptions, words: int, cells: int) -> int:
+        return own.games
+
+    def card_sizes(self, own: BoardOptions, game: Game, paper: tuple[float, float] | None,
+                   settings_sizes: Mapping[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
         """The picture cards' faces, for the web page to show; square, as the page shows them."""
         if self.thumbnails(own, game) is None:
             return {}
         side = min(settings_sizes[CODENAMES])
         return {CODENAMES: (side, side)}
 
-    def thumbnails(self, own, game):
+    def thumbnails(self, own: BoardOptions, game: Game) -> tuple[int, int] | None:
         """A game played with pictures shows them on its web page, as the cards print them."""
         return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards == "picture" else None
 
-    def shown_dpi(self, own, game, card_size):
+    def shown_dpi(self, own: BoardOptions, game: Game, card_size: tuple[float, float]) -> float | None:
         """Its pictures are thumbnails: a photo needs no more pixels than its thumbnail shows."""
         pixels = self.thumbnails(own, game)
         return None if pixels is None else pixels[0] / (card_size[0] / POINTS_PER_UNIT['in'])
 
-    def make(self, request: Request) -> Made:
+    def make(self, request: Request[BoardOptions]) -> Made:
         own, kind = request.own, chosen_format(request.own)
         board, words, draw = board_of(request), words_of(request), _formats()[kind]
         public, key = draw(board, words)  # each drawn once: a web page of pictures runs to megabytes
         files = [TextFile(board_path(own), public)]
-        if own.get("key_output") is not None:
+        if own.key_output is not None:
             files += [TextFile(path, key if one_side is board else draw(one_side, words)[1])
-                      for path, one_side in key_files(own["key_output"], board)]
+                      for path, one_side in key_files(own.key_output, board)]
         return Made(tuple(files), summary(request, kind, [file.path for file in files[1:]]))
 
 
@@ -125,7 +130,7 @@ def _one_side(board: Board, label: str) -> Board:
     return replace(board, tables=tables, seed=None)
 
 
-def summary(request: Request, kind: str, keys: list[Path | None]) -> tuple[str, ...]:
+def summary(request: Request[BoardOptions], kind: str, keys: list[Path | None]) -> tuple[str, ...]:
     """What was written where, and from which codenames (the command adds the seed)."""
     own, games, cells = request.own, len(request.games), request.game.grid.cells
     board = board_path(own)

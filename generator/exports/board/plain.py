@@ -116,7 +116,7 @@ def _md(text: str) -> str:
     return _MARKDOWN_LINE_START.sub(_line_start_escaped, text)
 
 
-def _line_start_escaped(found: re.Match) -> str:
+def _line_start_escaped(found: re.Match[str]) -> str:
     """'-' -> '\\-'; '1' of '1.' -> '1\\' (the '.' after it is then no list's)."""
     mark = found.group()
     return mark + "\\" if mark.isdigit() else "\\" + mark

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import PurePosixPath
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import msgspec
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,6 +16,9 @@ from ...errors import escaped
 from ...model.labels import Labels
 from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED, ROLE_NAMES
 from ..export import Request
+
+if TYPE_CHECKING:
+    from ...games.game import KeySide
 
 # The roles in the order a legend lists them, and each one's text keys (its name, as the
 # game's tiles print it, and its plural).
@@ -70,7 +73,7 @@ class Board(msgspec.Struct, frozen=True):
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG or JPEG
 
 
-def board_of(request: Request) -> Board:
+def board_of(request: Request[Any]) -> Board:
     game = request.game
     rows, columns = game.grid.rows, game.grid.columns
     pictures = game.grid.cards == "picture"
@@ -87,14 +90,14 @@ def colours_of(theme: Theme | None) -> dict[str, str]:
             for name in COLOUR_NAMES}
 
 
-def _table(number: int, cells: tuple[str, ...], sides, columns: int, pictures: bool) -> Table:
+def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, pictures: bool) -> Table:
     names = tuple(shown_name(cell, pictures) for cell in cells)
     starting = next((side.starting for side in sides if side.starting), None)
     return Table(number, _rows(names, columns), _rows(cells, columns), starting,
                  tuple(Side(side.label, _rows(side.roles, columns)) for side in sides))
 
 
-def _rows(cells, columns: int) -> tuple[tuple[str, ...], ...]:
+def _rows(cells: Sequence[str], columns: int) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(cells[at:at + columns]) for at in range(0, len(cells), columns))
 
 
@@ -171,7 +174,7 @@ class Words(msgspec.Struct, frozen=True):
         return f"{count} {self.texts.text(one if count == 1 else many)}"
 
 
-def words_of(request: Request) -> Words:
+def words_of(request: Request[Any]) -> Words:
     return Words(request.texts, len(request.games) > 1)
 
 

@@ -11,11 +11,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
-from ..export import Export, Option
+from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, FONT_HELP, MOST_GAMES
 
 
-def _maker():
+class BookOptions(OwnOptions, frozen=True, kw_only=True):
+    games: int | None = None  # None: as many as the codenames give without a repeat
+    single_sided: bool = False
+    font: Path | None = None
+    output: Path = Path("output/book.pdf")
+
+    def text_font(self) -> Path | None:
+        return self.font
+
+
+def _maker() -> Maker[BookOptions]:
     from .pages import MAKER
 
     return MAKER
@@ -45,6 +55,7 @@ BOOK = Export(
         Option("output", kinds.output_path(), "output/book.pdf",
                "Where to write the book; the spymasters' booklet goes beside it as NAME-keys.pdf.", "-o/--output"),
     ),
+    own=BookOptions,
     uses=(*DEALING, "deck.fit", "paper", "profile", "sides", "output_condition", "ink_limit", "ink", "theme",
           "emblem"),
     texts=Path(__file__).resolve().parent / "texts",

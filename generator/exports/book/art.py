@@ -73,7 +73,7 @@ def draw_head(canvas: Canvas, box: Box, rule_y: float, head: Head, fonts: FontFa
         left = _draw_tab(canvas, box.x, middle, head.tab, fonts.bold, theme)
     else:
         draw_emblem(canvas, box.x + EMBLEM_RADIUS, middle, EMBLEM_RADIUS - EMBLEM_LINE / 2, theme.line,
-                    EMBLEM_LINE, theme.emblem)  # type: ignore[arg-type]
+                    EMBLEM_LINE, theme.emblem)
         left = box.x + 2 * EMBLEM_RADIUS
     bold, regular = fonts.bold, fonts.regular
     fill(canvas, theme.text)
@@ -192,7 +192,7 @@ def draw_how_to(canvas: Canvas, size: tuple[float, float], how: HowTo, running: 
     radius = 6 * MM
     top = height - MARGIN
     draw_emblem(canvas, MARGIN + radius, top - radius, radius - EMBLEM_LINE / 2, theme.line, EMBLEM_LINE,
-                theme.emblem)  # type: ignore[arg-type]
+                theme.emblem)
     left = MARGIN + 2 * radius + 4 * MM
     fill(canvas, theme.heading)
     canvas.setFont(fonts.bold.name, title_size)

@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import msgspec
 
 from ...errors import CngenError, first_few
-from ...games.game import Game
+from ...games.game import Game, KeySide
 from ...geometry.wordface import MIN_WORD_SIZE
 from ...model.tables import games_without_repeats
 from ...units import format_mm, paper_named, paper_title, plural
 from ..export import CODENAMES, KEYS, Dealt, Drawing, Made, Maker, PdfFile, Request
+from . import BookOptions
 from .art import Head, HowTo, Running, Seating, TextDoesNotFit, draw_game, draw_how_to, draw_keys, printable_texts
 from .layout import GamePage, KeyPage, KeyPlace, game_page, key_page
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 FLIPS = ("long-edge", "short-edge")  # the sides that print a sheet's back behind its front
 SMALL_WORDS_SHOWN = 5  # codenames named in the note on words printed small; the rest are counted
@@ -34,23 +38,23 @@ def keys_path(book: Path) -> Path:
     return book.with_name(f"{book.stem}-keys{book.suffix}")
 
 
-def duplex(own: Mapping[str, Any], sides: str) -> str | None:
+def duplex(own: BookOptions, sides: str) -> str | None:
     """How both files' sheets turn over, or None for one side a sheet (single-sided, or sides
     that fold, which means nothing for a book)."""
-    return None if own.get("single_sided") or sides not in FLIPS else sides
+    return None if own.single_sided or sides not in FLIPS else sides
 
 
-class BookMaker(Maker):
+class BookMaker(Maker[BookOptions]):
     prints_pages = True
 
-    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
-        book = own["output"]
+    def outputs(self, own: BookOptions, game: Game) -> dict[Path | None, str]:
+        book = own.output
         return {book: "the game book (-o/--output)", keys_path(book): "the spymasters' booklet, beside the book"}
 
-    def games_wanted(self, own: Mapping[str, Any], words: int, cells: int) -> int:
+    def games_wanted(self, own: BookOptions, words: int, cells: int) -> int:
         """As many games as asked, or as the codenames deal without a repeat; more than that
         is refused, since the same codename in two games spoils the second."""
-        asked, most = own.get("games"), games_without_repeats(words, cells)
+        asked, most = own.games, games_without_repeats(words, cells)
         if asked is None:
             return most
         if asked > most:
@@ -59,7 +63,7 @@ class BookMaker(Maker):
                              f"and the deck holds {words:,}: {fix}give a longer list of words or more pictures")
         return asked
 
-    def card_sizes(self, own: Mapping[str, Any], game: Game, paper: tuple[float, float] | None,
+    def card_sizes(self, own: BookOptions, game: Game, paper: tuple[float, float] | None,
                    settings_sizes: Mapping[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
         """The codename cards at the size their cell scales from, the keys at their printed size;
         a paper too small for either is refused here, before anything is drawn."""
@@ -68,12 +72,12 @@ class BookMaker(Maker):
         side = key_page(paper).key_side
         return {CODENAMES: page.card, KEYS: (side, side)}
 
-    def make(self, request: Request) -> Made:
-        request = msgspec.structs.replace(request, texts=printable_texts(request.texts, request.fonts.regular))
+    def make(self, request: Request[BookOptions]) -> Made:
+        request = msgspec.structs.replace(request, texts=printable_texts(request.texts, request.page_fonts.regular))
         assert request.paper is not None
         page, keys_page = _game_page(request.game, request.paper), key_page(request.paper)
         flip = duplex(request.own, request.sides)
-        book = request.own["output"]
+        book = request.own.output
         book_pages = _book(request, page, flip)
         booklet = [Drawing(keys_page.size, partial(_keys_drawing, keys_page, sheet, request, number))
                    for number, sheet in enumerate(_key_sheets(request, keys_page, flip), start=1)]
@@ -88,7 +92,7 @@ def _game_page(game: Game, paper: tuple[float, float]) -> GamePage:
     return game_page(paper, game.grid.rows, game.grid.columns, game.grid.cards == "picture")
 
 
-def _small_words(request: Request, page: GamePage) -> tuple[str, ...]:
+def _small_words(request: Request[BookOptions], page: GamePage) -> tuple[str, ...]:
     """A note naming the codenames the book prints below the smallest size a codename is read
     at: its cards are drawn at a word card's size and scaled to their cells, so a long word that
     a card holds only at that size (on two lines or in the condensed face, as the deck would)
@@ -106,12 +110,12 @@ def _small_words(request: Request, page: GamePage) -> tuple[str, ...]:
             f"{paper_title(page.size)} pages: choose a larger --paper, or shorter words",)
 
 
-def _running(request: Request, number: int) -> Running:
+def _running(request: Request[BookOptions], number: int) -> Running:
     """What the head repeats on every page: the kit's title and the page's number."""
     return Running(request.title, f"{request.texts.text('page')} {number}")
 
 
-def _book(request: Request, page: GamePage, flip: str | None) -> list[Drawing]:
+def _book(request: Request[BookOptions], page: GamePage, flip: str | None) -> list[Drawing]:
     """The how-to page, then each game under its number."""
     how = _how_to(request, flip, page)
     pages = [Drawing(page.size, partial(_how_to_page, page.size, how, _running(request, 1), request))]
@@ -122,21 +126,21 @@ def _book(request: Request, page: GamePage, flip: str | None) -> list[Drawing]:
     return pages
 
 
-def _game_page_drawing(page: GamePage, dealt: Dealt, head: Head, request: Request, canvas) -> None:
+def _game_page_drawing(page: GamePage, dealt: Dealt, head: Head, request: Request[BookOptions], canvas: Canvas) -> None:
     codenames = request.cards[CODENAMES]
     faces = [codenames.named[name] for name in dealt.cells]
-    draw_game(canvas, page, faces, codenames, head, request.fonts, request.theme)
+    draw_game(canvas, page, faces, codenames, head, request.page_fonts, request.theme)
 
 
-def _how_to_page(size: tuple[float, float], how: HowTo, running: Running, request: Request, canvas) -> None:
+def _how_to_page(size: tuple[float, float], how: HowTo, running: Running, request: Request[BookOptions], canvas: Canvas) -> None:
     try:
-        draw_how_to(canvas, size, how, running, request.fonts, request.theme)
+        draw_how_to(canvas, size, how, running, request.page_fonts, request.theme)
     except TextDoesNotFit:
         raise CngenError(f"the game book's first page cannot hold its text in '{request.language}' on a "
                          f"{format_mm(size[0])} x {format_mm(size[1])} mm page: choose a larger --paper") from None
 
 
-def _how_to(request: Request, flip: str | None, page: GamePage) -> HowTo:
+def _how_to(request: Request[BookOptions], flip: str | None, page: GamePage) -> HowTo:
     """The how-to page's words for this game: its cards (words or pictures), its keys (one the
     spymasters share, or a side for each player) and how the booklet is printed; and who sits
     where round the page, as its text says."""
@@ -161,7 +165,7 @@ def _how_to(request: Request, flip: str | None, page: GamePage) -> HowTo:
         texts.text(f"how_games_{cards}"), Seating(page, request.cards[CODENAMES], *_seats(request, sides, cards)))
 
 
-def _seats(request: Request, sides, cards: str) -> tuple[str, str]:
+def _seats(request: Request[BookOptions], sides: Sequence[KeySide], cards: str) -> tuple[str, str]:
     """Who sits at the page's head and who at its foot. The operatives read the upright words
     and the spymasters the upside-down copies; with pictures, the spymasters sit where the
     corner marks point to their upper left, as on their key. Players with a side each sit
@@ -174,7 +178,7 @@ def _seats(request: Request, sides, cards: str) -> tuple[str, str]:
     return (operatives, spymasters) if cards == "picture" else (spymasters, operatives)
 
 
-def _key_sides(request: Request):
+def _key_sides(request: Request[BookOptions]) -> tuple[KeySide, ...]:
     """The sides of the dealt keys (the first game's: every game's key has the same sides)."""
     return request.games[0].key.sides if request.games else ()
 
@@ -189,7 +193,7 @@ class KeySheet(msgspec.Struct, frozen=True):
     half_turn: bool = False  # drawn upside down: a back that a short-edge flip turns upside down
 
 
-def _key_sheets(request: Request, page: KeyPage, flip: str | None) -> list[KeySheet]:
+def _key_sheets(request: Request[BookOptions], page: KeyPage, flip: str | None) -> list[KeySheet]:
     """The booklet's pages: the keys in game order, several a page. A key with a side for each
     player has a page of each side for the same games. Printed on both sides, a sheet holds A on
     its front and B on its back, to stand between the players as the key card does: read with
@@ -200,7 +204,7 @@ def _key_sheets(request: Request, page: KeyPage, flip: str | None) -> list[KeySh
     sides = _key_sides(request)
     groups = [request.games[at:at + page.per_page] for at in range(0, len(request.games), page.per_page)]
 
-    def sheet(name: str, tab: str, side: int, group, back: bool = False) -> KeySheet:
+    def sheet(name: str, tab: str, side: int, group: Sequence[Dealt], back: bool = False) -> KeySheet:
         secret = texts.text("keys_secret_sides" if tab else "keys_secret_shared")
         places = page.turned_over() if back else page.places
         return KeySheet(name, tab, secret, tuple((place, dealt, cards.faces[dealt.number - 1][side])
@@ -215,7 +219,7 @@ def _key_sheets(request: Request, page: KeyPage, flip: str | None) -> list[KeySh
     return [each for pages in zip(*by_side) for each in pages] if flip else [each for pages in by_side for each in pages]
 
 
-def _keys_drawing(page: KeyPage, sheet: KeySheet, request: Request, number: int, canvas) -> None:
+def _keys_drawing(page: KeyPage, sheet: KeySheet, request: Request[BookOptions], number: int, canvas: Canvas) -> None:
     """A booklet page, each key captioned with its game's number; the key card prints the same
     number in its corner, which is checked here."""
     texts = request.texts
@@ -226,12 +230,12 @@ def _keys_drawing(page: KeyPage, sheet: KeySheet, request: Request, number: int,
     head = Head(sheet.name, _running(request, number), sheet.tab)
     if sheet.half_turn:
         canvas.transform(-1, 0, 0, -1, *page.size)
-    draw_keys(canvas, page, placed, request.cards[KEYS], head, sheet.secret, request.fonts, request.theme)
+    draw_keys(canvas, page, placed, request.cards[KEYS], head, sheet.secret, request.page_fonts, request.theme)
 
 
-def _summary(request: Request, page: GamePage, keys: KeyPage, book_pages: int, booklet_pages: int,
+def _summary(request: Request[BookOptions], page: GamePage, keys: KeyPage, book_pages: int, booklet_pages: int,
              flip: str | None) -> tuple[str, ...]:
-    book = request.own["output"]
+    book = request.own.output
     width, height = page.size
     paper = paper_named(page.size)
     shown = f"{paper.upper() if len(paper) <= 3 else paper.capitalize()} landscape" if paper and width > height \

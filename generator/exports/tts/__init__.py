@@ -12,12 +12,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
-from ..export import Export, Option
+from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, FONT_HELP
 from .address import EXAMPLE, parse_base_url
 
 
-def _maker():
+class TtsOptions(OwnOptions, frozen=True, kw_only=True):
+    base_url: str | None = None  # None: file:/// addresses on this computer
+    font: Path | None = None
+    out_dir: Path = Path("output/tts")
+
+    def text_font(self) -> Path | None:
+        return self.font
+
+    def folder(self) -> Path | None:
+        return self.out_dir
+
+
+def _maker() -> Maker[TtsOptions]:
     from .saved import MAKER
 
     return MAKER
@@ -47,6 +59,7 @@ TTS = Export(
         Option("out_dir", kinds.folder(), "output/tts", "Folder for the sheet images and the saved object.",
                "--out-dir"),
     ),
+    own=TtsOptions,
     # No deck.blanks: nothing can be written on a card in TTS, so the deck goes without blanks.
     uses=(*DEALING, "deck.fit", "deck.dpi", "deck.card_size", "deck.seed", "keys.count",
           "keys.card_size", "tokens.sets", "tokens.card_size", "ink", "theme"),

@@ -86,10 +86,10 @@ def _check_host_and_port(text: str, authority: str) -> None:
         if port and not port.startswith(":"):
             raise UsageError(f"{quoted(text)} has {quoted(port)} after its IPv6 address, where only a port "
                              "(:8080) may follow")
-        port = port[1:] if port else None
+        given: str | None = port[1:] if port else None
     else:
         host, colon, port = authority.rpartition(":") if ":" in authority else (authority, "", "")
-        port = port if colon else None
+        given = port if colon else None
         if "[" in host or "]" in host:
             raise UsageError(f"{quoted(text)} has a bracket in its host name: only an IPv6 address is written "
                              "in brackets, such as https://[2001:db8::1]/")
@@ -100,8 +100,8 @@ def _check_host_and_port(text: str, authority: str) -> None:
         if not all(HOST_LABEL.fullmatch(label) for label in labels):
             raise UsageError(f"{quoted(text)} has {quoted(host)} as its host, which is not a host name: "
                              "write names of letters, digits and hyphens between dots, such as example.org")
-    if port is not None and not (port.isdigit() and port.isascii() and 1 <= int(port) <= 65_535):
-        raise UsageError(f"{quoted(text)} has {quoted(':' + port)} as its port, which is not one: a port is a "
+    if given is not None and not (given.isdigit() and given.isascii() and 1 <= int(given) <= 65_535):
+        raise UsageError(f"{quoted(text)} has {quoted(':' + given)} as its port, which is not one: a port is a "
                          "number from 1 to 65535, and most addresses need none")
 
 

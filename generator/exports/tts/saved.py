@@ -19,6 +19,7 @@ import msgspec
 from ...games.game import Game
 from ...units import plural
 from ..export import CODENAMES, KEYS, TILES, ImageFile, Made, Maker, Request, TextFile
+from . import TtsOptions
 from .sheets import (
     BACK,
     FRONT,
@@ -64,41 +65,42 @@ class Part(msgspec.Struct, frozen=True):
         return [self.card_id(index) for index in range(len(self.faces))]
 
 
-class TtsMaker(Maker):
+class TtsMaker(Maker[TtsOptions]):
     deals_games = False  # the whole deck goes on the table: players shuffle and deal as with the box
 
-    def outputs(self, own: Mapping[str, Any], game: Game) -> dict[Path | None, str]:
-        folder = Path(own["out_dir"])
+    def outputs(self, own: TtsOptions, game: Game) -> dict[Path | None, str]:
+        folder = own.out_dir
         return {folder / SAVED_OBJECT: f"the saved object {folder / SAVED_OBJECT}",
                 folder / THUMBNAIL: f"the thumbnail {folder / THUMBNAIL}"}
 
     def own_file(self, name: str) -> bool:
         return name in (SAVED_OBJECT, THUMBNAIL) or is_sheet_name(name, (CODENAMES, KEYS, TILES))
 
-    def card_sizes(self, own, game, paper, settings_sizes):
+    def card_sizes(self, own: TtsOptions, game: Game, paper: tuple[float, float] | None,
+                   settings_sizes: Mapping[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
         return {component: settings_sizes[component] for component in (CODENAMES, KEYS, TILES)}
 
-    def shown_dpi(self, own, game, card_size):
+    def shown_dpi(self, own: TtsOptions, game: Game, card_size: tuple[float, float]) -> float | None:
         """A photo's card is a slot of a sheet image (148 dpi for 70 x 45 mm): finer pixels would
         only be drawn to be thrown away."""
         return slot_pixels(card_size)[0] / (card_size[0] / POINTS_PER_INCH)
 
-    def make(self, request: Request) -> Made:
+    def make(self, request: Request[TtsOptions]) -> Made:
         parts = plan_parts(request)
-        folder = Path(request.own["out_dir"])
+        folder = request.own.out_dir
         images = [image for part in parts.values() for image in sheet_images(part, folder)]
         codenames = parts[CODENAMES]
         thumbnail = ImageFile(folder / THUMBNAIL, thumbnail_drawing(codenames.faces[0][FRONT], codenames.artist,
                                                                     codenames.card_size, THUMBNAIL_PIXELS),
                               (THUMBNAIL_PIXELS, THUMBNAIL_PIXELS))
-        where = image_address(folder, request.own.get("base_url"))
+        where = image_address(folder, request.own.base_url)
         saved = saved_object(request, parts, where)
         text = json.dumps(saved, indent=2, ensure_ascii=False) + "\n"
         return Made((TextFile(folder / SAVED_OBJECT, text), *images, thumbnail),
                     summary(request, parts, folder, len(images)))
 
 
-def plan_parts(request: Request) -> dict[str, Part]:
+def plan_parts(request: Request[TtsOptions]) -> dict[str, Part]:
     """Each component's cards on its sheets, the CustomDeck numbers running on from one
     component to the next. Blank codename cards stay out: nothing can be written on a card in
     TTS, and a blank dealt into the grid would only be dealt again."""
@@ -130,7 +132,7 @@ def image_address(folder: Path, base_url: str | None) -> Callable[[str], str]:
     return lambda name: (absolute / name).as_uri()
 
 
-def saved_object(request: Request, parts: Mapping[str, Part], where: Callable[[str], str]) -> dict[str, Any]:
+def saved_object(request: Request[TtsOptions], parts: Mapping[str, Part], where: Callable[[str], str]) -> dict[str, Any]:
     """The saved object's JSON, as TTS writes one: its pieces in ``ObjectStates``."""
     game, texts = request.game, request.texts
     codenames, keys, tiles = parts[CODENAMES], parts[KEYS], parts[TILES]
@@ -210,7 +212,7 @@ def custom_deck(sheet: Sheet, jpeg: bool, where: Callable[[str], str]) -> dict[s
             "Type": CARD_SHAPE}
 
 
-def summary(request: Request, parts: Mapping[str, Part], folder: Path, images: int) -> tuple[str, ...]:
+def summary(request: Request[TtsOptions], parts: Mapping[str, Part], folder: Path, images: int) -> tuple[str, ...]:
     """What was written, where TTS looks for it, and who can see the pictures."""
     counted = {CODENAMES: "picture card" if request.game.grid.cards == "picture" else "codename card",
                KEYS: "key card", TILES: "tile"}
@@ -220,7 +222,7 @@ def summary(request: Request, parts: Mapping[str, Part], folder: Path, images: i
              (f"To play, copy {SAVED_OBJECT} and {THUMBNAIL} into Tabletop Simulator's Saved Objects folder and "
               "load it from Objects > Saved Objects:"),
              *(f"  {system + ':':9}{path}" for system, path in SAVED_OBJECTS)]
-    base_url = request.own.get("base_url")
+    base_url = request.own.base_url
     if base_url:
         lines.append(f"The saved object looks for the images at {base_url}: put the {plural(images, 'sheet image')} "
                      "there before loading it, and every player sees the cards.")
