@@ -540,7 +540,8 @@ def test_a_record_is_trusted_with_the_names_of_its_own_folders_files_alone(tmp_p
 def test_an_earlier_upload_that_is_an_input_or_read_only_stays(run, project):
     uploads = project / "up" / "deck-tgc"
     uploads.mkdir(parents=True)
-    shutil.copy(project / "w.txt", uploads / "codename-cards-099-1-front.png")  # a word list, by cngen's upload naming
+    # A word list, by cngen's upload naming (of four words: the upload is two cards' faces).
+    (uploads / "codename-cards-099-1-front.png").write_text("bank\npitch\nmercury\nharp\n")
     (uploads / "codename-cards-098-1-front.png").write_text("mine")
     (uploads / "codename-cards-098-1-front.png").chmod(0o444)
     before = listing(uploads)
