@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from click.testing import CliRunner
 
@@ -36,3 +38,14 @@ def folder_state():
 def pytest_addoption(parser):
     parser.addoption("--rewrite-references", action="store_true",
                      help="write tests/reference/ anew from the pages cngen makes now (tests/test_reference_pages.py)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """At the end of each test file, what the file leaves alive (its module's caches, the
+    session's builds) is set aside from the garbage collector's full passes, which would
+    otherwise walk the whole session's heap again and again."""
+    yield
+    if nextitem is None or getattr(nextitem, "module", None) is not getattr(item, "module", None):
+        gc.collect()
+        gc.freeze()

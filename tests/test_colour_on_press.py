@@ -24,6 +24,7 @@ import pdfplumber
 import pypdfium2
 import pytest
 from pdfcheck import theme_for
+from pdfiumpage import paint, read_pages
 from PIL import Image, ImageCms
 from reportlab.pdfgen.canvas import Canvas
 
@@ -268,14 +269,22 @@ def test_the_rules_sheets_red_text_reaches_four_and_a_half_to_one():
 
 # --- The kit on press --------------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def few_words(tmp_path_factory) -> Path:
+    """A sheet of word cards and its blanks: every card wears the same frame and emblem."""
+    path = tmp_path_factory.mktemp("words") / "words.txt"
+    path.write_text("anchor\nbank\ncomet\nharp\nmercury\npitch\n", encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize("build", [
-    lambda sheet: builds.deck(DeckOptions(sheet=sheet)).pdf,
-    lambda sheet: builds.keys(KeyOptions(seed=4, count=2, sheet=sheet)).pdf,
+    lambda sheet, words: builds.deck(DeckOptions(words=words, sheet=sheet)).pdf,
+    lambda sheet, words: builds.keys(KeyOptions(seed=4, count=2, sheet=sheet)).pdf,
 ], ids=["word cards", "key cards"])
-def test_press_frames_and_emblems_print_in_the_brown_two_points_wide(build):
+def test_press_frames_and_emblems_print_in_the_brown_two_points_wide(build, few_words):
     press = theme_for("shop")
-    pdf = build(SheetOptions(profile="shop"))
-    brown = [o for page in pdfplumber.open(io.BytesIO(pdf)).pages for o in page.curves + page.lines + page.rects
-             if o.get("stroke") and tuple(o["stroking_color"] or ()) == press.accent]
+    pdf = build(SheetOptions(profile="shop"), few_words)
+    brown = [o for page in read_pages(pdf, chars=False) for o in page.curves + page.lines + page.rects
+             if o["stroke"] and o["stroking_color"] == paint(press.accent)]
     assert brown and min(o["linewidth"] for o in brown) >= COLOUR_LINE_MIN - 1e-6
     assert preflight(pdf).ok

@@ -131,7 +131,7 @@ def test_a_bad_edition_stops_the_kit_and_writes_nothing(tmp_path, edition, code,
     (tmp_path / "party.yaml").write_text(edition, encoding="utf-8")
     (tmp_path / "notes.txt").write_text("not a picture\n", encoding="utf-8")
     before = written(tmp_path)
-    result = cngen(tmp_path, "kit", "--edition", "party.yaml", "--box", "--stand")
+    result = cngen(tmp_path, "kit", "--edition", "party.yaml", "--box", "--stand", "--keys-count", "2")
     assert result.exit_code == code, result.output
     assert words in result.stderr
     assert "Traceback" not in result.output
@@ -173,7 +173,7 @@ def test_a_missing_edition_is_named_with_the_fix(tmp_path):
     (["box", "--deck-card-size", "300x400mm"], "--paper"),
     (["box", "--card-thickness", "2mm", "--for", "keys"], "--card-thickness"),
     (["stand", "--keys-card-size", "300x300mm"], "--paper"),
-    (["kit", "--box", "--blanks", "1000"], "box"),
+    (["kit", "--box", "--blanks", "1000", "--keys-count", "2"], "box"),
 ])
 def test_a_box_or_stand_that_cannot_be_made_is_refused_and_nothing_written(tmp_path, args, words):
     result = cngen(tmp_path, *args)

@@ -164,7 +164,7 @@ def test_a_card_too_small_is_refused_with_the_option_that_sizes_it_on_this_comma
     words = tmp_path / "long.txt"
     words.write_text("\n".join([*(f"WORD{index}" for index in range(30)), "AN ENTRY FAR TOO LONG " * 4]),
                      encoding="utf-8")
-    tiles = CliRunner().invoke(main, ["tts", "--token-card-size", "20x15mm"])
+    tiles = CliRunner().invoke(main, ["tts", "--token-card-size", "20x15mm", "--keys-count", "1"])
     assert tiles.exit_code == 2 and "choose a larger --token-card-size" in tiles.stderr
     book = CliRunner().invoke(main, ["book", "--words", str(words)])
     assert book.exit_code == 1 and book.stderr.rstrip().endswith("shorten it, or break it with a space")

@@ -5,6 +5,7 @@ command line, the jobs, the settings and the output name none of them."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import subprocess
@@ -35,11 +36,17 @@ LAYERS = ("errors", ("units", "kinds", "inputs", "reportlab_private"), ("typefac
 RANK = {name: rank for rank, layer in enumerate(LAYERS) for name in ((layer,) if isinstance(layer, str) else layer)}
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A module of the package, parsed once a session for the tests that read its code."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def own_imports(path: Path) -> list[tuple[int, str]]:
     """(line, top-level package of generator) of every relative import in a module."""
     here = path.relative_to(PACKAGE).parts
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.level:
             base = list(here[:-1])[: len(here) - node.level]
             target = [*base, *(node.module.split(".") if node.module else [])]
@@ -69,7 +76,7 @@ def test_only_one_module_reaches_into_reportlab():
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "reportlab_private.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
                     and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls", "os")):
                 reached.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}")
@@ -108,7 +115,7 @@ def _names_of_games(tree: ast.AST, names: set[str] | None = None) -> list[tuple[
 def test_the_command_line_jobs_settings_and_output_name_no_game(folder):
     named = [f"{path.relative_to(ROOT)}:{line}: {what}"
              for path in sorted((PACKAGE / folder).rglob("*.py"))
-             for line, what in _names_of_games(ast.parse(path.read_text(encoding="utf-8")))]
+             for line, what in _names_of_games(parsed(path))]
     assert not named, "\n".join(named)
 
 
@@ -159,7 +166,7 @@ def test_every_library_the_package_imports_is_declared():
 
     imported = set()
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.Import):
                 imported |= {alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

@@ -122,7 +122,8 @@ def test_init_writes_a_settings_file_once(run, tmp_path):
     second = run("init")
     assert second.exit_code == 2 and "already exists" in second.output
     assert run("init", "--force").exit_code == 0
-    for command in (["deck"], ["keys", "--count", "2"], ["tokens"], ["rules"], ["calibrate"], ["kit"]):
+    for command in (["deck"], ["keys", "--count", "2"], ["tokens"], ["rules"], ["calibrate"],
+                    ["kit", "--keys-count", "2"]):
         assert run(*command).exit_code == 0, command  # the written defaults suit every command
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import signal
 import stat
@@ -569,7 +570,8 @@ def test_a_record_is_trusted_with_the_names_of_its_own_folders_files_alone(tmp_p
 def test_an_earlier_upload_that_is_an_input_or_read_only_stays(run, project):
     uploads = project / "up" / "deck-tgc"
     uploads.mkdir(parents=True)
-    shutil.copy(project / "w.txt", uploads / "codename-cards-099-1-front.png")  # a word list, by cngen's upload naming
+    # A word list, by cngen's upload naming (of four words: the upload is two cards' faces).
+    (uploads / "codename-cards-099-1-front.png").write_text("bank\npitch\nmercury\nharp\n")
     (uploads / "codename-cards-098-1-front.png").write_text("mine")
     (uploads / "codename-cards-098-1-front.png").chmod(0o444)
     before = listing(uploads)
@@ -626,26 +628,60 @@ class StopAt(Faults):
 STOPPED, STOPPED_AFTER_WRITING = 3, 4
 
 
-def write_in_a_child(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int,
-                     again: bool = False) -> int:
-    """The new kit written by a forked child with cngen's stop handlers, stopped at one step: its
+# A small process of its own, which loads this module and forks one child a write: forked from
+# the test session instead, every child would copy its heap (some 60 ms a fork late in a session,
+# against 5 from here).
+FORKER = """
+import os, pickle, sys
+sys.path.insert(0, sys.argv[1])
+from test_outputs import _write_stopped
+requests, replies = sys.stdin.buffer, sys.stdout.buffer
+while True:
+    try:
+        request = pickle.load(requests)
+    except EOFError:
+        break
+    child = os.fork()
+    if child == 0:
+        _write_stopped(*request)
+    _, status = os.waitpid(child, 0)
+    pickle.dump(os.waitstatus_to_exitcode(status), replies)
+    replies.flush()
+"""
+
+
+@pytest.fixture(scope="module")
+def write_in_a_child():
+    """Write the new kit in a forked child with cngen's stop handlers, stopped at one step: its
     exit code, or minus the signal that killed it."""
+    forker = subprocess.Popen([sys.executable, "-c", FORKER, str(Path(__file__).parent)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def write(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int,
+              again: bool = False) -> int:
+        pickle.dump((new, remove, stop_on, signal_number, again), forker.stdin)
+        forker.stdin.flush()
+        return pickle.load(forker.stdout)
+
+    yield write
+    forker.stdin.close()
+    assert forker.wait(timeout=60) == 0
+
+
+def _write_stopped(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int,
+                   again: bool) -> None:  # pragma: no cover - the child's code is measured by its effects
     from generator.cli import process
 
-    child = os.fork()
-    if child == 0:  # pragma: no cover - the child's code is measured by its effects
-        code = 0
-        try:
-            process._stops_raise()
-            files_module.os = StopAt(stop_on, signal_number, again)
-            files_module.write_files(new, remove)
-        except process.Stopped as stop:
-            code = STOPPED_AFTER_WRITING if getattr(stop, "files_written", False) else STOPPED
-        except BaseException:
-            code = 1
-        os._exit(code)
-    _, status = os.waitpid(child, 0)
-    return os.waitstatus_to_exitcode(status)
+    code = 0
+    try:
+        process._stops_raise()
+        files_module.os = StopAt(stop_on, signal_number, again)
+        files_module.write_files(new, remove)
+    except process.Stopped as stop:
+        code = STOPPED_AFTER_WRITING if getattr(stop, "files_written", False) else STOPPED
+    except BaseException:
+        code = 1
+    os._exit(code)
 
 
 class TwoKits:
@@ -669,7 +705,7 @@ class TwoKits:
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to stop")
-def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_new_one(tmp_path):
+def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_new_one(tmp_path, write_in_a_child):
     kits = TwoKits(tmp_path)
     outcomes = []
     for stop_on in range(1, WRITE_STEPS + 1):
@@ -687,7 +723,7 @@ def test_a_stop_signal_at_any_step_of_a_kit_write_leaves_the_earlier_kit_or_the_
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to stop")
-def test_a_second_stop_during_the_clean_up_does_not_cut_it_short(tmp_path):
+def test_a_second_stop_during_the_clean_up_does_not_cut_it_short(tmp_path, write_in_a_child):
     kits = TwoKits(tmp_path)
     for stop_on in range(1, 7 * 2 + 1):  # each step of staging, and a stop at every file the undo deletes
         assert write_in_a_child(kits.new, kits.remove, stop_on, signal.SIGTERM, again=True) == STOPPED
@@ -695,7 +731,7 @@ def test_a_second_stop_during_the_clean_up_does_not_cut_it_short(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a child to kill")
-def test_a_write_killed_at_any_step_is_finished_or_undone_by_the_next_run(tmp_path):
+def test_a_write_killed_at_any_step_is_finished_or_undone_by_the_next_run(tmp_path, write_in_a_child):
     kits = TwoKits(tmp_path)
     finished = []
     for stop_on in range(1, WRITE_STEPS + 1):
@@ -777,13 +813,12 @@ def test_a_pipe_named_as_a_journal_is_passed_over_not_waited_on(tmp_path):
 
 
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGHUP", "SIGINT"])
-def test_a_kit_stopped_while_it_is_made_says_so_and_keeps_the_earlier_kit(tmp_path, stop):
+def test_a_kit_stopped_while_it_is_made_says_so_and_keeps_the_earlier_kit(tmp_path, earlier_kit_folder, stop):
     (tmp_path / "w.txt").write_text(WORDS)
-    command = [sys.executable, "-m", "generator", "kit", "--words", "w.txt", "--keys-count", "2", "--seed"]
-    subprocess.run([*command, "1"], cwd=tmp_path, check=True, capture_output=True)
+    shutil.copytree(earlier_kit_folder, tmp_path / "output")  # a kit of the same words, written in process
     before = listing(tmp_path)
-    process = subprocess.Popen([*command, "2"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    command = [sys.executable, "-m", "generator", "kit", "--words", "w.txt", "--keys-count", "2", "--seed", "2"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for line in process.stderr:  # progress: the kit is being made, nothing written yet
         if "making the tiles" in line:
             process.send_signal(getattr(signal, stop))

@@ -251,7 +251,7 @@ def test_pictures_options_mean_nothing_for_a_word_game(run, tmp_path):
 
 
 def test_the_picture_kit_uses_the_games_square_cards_and_tiles(run, photos):
-    result = run("kit", "--pictures", "--images", str(photos), "--seed", "3", "--out-dir", "kit")
+    result = run("kit", "--pictures", "--images", str(photos), "--seed", "3", "--keys-count", "2", "--out-dir", "kit")
     assert result.exit_code == 0, result.output
     assert "21 pictures" in result.output and "picture cards" in result.output
     for name in ("deck.pdf", "tokens.pdf"):

@@ -105,9 +105,9 @@ def test_a_long_image_upload_says_what_it_is_doing(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("args,flag", [
     (["deck", "--card-size", "30x20mm"], "--card-size"),
-    (["kit", "--deck-card-size", "30x20mm"], "--deck-card-size"),
-    (["kit", "--token-card-size", "20x15mm"], "--token-card-size"),
-    (["kit", "--keys-card-size", "40x40mm"], "--keys-card-size"),
+    (["kit", "--keys-count", "1", "--deck-card-size", "30x20mm"], "--deck-card-size"),
+    (["kit", "--keys-count", "1", "--token-card-size", "20x15mm"], "--token-card-size"),
+    (["kit", "--keys-count", "1", "--keys-card-size", "40x40mm"], "--keys-card-size"),
 ])
 def test_a_card_too_small_is_refused_naming_the_flag_this_command_takes(run, args, flag):
     result = run(*args)
