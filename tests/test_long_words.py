@@ -49,7 +49,7 @@ from generator.geometry.wordface import (
 from generator.inputs.bundled import LANGUAGE_DECKS, font_path
 from generator.jobs.cards import card_theme
 from generator.jobs.deck import build_deck
-from generator.jobs.sources import font_family, load_font, load_words, with_condensed
+from generator.jobs.sources import condensed_widths, font_family, load_font, load_words, with_condensed
 from generator.settings.options import DeckOptions, SheetOptions, Style
 from generator.typeface.font import _add_narrow_spaces, register_family
 
@@ -298,6 +298,58 @@ def test_a_deck_without_long_words_carries_no_condensed_face(tmp_path):
     pdf = tmp_path / "short.pdf"
     pdf.write_bytes(builds.deck(DeckOptions(words=path, blanks=0)).pdf)
     assert [font["name"].split("+")[-1] for font in font_report(pdf)] == ["FiraSans-Bold"]
+
+
+# --- The condensed face measured before it is read ----------------------------------------------
+
+# A face measured by HarfBuzz (typeface/widths.py) and the same face as ReportLab reads it.
+MEASURED = condensed_widths(load_font(None))
+# U+FFFF closes every format 4 character map; ReportLab lists it as a character, though no text
+# cngen prints can hold it (a noncharacter is refused wherever a user's text comes in).
+MAP_END = 0xFFFF
+
+
+def test_the_measured_condensed_face_has_every_character_and_width_of_the_registered_one():
+    registered = FONT.condensed
+    assert MEASURED.characters == registered.characters - {MAP_END}
+    for code in registered.characters - {MAP_END}:
+        assert MEASURED.width(chr(code), 1000) == registered.width(chr(code), 1000), hex(code)
+    for metric in ("ascent", "descent", "cap_height"):
+        assert getattr(MEASURED, metric) == getattr(registered, metric)
+    assert MEASURED.missing_characters("AB\u2603\u05d0") == ["\u05d0", "\u2603"]
+    assert MEASURED.width("\u2603", 10) == registered.width("\u2603", 10)  # a glyph it lacks: glyph 0's
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(st.sampled_from(sorted(chr(code) for code in FONT.condensed.characters - {MAP_END})),
+                    min_size=1, max_size=30), size=st.floats(1, 100))
+def test_any_text_measures_the_same_in_the_measured_and_the_registered_face(text, size):
+    assert MEASURED.width(text, size) == FONT.condensed.width(text, size)
+
+
+@pytest.mark.parametrize("card_mm", [(70, 45), (63, 44), (50, 35)])
+def test_every_long_word_fits_the_same_in_the_measured_and_the_registered_condensed_face(card_mm):
+    layout = word_face_layout(card_mm[0] * MM, card_mm[1] * MM)
+    unread = load_font(None)  # the bundled font as a deck first loads it: its condensed face not read
+    for word in longest_entries():
+        assert fit_word(word, layout, unread, MEASURED) == fit_word(word, layout, FONT), word
+
+
+def test_a_deck_reads_the_condensed_face_only_when_a_word_prints_in_it(tmp_path, monkeypatch):
+    import generator.jobs.deck as deck_job
+
+    read = []
+    monkeypatch.setattr(deck_job, "with_condensed", lambda font: read.append(font) or with_condensed(font))
+    opened_only = tmp_path / "opened.txt"  # ROLLER COASTER tries the condensed face, and takes two lines
+    opened_only.write_text("ROLLER COASTER\nAGENT\n", encoding="utf-8")
+    build_deck(DeckOptions(words=opened_only, blanks=0))
+    assert read == []
+    condensed = tmp_path / "condensed.txt"
+    condensed.write_text("CHAUVE-SOURIS\nAGENT\n", encoding="utf-8")
+    pdf = tmp_path / "condensed.pdf"
+    pdf.write_bytes(build_deck(DeckOptions(words=condensed, blanks=0)).pdf)
+    assert len(read) == 1
+    assert {font["name"].split("+")[-1] for font in font_report(pdf)} == {"FiraSans-Bold", "FiraSansCondensed-Bold"}
 
 
 # --- The narrow no-break space -------------------------------------------------------------------

@@ -43,7 +43,7 @@ from .sheet import Box
 from .style import DISPLAY, EMBLEM_RADIUS, SUBTITLE, TITLE
 
 if TYPE_CHECKING:
-    from ..typeface.measure import Metrics
+    from ..typeface.measure import Face, Metrics
     from ..typeface.shaping import ShapedMeasure
 
 # Readability floors, in points: the word for the field operatives, and the spymasters' copy.
@@ -130,15 +130,17 @@ def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) 
     return WordFaceLayout(Box(0, 0, card_width, card_height), label, band, emblem, bleed)
 
 
-def fit_word(word: str, layout: WordFaceLayout, font: Font) -> WordFace | None:
+def fit_word(word: str, layout: WordFaceLayout, font: Font, condensed: Face | None = None) -> WordFace | None:
     """Both copies of the word at their largest sizes, or None if either cannot fit (see the
     module's notes for the order in which a long word's ways to stay large are tried).
+    ``condensed``: the condensed face to try, where it is not the font's own (``Font.condensed``)
+    because it is only measured, not registered (``typeface.widths``).
 
     A word in a right-to-left or complex script is measured as HarfBuzz shapes it, in the
     direction of its first strong letter, and its fitted lines keep their glyphs for drawing;
     any other word is measured by ReportLab alone, as it always was (``shaping`` is not even
     imported)."""
-    faces = _faces(word, font)
+    faces = _faces(word, font, condensed or font.condensed)
     legible = _legible(layout, font)
     boxes = ((False, layout.label_text), (True, None))  # the opened label is worked out if needed
     upright = _first_legible(word, faces, boxes, layout, MAX_WORD_SIZE, MIN_WORD_SIZE, legible, legible)
@@ -180,17 +182,19 @@ def _mirrored_sizes(upright: float) -> tuple[float, float]:
 _Face = tuple["Metrics", bool]
 
 
-def _faces(word: str, font: Font) -> list[_Face]:
+def _faces(word: str, font: Font, condensed: Face | None) -> list[_Face]:
     """The font, then its condensed face when it has one with every character of the word."""
     faces = [(_measure(word, font), False)]
-    condensed = font.condensed
     if condensed is not None and not condensed.missing_characters(word):
         faces.append((_measure(word, condensed), True))
     return faces
 
 
-def _measure(word: str, font: Font) -> Metrics:
-    return _shaped_measure(word, font) if needs_shaping(word) else font
+def _measure(word: str, face: Face) -> Metrics:
+    if not needs_shaping(word):
+        return face
+    assert isinstance(face, Font), "HarfBuzz shapes a word in a registered font"
+    return _shaped_measure(word, face)
 
 
 def _first_legible(word: str, faces: list[_Face], boxes: Sequence[tuple[bool, Box | None]], layout: WordFaceLayout,

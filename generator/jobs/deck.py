@@ -22,10 +22,12 @@ from ..model.rng import make_rng, shuffled
 from ..model.words import Problem, WordList, raise_problems
 from ..settings.options import DeckOptions
 from ..typeface.font import Font
+from ..typeface.scripts import needs_shaping
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
 from .codenames import DeckResult, pair_faces
-from .sources import bundled_deck, deck_notes, fonts_for, load_font, load_words, with_condensed, words_label
+from .sources import (bundled_deck, condensed_widths, deck_notes, fonts_for, load_font, load_words, with_condensed,
+                      words_label)
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
@@ -98,9 +100,8 @@ def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font,
     drawable = [entry.text for entry in word_list.entries if not font.missing_characters(entry.text)]
     fits = {word: fit_word(word, layout, font) for word in drawable}
     long_words = [word for word, face in fits.items() if not fitted_without_condensed(face, layout, font)]
-    condensed = with_condensed(font) if long_words else font
-    if condensed is not font:
-        fits.update((word, fit_word(word, layout, condensed)) for word in long_words)
+    refits, condensed = _with_condensed_face(long_words, layout, font)
+    fits.update(refits)
     faces: dict[str, WordFace] = {}
     problems: list[Problem] = []
     for entry in word_list.entries:
@@ -114,6 +115,25 @@ def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font,
             faces[entry.text] = face
     raise_problems(word_list, problems)
     return faces, condensed
+
+
+def _with_condensed_face(words: list[str], layout: WordFaceLayout,
+                         font: Font) -> tuple[dict[str, WordFace | None], Font]:
+    """``words`` fitted with the font's condensed face tried too, and the font to draw the
+    deck in. The face is first only measured (``condensed_widths``, a millisecond); it is read
+    and registered (as long as fitting the whole deck takes) only if a word is set in it, or
+    a word needs shaping, which only a registered face can do. Fitted either way, a word gets
+    the same face: the measured face's widths are the registered one's."""
+    if not words or font.condensed_file is None:
+        return {}, font
+    measured = condensed_widths(font)
+    if not any(map(needs_shaping, words)):
+        fits = {word: fit_word(word, layout, font, measured) for word in words}
+        if not any(face is not None and (face.upright.condensed or face.mirrored.condensed)
+                   for face in fits.values()):
+            return fits, font
+    condensed = with_condensed(font)
+    return {word: fit_word(word, layout, condensed) for word in words}, condensed
 
 
 def _face(word: str | None, faces: dict[str, WordFace]) -> WordFace | None:

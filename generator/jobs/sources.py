@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from msgspec.structs import replace
@@ -30,6 +31,9 @@ from ..settings.options import DeckOptions, Style
 from ..typeface.font import Font, FontFamily, parse_font
 from ..units import MM
 
+if TYPE_CHECKING:
+    from ..typeface.widths import MeasuredFace
+
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
 # A photo emblem's pixels: enough for the largest emblem printed (the rules sheet's head, 13 mm
 # across) at 600 dpi, where its edges stay crisp as a drawing's would.
@@ -46,6 +50,16 @@ def load_font(path: Path | None, bundled: str = BOLD) -> Font:
     label = path.stem if face is None else f"{path.stem}#{face}"
     font = parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
     return replace(font, condensed_file=CONDENSED_FACES.get(bundled)) if ours else font
+
+
+def condensed_widths(font: Font) -> MeasuredFace:
+    """The condensed face of one of cngen's fonts (``condensed_file``), measured but not read
+    by ReportLab (``typeface.widths``): a word fitted in it and printed in it needs
+    ``with_condensed``."""
+    from ..typeface.widths import MeasuredFace
+
+    assert font.condensed_file is not None, "only cngen's fonts name their condensed face"
+    return MeasuredFace(read_input(font_path(font.condensed_file), "font"), font)
 
 
 def with_condensed(font: Font) -> Font:

@@ -29,6 +29,13 @@ class Metrics(Protocol):
     def line_height(self, size: float) -> float: ...
 
 
+class Face(Metrics, Protocol):
+    """A face a word may be set in: its metrics, and the characters of a text it has no glyph
+    for (``typeface.Font``, and ``widths.MeasuredFace`` for a face measured but not registered)."""
+
+    def missing_characters(self, text: str) -> list[str]: ...
+
+
 class Glyph(msgspec.Struct, frozen=True):
     """One glyph as drawn: its id in the font, and in ems its advance and its offset from the
     pen. ``text`` is what it stands for, as read left to right on the page (``_as_seen``): a

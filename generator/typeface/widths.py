@@ -1,0 +1,74 @@
+"""A face measured without being registered: its characters and advance widths, read by
+HarfBuzz from the file's character map and metrics, as ReportLab measures a registered face
+(each character's advance in thousandths of an em, no kerning).
+
+ReportLab reads a face whole, table by table in Python: for Fira Sans that takes about as long
+as fitting the 400 words of a deck. HarfBuzz reads only what it is asked, in C, in well under
+a millisecond. A word card tries cngen's condensed face for a long word before shrinking it,
+and most decks never print a word in it: they measure it this way, and it is registered (read
+by ReportLab) only once a word is set in it (``jobs.deck``). Only cngen's own condensed face is
+measured this way, and tests/test_fonts.py holds every width and character of it to what
+ReportLab reads.
+"""
+
+from __future__ import annotations
+
+import uharfbuzz as hb
+
+from .font import NARROW_NO_BREAK, SPACE, THIN_SPACE, Font
+
+NO_BREAK_SPACE = 0xA0
+
+
+class MeasuredFace:
+    """What fitting asks of a face (``Metrics``, and which characters it lacks), for the face
+    in ``data``. Its vertical metrics are those of ``family``, the registered font it is a face
+    of: the faces of one family share them (Fira Sans and its condensed face do)."""
+
+    def __init__(self, data: bytes, family: Font):
+        face = hb.Face(hb.Blob(data))
+        self._font = hb.Font(face)
+        self._scale = 1.0 if face.upem == 1000 else 1000 / face.upem
+        self.ascent, self.descent, self.cap_height = family.ascent, family.descent, family.cap_height
+        mapped = frozenset(face.unicodes)
+        self._own = self._as_registered(mapped)  # the widths a registered face is given, not read
+        self.characters = mapped | self._own.keys()
+        self._default = self._advance(0)  # glyph 0's, as ReportLab gives a character it lacks
+
+    def width(self, text: str, size: float) -> float:
+        # The same sum in the same order as ReportLab's, so the same word fits at the same size.
+        return 0.001 * size * sum(self._width(ord(char)) for char in text)
+
+    def line_height(self, size: float) -> float:
+        return (self.ascent - self.descent) * size
+
+    def missing_characters(self, text: str) -> list[str]:
+        return sorted({char for char in text if ord(char) not in self.characters})
+
+    def _width(self, code: int) -> float:
+        own = self._own.get(code)
+        if own is not None:
+            return own
+        glyph = self._font.get_nominal_glyph(code)
+        return self._default if glyph is None else self._advance(glyph)
+
+    def _advance(self, glyph: int) -> float:
+        advance: int = self._font.get_glyph_h_advance(glyph)  # in the face's units
+        return advance * self._scale
+
+    def _as_registered(self, mapped: frozenset[int]) -> dict[int, float]:
+        """The widths ReportLab and ``font.parse_font`` set rather than read: the no-break space
+        as wide as the space, and the thin and narrow spaces a font lacks at a thin space's
+        width (``font._add_narrow_spaces``)."""
+        if SPACE not in mapped:
+            return {}
+        space = self._width_read(SPACE)
+        own = {NO_BREAK_SPACE: space}
+        thin = self._width_read(THIN_SPACE) if THIN_SPACE in mapped else space / 2
+        own.update((code, thin) for code in (THIN_SPACE, NARROW_NO_BREAK) if code not in mapped)
+        return own
+
+    def _width_read(self, code: int) -> float:
+        glyph = self._font.get_nominal_glyph(code)
+        assert glyph is not None, "a character the face maps has a glyph"
+        return self._advance(glyph)
