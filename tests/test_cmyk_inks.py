@@ -92,6 +92,11 @@ COLOUR_OPERATORS = {"k": "fill", "g": "fill", "rg": "fill", "K": "stroke", "G": 
 STROKING = {"S", "s", "B", "B*", "b", "b*"}
 FILLING = {"f", "F", "f*", "B", "B*", "b", "b*"}
 SHOWING = {"Tj", "TJ", "'", '"'}
+# Every operator _interpret acts on; the rest (building a path, clipping...) change nothing it
+# reads, and most of a page's operators are those: they are passed over before their operands
+# are read.
+INTERPRETED = ({"q", "Q", "cm", "w", "sc", "scn", "SC", "SCN", "cs", "CS", "BT", "Tf", "TL", "Tm", "Td", "TD", "T*",
+                "Do"} | set(COLOUR_OPERATORS) | SHOWING | STROKING | FILLING)
 
 
 def read_marks(pdf: bytes) -> list[Marks]:
@@ -123,6 +128,8 @@ def _interpret(stream, resources, state: State, marks: Marks, depth: int = 0) ->
     leading = 0.0
     for operands, operator in pikepdf.parse_content_stream(stream):
         op = str(operator)
+        if op not in INTERPRETED:
+            continue
         values = [float(v) if isinstance(v, (int, float, Decimal)) else v for v in operands]
         if op == "q":
             stack.append(State(state.ctm, state.fill, state.stroke, state.line_width))

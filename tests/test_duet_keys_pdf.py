@@ -132,25 +132,30 @@ def read_sides(pdf: bytes, colours: dict[tuple, str], card_colour: tuple, pages:
         height = page.height
         grounds = [pdf_rect(r, height) for r in page.rects
                    if r.get("fill") and colour_of(r) == paint(card_colour) and r["width"] > 40 * MM]
-        shapes = page.rects + page.curves + page.lines
+        # Each shape's and character's box and middle, found once for all the page's cards.
+        shapes = [(o, box, centre(box)) for o in page.rects + page.curves + page.lines
+                  for box in [pdf_rect(o, height)]]
+        chars = [(c, centre(pdf_rect(c, height))) for c in page.chars]
         for ground in grounds:
-            sides.append(_read_side(number, page, ground, shapes, colours))
+            sides.append(_read_side(number, page, ground, shapes, chars, colours))
     return sides
 
 
-def _read_side(number: int, page, ground: Rect, shapes: list[dict], colours: dict[tuple, str]) -> Side:
+def _read_side(number: int, page, ground: Rect, shapes: list[tuple[dict, Rect, tuple[float, float]]],
+               chars: list[tuple[dict, tuple[float, float]]], colours: dict[tuple, str]) -> Side:
+    """The side whose card is ``ground``, from the page's ``shapes`` and ``chars`` with their
+    middles (and boxes)."""
     height = page.height
     middle = centre(ground)
-    chars = [c for c in page.chars if ground.contains(*centre(pdf_rect(c, height)))]
-    shapes = [(o, pdf_rect(o, height)) for o in shapes]
-    shapes = [(o, box) for o, box in shapes if ground.contains(*centre(box))]
+    chars = [c for c, at in chars if ground.contains(*at)]
+    shapes = [(o, box, at) for o, box, at in shapes if ground.contains(*at)]
     label = [c for c in chars if size_of(c) < LETTER_FLOOR]
     (tab,) = [c for c in chars if size_of(c) >= LETTER_FLOOR]
     along = direction(label[0])
     assert all(math.dist(direction(c), along) < 1e-3 for c in chars), "the number and the letter stand alike"
     up = (-along[1], along[0])
     text = "".join(c["text"] for c in sorted(label, key=lambda c: c["matrix"][4] * along[0] + c["matrix"][5] * along[1]))
-    cells = [(o, box) for o, box in shapes if o.get("fill") and colour_of(o) in colours
+    cells = [(o, box) for o, box, _ in shapes if o.get("fill") and colour_of(o) in colours
              and abs(o["width"] - o["height"]) < 0.5 and o["width"] > 5 * MM]
     assert len(cells) == 25, f"page {number + 1}: {len(cells)} cells on a card"
 
@@ -166,8 +171,9 @@ def _read_side(number: int, page, ground: Rect, shapes: list[dict], colours: dic
     # The assassin's cell wears a striped border as well as its cross: the symbol is what is
     # drawn in the cell's middle.
     band = ASSASSIN_BAND * cells[0][0]["width"]
-    symbols = tuple((role, symbol_kind([o for o, box in shapes if box != cell and inside(box, cell)
-                                        and not in_border(box, cell, band)]))
+    # A shape's middle in the cell first: the quick test that rules out nearly all of them.
+    symbols = tuple((role, symbol_kind([o for o, box, at in shapes if cell.contains(*at) and box != cell
+                                        and inside(box, cell) and not in_border(box, cell, band)]))
                     for role, _, cell in placed)
     return Side(page=number, page_size=(page.width, height), number=int(text[:-1]), letter=text[-1],
                 tab_letter=tab["text"], tab_size=size_of(tab), up=up, centre=middle,
