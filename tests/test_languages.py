@@ -204,8 +204,10 @@ def test_every_bundled_labels_and_tile_names_file_is_complete_and_in_its_languag
 # --- The rules texts -------------------------------------------------------------------------
 
 
-def section_ids(path: Path) -> list[str]:
-    return [section["id"] for section in yaml.safe_load(path.read_text(encoding="utf-8"))["sections"]]
+@functools.cache
+def section_ids(path: Path) -> tuple[str, ...]:
+    """The ids of a rules text's sections, read once (English's is compared with each translation)."""
+    return tuple(section["id"] for section in yaml.safe_load(path.read_text(encoding="utf-8"))["sections"])
 
 
 @pytest.mark.parametrize("game", GAMES)

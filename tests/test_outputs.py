@@ -10,7 +10,6 @@ import os
 import pickle
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from generator.jobs.kit import kit_file_names
 from generator.model.kit import COMBINED
 from generator.output.record import RECORD_NAME, earlier_files, record_of
 from generator.output.targets import Named, checked_outputs
+from write_stops import STOPPED, STOPPED_AFTER_WRITING, Faults
 
 CLASSIC = GAMES["classic"]
 
@@ -365,33 +365,6 @@ def test_an_output_named_by_the_settings_file_may_not_hold_a_nul(run, project):
     assert result.exit_code in (1, 2) and "deck.output" in result.output and "Traceback" not in result.output
 
 
-class Faults:
-    """The ``os`` module as files.py sees it, with every step of a write that a full disk or a
-    lost mount can fail (staging a file or a journal, flushing it, making a folder, moving a
-    file aside or into place) counted, and the ``fail_on``-th of them failing; ``kinds`` narrows the steps counted.
-    A folder's lock and its flush to disk are courtesies a write goes on without: not counted."""
-
-    def __init__(self, fail_on: int = 0, kinds: tuple[str, ...] = ("open", "fsync", "mkdir", "replace")):
-        self.fail_on, self.kinds, self.steps, self.failed = fail_on, kinds, [], False
-
-    def __getattr__(self, name: str):
-        real = getattr(os, name)
-        if name not in self.kinds:
-            return real
-
-        def step(*args, **kwargs):
-            if name == "open" and os.path.isdir(args[0]) or name == "fsync" and stat.S_ISDIR(os.fstat(args[0]).st_mode):
-                return real(*args, **kwargs)
-            self.steps.append(name)
-            if len(self.steps) == self.fail_on:
-                self.failed = True
-                named = {"open": args[0], "mkdir": args[0], "replace": args[-1]}.get(name)  # the file, or the target of a move
-                raise OSError(28, "No space left on device", None if named is None else str(named))
-            return real(*args, **kwargs)
-
-        return step
-
-
 def earlier_and_new_kit(folder: Path) -> tuple[dict[Path, bytes], dict[Path, bytes], list[Path]]:
     """Small stand-ins for two kits in ``folder``, by the kit's own file names, each with its
     record: an earlier combined kit, and a new kit with an upload folder of its own that
@@ -596,45 +569,13 @@ def test_a_settings_file_that_is_not_a_file_is_named(run, project, kind, message
 # --- Stops: a signal, or a kill, at any step of a write ----------------------------------------
 
 
-class StopAt(Faults):
-    """The ``os`` module as files.py sees it, sending ``signal`` to this process just before the
-    ``stop_on``-th counted step of a write (the steps Faults counts); ``again``, once more at
-    every file the clean-up deletes."""
-
-    def __init__(self, stop_on: int, signal_number: int, again: bool = False):
-        super().__init__(0)
-        self.stop_on, self.signal_number, self.again, self.stopped = stop_on, signal_number, again, False
-
-    def __getattr__(self, name: str):
-        step = super().__getattr__(name)
-        if name == "unlink" and self.again and self.stopped:
-            def stopping_again(*args, **kwargs):
-                os.kill(os.getpid(), self.signal_number)
-                return step(*args, **kwargs)
-
-            return stopping_again
-        if name not in self.kinds:
-            return step
-
-        def stopping(*args, **kwargs):
-            if len(self.steps) + 1 == self.stop_on and not (name == "open" and os.path.isdir(args[0])):
-                self.stopped = True
-                os.kill(os.getpid(), self.signal_number)
-            return step(*args, **kwargs)
-
-        return stopping
-
-
-STOPPED, STOPPED_AFTER_WRITING = 3, 4
-
-
-# A small process of its own, which loads this module and forks one child a write: forked from
-# the test session instead, every child would copy its heap (some 60 ms a fork late in a session,
-# against 5 from here).
+# A small process of its own, which loads write_stops.py (the faults, and no more of cngen than a
+# write needs) and forks one child a write: forked from the test session instead, every child
+# would copy its heap (some 60 ms a fork late in a session, against 2 from here).
 FORKER = """
 import os, pickle, sys
 sys.path.insert(0, sys.argv[1])
-from test_outputs import _write_stopped
+from write_stops import write_stopped
 requests, replies = sys.stdin.buffer, sys.stdout.buffer
 while True:
     try:
@@ -643,7 +584,7 @@ while True:
         break
     child = os.fork()
     if child == 0:
-        _write_stopped(*request)
+        write_stopped(*request)
     _, status = os.waitpid(child, 0)
     pickle.dump(os.waitstatus_to_exitcode(status), replies)
     replies.flush()
@@ -666,22 +607,6 @@ def write_in_a_child():
     yield write
     forker.stdin.close()
     assert forker.wait(timeout=60) == 0
-
-
-def _write_stopped(new: dict[Path, bytes], remove: list[Path], stop_on: int, signal_number: int,
-                   again: bool) -> None:  # pragma: no cover - the child's code is measured by its effects
-    from generator.cli import process
-
-    code = 0
-    try:
-        process._stops_raise()
-        files_module.os = StopAt(stop_on, signal_number, again)
-        files_module.write_files(new, remove)
-    except process.Stopped as stop:
-        code = STOPPED_AFTER_WRITING if getattr(stop, "files_written", False) else STOPPED
-    except BaseException:
-        code = 1
-    os._exit(code)
 
 
 class TwoKits:

@@ -138,13 +138,18 @@ def test_a_press_file_of_the_bundled_deck_holds_no_rgb_colour():
     result = deck(sheet=SHOP)
     with pikepdf.open(io.BytesIO(result.pdf)) as document:
         for page in document.pages:
-            for operands, operator in pikepdf.parse_content_stream(page):
-                assert str(operator) not in ("rg", "RG", "sc", "scn"), operator
+            assert not rgb_operators(page, "rg RG sc scn")
         forms = [obj for obj in document.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form"]
         for form in forms:
-            for operands, operator in pikepdf.parse_content_stream(form):
-                assert str(operator) not in ("rg", "RG"), (operator, operands)
+            assert not rgb_operators(form, "rg RG"), form.objgen
             assert "/ExtGState" not in form.get("/Resources", {})  # no transparency on press
+
+
+def rgb_operators(stream, operators: str) -> list[tuple[list, str]]:
+    """The ``operators`` (named with spaces between) a content stream uses, with their operands.
+    qpdf picks them out as it parses: the 310 drawings' 80,000 other operators are never made
+    Python objects (a fifth of the time)."""
+    return [(list(operands), str(operator)) for operands, operator in pikepdf.parse_content_stream(stream, operators)]
 
 
 # --- the user's own photos ----------------------------------------------------------------------
