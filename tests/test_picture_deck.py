@@ -20,6 +20,7 @@ from PIL import Image
 from generator.games import GAMES
 from generator.geometry.pictureface import picture_face_layout
 from generator.inputs.bundled import picture_deck_files
+from generator.inputs.images import read_pictures
 from generator.jobs.deck import build_deck
 from generator.settings.options import DeckOptions, SheetOptions
 from generator.units import MM
@@ -98,6 +99,15 @@ def render(pdf: bytes, page: int = 0, scale: float = 2.0) -> Image.Image:
 
 
 # --- cngen's picture deck -----------------------------------------------------------------------
+
+
+def test_the_bundled_drawings_pass_every_check_of_a_users_and_are_sized_as_svglib_sizes_them():
+    # A deck of cngen's own reads them as ours: sized from their viewBox, not drawn to be checked.
+    folder = picture_deck_files()[0].parent
+    checked = read_pictures(folder)  # as a user's folder: every file parsed, checked and drawn by svglib
+    assert set(checked.skipped) == {"LICENSE", "README.md", "pictures.txt"}
+    assert len(checked.notes) == 1  # the note that says so: svglib warned of nothing in any drawing
+    assert read_pictures(folder, ours=True) == checked
 
 
 def test_the_bundled_deck_prints_every_picture_once_on_double_sided_cards():

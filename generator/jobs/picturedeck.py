@@ -117,7 +117,7 @@ def count_pictures(options: DeckOptions, least: int) -> int:
 def _checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
     """The deck's pictures, read by the one reader; a folder too small for one game is refused,
     and so are two files of the same picture: it would lie on the table twice."""
-    found = read_pictures(options.images or picture_deck_path())
+    found = read_pictures(options.images or picture_deck_path(), ours=options.images is None)
     pictures = found.pictures
     where = shown(options.images) if options.images else OUR_DECK
     if len(pictures) < least:
