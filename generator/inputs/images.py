@@ -392,11 +392,20 @@ def _sized_by_view_box(data: bytes) -> tuple[tuple[float, float], list[str]]:
     """One of cngen's own drawings, sized as svglib sizes it: its viewBox in CSS pixels, where
     the root states no width or height (each of ours); any other is checked and drawn as a
     user's is."""
-    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
-    view_box = root.get("viewBox", "").replace(",", " ").split()
-    if root.get("width") is not None or root.get("height") is not None or len(view_box) != 4:
-        return _check_svg(data)
-    return (float(view_box[2]) * CSS_PIXEL, float(view_box[3]) * CSS_PIXEL), []
+    try:
+        root = etree.fromstring(data, _svg_parser())
+        if root.get("width") is None and root.get("height") is None:
+            _, _, width, height = map(float, root.get("viewBox", "").replace(",", " ").split())
+            return (width * CSS_PIXEL, height * CSS_PIXEL), []
+    except Exception:  # not what ours are (unreadable, no viewBox of four numbers): said as a user's is
+        pass
+    return _check_svg(data)
+
+
+def _svg_parser() -> etree.XMLParser:
+    """lxml's parser for a user's SVG: it resolves, loads and fetches nothing."""
+    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
+                           dtd_validation=False, remove_comments=True, recover=False)
 
 
 def _sanitised_svg(data: bytes) -> tuple[Any, list[str]]:
@@ -404,10 +413,8 @@ def _sanitised_svg(data: bytes) -> tuple[Any, list[str]]:
     element with scripts and event handlers taken out, and notes saying what was taken out."""
     if b"<!ENTITY" in data:
         raise _Refused(f"declares XML entities (<!ENTITY>), which cngen never expands: {PLAIN_SVG}")
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
-                             dtd_validation=False, remove_comments=True, recover=False)
     try:
-        root = etree.fromstring(data, parser)
+        root = etree.fromstring(data, _svg_parser())
     except etree.XMLSyntaxError as error:
         raise _Refused(f"is not well-formed SVG ({_reason(error)}): save it again from the program that made it") \
             from None

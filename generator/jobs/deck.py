@@ -126,8 +126,8 @@ def _with_condensed_face(words: list[str], layout: WordFaceLayout,
     the same face: the measured face's widths are the registered one's."""
     if not words or font.condensed_file is None:
         return {}, font
-    measured = condensed_widths(font)
     if not any(map(needs_shaping, words)):
+        measured = condensed_widths(font)
         fits = {word: fit_word(word, layout, font, measured) for word in words}
         if not any(face is not None and (face.upright.condensed or face.mirrored.condensed)
                    for face in fits.values()):

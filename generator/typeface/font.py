@@ -20,7 +20,7 @@ import hashlib
 import io
 import struct
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Collection
 
 import msgspec
 from reportlab.lib.fonts import addMapping
@@ -125,17 +125,24 @@ def _face_of(name: str) -> TTFontFace:
     return font.face
 
 
+def narrow_spaces(mapped: Collection[int], width: Callable[[int], float]) -> dict[int, float]:
+    """The thin and narrow no-break spaces a face lacks (of the characters it ``mapped``), each
+    with the width it is given: its thin space's ``width`` where it has one, else half its
+    space's (see the module's notes). A face without a space (symbols, say) is given none."""
+    if SPACE not in mapped:
+        return {}
+    thin = width(THIN_SPACE) if THIN_SPACE in mapped else width(SPACE) / 2
+    return {code: thin for code in (THIN_SPACE, NARROW_NO_BREAK) if code not in mapped}
+
+
 def _add_narrow_spaces(face: TTFontFace) -> None:
     """Map U+202F and U+2009, where the font lacks them, to its space glyph at a thin space's
     width (see the module's notes), and the stand-in to whatever U+202F now is. ReportLab takes
     a character's glyph and its width in the PDF from the face's tables, as it does for the
     no-break space, which it maps to the space glyph itself."""
     glyphs, widths = face.charToGlyph, face.charWidths
-    if SPACE in glyphs:  # a font without one (symbols, say) is given none
-        thin = widths.get(THIN_SPACE, face.defaultWidth) if THIN_SPACE in glyphs else widths.get(SPACE, 0) / 2
-        for code in (THIN_SPACE, NARROW_NO_BREAK):
-            if code not in glyphs:
-                print_with_glyph(face, code, glyphs[SPACE], thin)
+    for code, width in narrow_spaces(glyphs, lambda code: widths.get(code, face.defaultWidth)).items():
+        print_with_glyph(face, code, glyphs[SPACE], width)
     if NARROW_NO_BREAK in glyphs:
         print_with_glyph(face, ord(NARROW_STAND_IN), glyphs[NARROW_NO_BREAK],
                          widths.get(NARROW_NO_BREAK, face.defaultWidth))

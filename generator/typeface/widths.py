@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import uharfbuzz as hb
 
-from .font import NARROW_NO_BREAK, SPACE, THIN_SPACE, Font
+from .font import SPACE, Font, narrow_spaces
 
 NO_BREAK_SPACE = 0xA0
 
@@ -58,14 +58,10 @@ class MeasuredFace:
 
     def _as_registered(self, mapped: frozenset[int]) -> dict[int, float]:
         """The widths ReportLab and ``font.parse_font`` set rather than read: the no-break space
-        as wide as the space, and the thin and narrow spaces a font lacks at a thin space's
-        width (``font._add_narrow_spaces``)."""
-        if SPACE not in mapped:
-            return {}
-        space = self._width_read(SPACE)
-        own = {NO_BREAK_SPACE: space}
-        thin = self._width_read(THIN_SPACE) if THIN_SPACE in mapped else space / 2
-        own.update((code, thin) for code in (THIN_SPACE, NARROW_NO_BREAK) if code not in mapped)
+        as wide as the space, and the thin and narrow spaces a face lacks (``font.narrow_spaces``)."""
+        own = narrow_spaces(mapped, self._width_read)
+        if SPACE in mapped:
+            own[NO_BREAK_SPACE] = self._width_read(SPACE)
         return own
 
     def _width_read(self, code: int) -> float:
