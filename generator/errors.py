@@ -63,14 +63,18 @@ def text_problem(text: str) -> str | None:
     return f"the {'private-use' if category == 'Co' else 'unassigned'} character {code}"
 
 
-def escaped(text: str, escape: Callable[[str], str] | None = None) -> str:
+def escaped(text: str, escape: Callable[[str], str] | None = None, keep: str = "") -> str:
     """``text`` with each character the rule refuses written as its escape (``\\x1b``,
     ``\\n``, ``\\u202e``), so that it shows and does nothing: for a text that cannot be
-    refused, such as a picture's file name. ``escape`` writes one character another way (JSON's)."""
-    if not any(hidden(char) for char in text):
+    refused, such as a picture's file name. ``escape`` writes one character another way (JSON's);
+    the characters of ``keep`` stay as they are."""
+    def acts(char: str) -> bool:
+        return hidden(char) and char not in keep
+
+    if not any(map(acts, text)):
         return text
     escape = escape or _python_escape
-    return "".join(escape(char) if hidden(char) else char for char in text)
+    return "".join(escape(char) if acts(char) else char for char in text)
 
 
 def for_terminal(text: str) -> str:
@@ -78,9 +82,7 @@ def for_terminal(text: str) -> str:
     folder, an output) may hold characters that would act there (ESC starts a terminal's
     commands, U+202E turns a line round), so each is written as its escape; line breaks and
     tabs stay, being the message's own."""
-    if not any(hidden(char) for char in text if char not in "\n\t"):
-        return text
-    return "".join(_python_escape(char) if hidden(char) and char not in "\n\t" else char for char in text)
+    return escaped(text, keep="\n\t")
 
 
 def _python_escape(char: str) -> str:
