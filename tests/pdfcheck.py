@@ -16,6 +16,7 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pypdfium2 as pdfium
+from pdfiumpage import runs
 
 from generator.draw.theme import Theme, make_theme
 from generator.settings.declarations import is_cmyk
@@ -226,14 +227,8 @@ def _direction(char: dict) -> int:
 def _text_runs(page: pdfplumber.page.Page) -> list[str]:
     """Characters in the order they were drawn, joined while each starts where the last ended
     with the same font, height and colour: one run per string the program drew."""
-    runs: list[list[dict]] = []
-    for char in page.chars:
-        if runs and _continues(runs[-1][-1], char):
-            runs[-1].append(char)
-        else:
-            runs.append([char])
     result = []
-    for run in runs:
+    for run in runs(page.chars, _continues):
         first = run[0]
         direction = _direction(first)
         x, y = first["matrix"][4], first["matrix"][5]

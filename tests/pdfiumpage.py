@@ -22,6 +22,7 @@ import functools
 import io
 import math
 from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
@@ -249,6 +250,17 @@ def _text_colour(textpage, index: int) -> tuple[int, int, int]:
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
     raw.FPDFText_GetFillColor(textpage, index, r, g, b, a)
     return (r.value, g.value, b.value)
+
+
+def runs(chars: Iterable[dict], follows: Callable[[dict, dict], bool]) -> list[list[dict]]:
+    """``chars`` in their order, grouped while each ``follows`` the one before it."""
+    grouped: list[list[dict]] = []
+    for char in chars:
+        if grouped and follows(grouped[-1][-1], char):
+            grouped[-1].append(char)
+        else:
+            grouped.append([char])
+    return grouped
 
 
 def direction(char: dict) -> int:

@@ -29,7 +29,7 @@ from typing import Iterable
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from pdfiumpage import direction, read_pages
+from pdfiumpage import direction, read_pages, runs
 
 BOXES = (("MediaBox", raw.FPDFPage_GetMediaBox), ("CropBox", raw.FPDFPage_GetCropBox),
          ("BleedBox", raw.FPDFPage_GetBleedBox), ("TrimBox", raw.FPDFPage_GetTrimBox),
@@ -120,14 +120,8 @@ def _objects(handle, kind: int) -> Iterable:
 def _texts(chars: list[dict]) -> list[str]:
     """Characters joined into runs while each follows on from the last in the same size, way
     and colour (a word, or a line where spaces are drawn)."""
-    runs: list[list[dict]] = []
-    for char in chars:
-        if runs and _follows(runs[-1][-1], char):
-            runs[-1].append(char)
-        else:
-            runs.append([char])
     lines = []
-    for run in runs:
+    for run in runs(chars, _follows):
         first = run[0]
         text = "".join(char["text"] for char in run)
         if not text.strip():

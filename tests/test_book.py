@@ -22,7 +22,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from pdfiumpage import read_pages
+from pdfiumpage import read_pages, runs
 from PIL import Image, ImageDraw
 
 from generator.cli import main
@@ -91,12 +91,8 @@ class Page:
 
 
 def _lines(chars: list[dict]) -> list[list[dict]]:
-    lines: list[list[dict]] = []
-    for char in sorted(chars, key=lambda char: char["top"]):
-        if lines and char["top"] <= lines[-1][-1]["top"] + LINE_TOLERANCE:
-            lines[-1].append(char)
-        else:
-            lines.append([char])
+    lines = runs(sorted(chars, key=lambda char: char["top"]),
+                 lambda last, char: char["top"] <= last["top"] + LINE_TOLERANCE)
     return [sorted(line, key=lambda char: char["x0"]) for line in lines]
 
 
