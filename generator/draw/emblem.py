@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.style import EMBLEM_LINE, FRAME_LINE
 from .paint import fill, stroke
-from .theme import Colour, Ink
+from .theme import Colour, Emblem, Ink
 from .theme import line_width as drawn_width
 
 RULE_GAP = 0.8  # between the ring and each rule, in the ring's radius
@@ -97,7 +97,7 @@ def strokes_in_black(drawing: Any) -> Any:
 
 
 def draw_emblem(canvas: Canvas, x: float, y: float, radius: float, colour: Colour, line_width: float,
-                art: EmblemArt | None = None) -> None:
+                art: Emblem | None = None) -> None:
     """The kit's emblem in the circle of ``radius`` centred on (x, y): the user's ``art``
     (``Theme.emblem``) where there is one, else the keyhole in a ring."""
     if art is None:
@@ -107,7 +107,7 @@ def draw_emblem(canvas: Canvas, x: float, y: float, radius: float, colour: Colou
 
 
 def draw_emblem_between_rules(canvas: Canvas, left: float, right: float, y: float, radius: float,
-                              colour: Colour, art: EmblemArt | None = None) -> None:
+                              colour: Colour, art: Emblem | None = None) -> None:
     """The emblem (the user's ``art``, else the keyhole) centred between ``left`` and ``right``
     on the line ``y``, a rule either side of it running to those ends."""
     centre = (left + right) / 2

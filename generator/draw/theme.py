@@ -46,14 +46,21 @@ full colours.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
 from ..units import RGB, parse_colour
 
-if TYPE_CHECKING:  # emblem.py draws with this module's colours
-    from .emblem import EmblemArt
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+
+class Emblem(Protocol):
+    """A user's emblem ready to draw, as a theme holds it (``draw.emblem.EmblemArt``, which draws
+    with this module's colours): whole and centred in the square of the ring of ``radius``."""
+
+    def draw(self, canvas: Canvas, x: float, y: float, radius: float) -> None: ...
 
 Colour = tuple[float, ...]
 CMYK = tuple[float, float, float, float]
@@ -184,7 +191,7 @@ class Theme(msgspec.Struct, frozen=True):
     assassin_border: Colour
     green_border: Colour
     title: str | None = None  # the kit's title, None for none
-    emblem: EmblemArt | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
+    emblem: Emblem | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
     cut_mark_width: float = 0.25  # points: the hairline print shops expect
     # The thinnest line that may be drawn in colour (several inks); thinner lines are drawn in
