@@ -63,11 +63,15 @@ def impose(plan: SheetPlan, cards: Sequence[tuple[Face, Face] | None], sides: Si
     front_grid, back_grid = plan.grid, plan.back_grid(sides)
     fronts, backs = plan.front_slots(), plan.back_slots(sides, same_up)
     front_marks, back_marks = _marks(plan, [front_grid]), _marks(plan, [back_grid])
+    # Every sheet has the same slots: each one's matrix and clip are worked out once.
+    front_places = [_placement(plan, slot, front_grid) for slot in fronts]
+    back_places = [_placement(plan, slot, back_grid) for slot in backs]
     for index, start in enumerate(range(0, len(cards), plan.per_sheet), start=1):
         sheet = cards[start : start + plan.per_sheet]
-        filled = [(front, back, card) for front, back, card in zip(fronts, backs, sheet) if card is not None]
-        front_faces = tuple(_placed(plan, slot, front_grid, card[0]) for slot, _, card in filled)
-        back_faces = tuple(_placed(plan, slot, back_grid, card[1]) for _, slot, card in filled)
+        filled = [(front, back, card) for front, back, card in zip(front_places, back_places, sheet)
+                  if card is not None]
+        front_faces = tuple(Placed(*place, card[0]) for place, _, card in filled)
+        back_faces = tuple(Placed(*place, card[1]) for _, place, card in filled)
         if plan.fold:
             yield Page(size, plan.trim_box(front_grid), plan.bleed_box(front_grid), front_faces + back_faces,
                        _marks(plan, [front_grid, back_grid]), plan.fold_line(), sheet=index, side="both")
@@ -83,11 +87,12 @@ def _marks(plan: SheetPlan, grids: list[Box]) -> tuple[Segment, ...]:
     return tuple(crop_marks(plan, grids[0]) if plan.press else cut_marks(plan, grids))
 
 
-def _placed(plan: SheetPlan, slot: Slot, grid: Box, face: Face) -> Placed[Face]:
+def _placement(plan: SheetPlan, slot: Slot, grid: Box) -> tuple[Matrix, Box | None]:
+    """A slot's matrix from card to page, and the box its face is clipped to (``Placed``)."""
     # On a press sheet a gutter of twice the bleed (the default) leaves every card its whole
     # bleed: no clip. A home sheet's margins and butted cards always cut the bleed short.
     clipped = plan.bleed > 0 and not (plan.press and min(plan.gutters) >= 2 * plan.bleed)
-    return Placed(slot.transform(), clip_box(plan, slot.box, grid) if clipped else None, face)
+    return slot.transform(), clip_box(plan, slot.box, grid) if clipped else None
 
 
 def clip_box(plan: SheetPlan, card: Box, grid: Box) -> Box:

@@ -233,7 +233,8 @@ def _existing(folder: Path) -> Path:
 def _clear_leftovers(folder: Path) -> None:
     """Finish each journalled write whose top journal exists, take back one whose top journal
     never got written, then delete staged files that no journal names any more."""
-    for journal in sorted(folder.glob(".cngen-*.journal")):
+    ours = _staged_names(folder)
+    for journal in sorted(folder / name for name in ours if name.endswith(".journal")):
         plan = _read_journal(journal)
         if plan is None:
             continue  # not a journal cngen wrote: it is not ours to act on
@@ -243,9 +244,19 @@ def _clear_leftovers(folder: Path) -> None:
                 _finish(top, plan, journal.name)
         else:
             _abandon(top, plan, journal.name)
-    for leftover in folder.glob(".cngen-*.part"):
-        if _LEFTOVER.fullmatch(leftover.name):
-            _quietly(os.unlink, leftover)
+    for name in ours:
+        if name.endswith(".part"):
+            _quietly(os.unlink, folder / name)
+
+
+def _staged_names(folder: Path) -> list[str]:
+    """The names in ``folder`` that cngen's writes stage files under (one listing, not a
+    glob a kind)."""
+    try:
+        with os.scandir(folder) as entries:
+            return [entry.name for entry in entries if _LEFTOVER.fullmatch(entry.name)]
+    except OSError:
+        return []
 
 
 def _finish(top: Path, plan: dict, journal: str) -> None:
