@@ -35,10 +35,11 @@ from generator.errors import UsageError, hidden
 from generator.exports.board import BOARD, FORMATS, TEXT_KEYS, BoardOptions
 from generator.exports.board.maker import MAKER, chosen_format
 from generator.exports.board.plain import framed
-from generator.exports.board.view import ROLE_TEXTS, Side, Words, terminal_width
+from generator.exports.board.view import Side, Words, terminal_width
 from generator.exports.export import CODENAMES, Dealt, Request
 from generator.games import GAMES
 from generator.jobs.export import export_texts
+from generator.model.roles import ROLES
 
 TEXTS = PACKAGE / "exports" / "board" / "texts"
 LANGUAGES = ("en", "fr", "de", "es")
@@ -418,9 +419,9 @@ def test_every_language_has_every_text_and_names_roles_as_the_games_tiles_do():
                 if ":" in line and not line.startswith("#"):
                     noun, _, name = line.partition(":")
                     tiles[noun.strip()] = name.strip()
-        for one, _ in ROLE_TEXTS.values():
-            assert texts[0].text(one) == tiles[one], (language, one)
-    assert set(ROLE_TEXTS[key][index] for key in ROLE_TEXTS for index in (0, 1)) <= set(TEXT_KEYS)
+        for role in ROLES:
+            assert texts[0].text(role.noun) == tiles[role.noun], (language, role.noun)
+    assert {name for role in ROLES for name in (role.noun, role.nouns)} <= set(TEXT_KEYS)
 
 
 def test_french_texts_keep_their_typography():

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.sheet import Box
 from ..geometry.stripes import Stripes, striped_band, striped_ends
 from ..geometry.style import CAPTION, FRAME_LINE, FRAME_RADIUS
-from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
+from ..model.roles import role_of
 from ..typeface.font import Font
 from ..units import MM
 from .paint import draw_stripes, fill, form_name, stroke
@@ -44,13 +44,8 @@ ASSASSIN_STRIPES = Stripes(period=1.6 * MM, width=COLOUR_LINE_MIN)
 def cell_colours(letter: str, theme: Theme) -> tuple[Colour, Colour]:
     """(ground, symbol) of a key card's cell of this letter (any game's roles); the
     rules example covers its words in the same colours."""
-    return {
-        RED: (theme.red, theme.on_colour),
-        BLUE: (theme.blue, theme.on_colour),
-        AGENT: (theme.green, theme.on_colour),
-        BYSTANDER: (theme.bystander, theme.on_bystander),
-        ASSASSIN: (theme.assassin, theme.on_colour),
-    }[letter]
+    cell = role_of(letter)
+    return theme.colour(cell.colour), theme.colour(cell.on_colour)
 
 
 def frame_colour(theme: Theme, scale: float = 1.0) -> Colour:
@@ -121,7 +116,7 @@ def draw_cell_ground(canvas: Canvas, box: Box, letter: str, theme: Theme, radius
     rules' examples cover words with strips). The symbol keeps the black middle."""
     fill(canvas, cell_colours(letter, theme)[0])
     canvas.roundRect(box.x, box.y, box.width, box.height, radius, stroke=0, fill=1)
-    if letter == ASSASSIN:
+    if role_of(letter).striped:
         short = min(box.width, box.height)
         pieces = striped_ends(box, ASSASSIN_STRIPES) if max(box.width, box.height) > 2 * short \
             else striped_band(box, short * ASSASSIN_BAND, ASSASSIN_STRIPES)

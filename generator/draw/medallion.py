@@ -10,12 +10,13 @@ white by shape as well as by tone.
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.sheet import Box
-from ..model.roles import AGENT, BLUE, RED
+from ..model.roles import BY_COLOUR
 from ..model.tiles import TileFace
 from .paint import fill, polygon_path, stroke
 from .symbols import draw_role_symbol
@@ -86,7 +87,11 @@ def draw_medallion(canvas: Canvas, box: Box, face: TileFace, colour: Colour, the
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.translate(x, y)
     canvas.scale(radius, radius)
-    FIGURES[(face.role, face.figure)](canvas, colour, theme)
+    if face.role == "timer":  # not a role of the key: both its faces show the hourglass
+        _hourglass(canvas, colour, theme, "")
+    else:
+        role = BY_COLOUR[face.role]
+        FIGURES[role.figures[face.figure]](canvas, colour, theme, role.letter)
     canvas.restoreState()
 
 
@@ -126,7 +131,7 @@ def _pin(canvas: Canvas, letter: str, theme: Theme) -> None:
     draw_role_symbol(canvas, letter, -0.42, -0.62, 0.2, theme.on_colour)
 
 
-def _agent_in_a_fedora(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _agent_in_a_fedora(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _lapels(canvas, theme)
     _collar(canvas, theme)
@@ -138,10 +143,10 @@ def _agent_in_a_fedora(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     _polygon(canvas, [(-0.3, 0.4), (-0.24, 0.7), (0, 0.62), (0.24, 0.7), (0.3, 0.4)])  # pinched crown
     fill(canvas, theme.text)
     canvas.rect(-0.295, 0.41, 0.59, 0.07, stroke=0, fill=1)  # hat band
-    _pin(canvas, RED, theme)
+    _pin(canvas, letter, theme)
 
 
-def _agent_with_a_bob(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _agent_with_a_bob(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _lapels(canvas, theme)
     _collar(canvas, theme)
@@ -163,10 +168,10 @@ def _agent_with_a_bob(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     fill(canvas, theme.text)
     _polygon(canvas, [(-0.3, 0.18), (0.3, 0.28), (0.3, 0.5), (-0.3, 0.5)])
     canvas.restoreState()
-    _pin(canvas, RED, theme)
+    _pin(canvas, letter, theme)
 
 
-def _agent_in_dark_glasses(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _agent_in_dark_glasses(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _collar(canvas, theme)
     fill(canvas, theme.text)
@@ -178,10 +183,10 @@ def _agent_in_dark_glasses(canvas: Canvas, colour: Colour, theme: Theme) -> None
     canvas.roundRect(-0.28, 0.05, 0.25, 0.14, 0.05, stroke=1, fill=1)
     canvas.roundRect(0.03, 0.05, 0.25, 0.14, 0.05, stroke=1, fill=1)
     canvas.line(-0.03, 0.14, 0.03, 0.14)
-    _pin(canvas, BLUE, theme)
+    _pin(canvas, letter, theme)
 
 
-def _agent_in_a_bowler(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _agent_in_a_bowler(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _collar(canvas, theme)
     fill(canvas, theme.text)  # a bow tie
@@ -199,16 +204,16 @@ def _agent_in_a_bowler(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     canvas.circle(-0.12, 0.08, 0.085, stroke=1, fill=0)
     canvas.circle(0.12, 0.08, 0.085, stroke=1, fill=0)
     canvas.line(-0.035, 0.09, 0.035, 0.09)
-    _pin(canvas, BLUE, theme)
+    _pin(canvas, letter, theme)
 
 
-def _bystander(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _bystander(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _head(canvas, colour)
 
 
-def _bystander_with_a_cap(canvas: Canvas, colour: Colour, theme: Theme) -> None:
-    _bystander(canvas, colour, theme)
+def _bystander_with_a_cap(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
+    _bystander(canvas, colour, theme, letter)
     fill(canvas, theme.on_colour)
     canvas.rect(-0.36, 0.17, 0.9, 0.035, stroke=0, fill=1)  # a gap between cap and face
     fill(canvas, colour)
@@ -216,7 +221,7 @@ def _bystander_with_a_cap(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     canvas.roundRect(0.1, 0.2, 0.44, 0.07, 0.03, stroke=0, fill=1)  # peak
 
 
-def _assassin(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _assassin(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     fill(canvas, colour)
     hood = canvas.beginPath()
@@ -234,7 +239,7 @@ def _assassin(canvas: Canvas, colour: Colour, theme: Theme) -> None:
 # under a beret; the other wears her hair in a bun and a coiled earpiece. Neither hat, hair nor
 # glasses repeat a red or blue agent's, so that every agent of the kit is its own.
 
-def _agent_with_the_collar_up(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _agent_with_the_collar_up(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _head(canvas, colour)
     fill(canvas, colour)
@@ -247,7 +252,7 @@ def _agent_with_the_collar_up(canvas: Canvas, colour: Colour, theme: Theme) -> N
     for x, y in ((-0.1, -0.72), (0.1, -0.72), (-0.1, -0.85), (0.1, -0.85)):
         canvas.circle(x, y, 0.035, stroke=0, fill=1)
     _beret(canvas, theme)
-    _pin(canvas, AGENT, theme)
+    _pin(canvas, letter, theme)
 
 
 def _beret(canvas: Canvas, theme: Theme) -> None:
@@ -263,7 +268,7 @@ def _beret(canvas: Canvas, theme: Theme) -> None:
     canvas.restoreState()
 
 
-def _agent_with_an_earpiece(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _agent_with_an_earpiece(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     _shoulders(canvas, colour)
     _collar(canvas, theme)
     _head(canvas, colour)
@@ -289,7 +294,7 @@ def _agent_with_an_earpiece(canvas: Canvas, colour: Colour, theme: Theme) -> Non
         wire.curveTo(0.42, top, 0.42, top - 0.07, 0.33, top - 0.05)
     wire.curveTo(0.3, -0.34, 0.3, -0.4, 0.34, -0.46)
     canvas.drawPath(wire, stroke=1, fill=0)
-    _pin(canvas, AGENT, theme)
+    _pin(canvas, letter, theme)
 
 
 # A timer token's hourglass: two plates on posts around a glass, the sand mostly run through.
@@ -310,7 +315,7 @@ def _glass(canvas: Canvas, inset: float) -> PDFPathObject:
     return path
 
 
-def _hourglass(canvas: Canvas, colour: Colour, theme: Theme) -> None:
+def _hourglass(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
     fill(canvas, colour)
     canvas.drawPath(_glass(canvas, 0.0), stroke=0, fill=1)
     fill(canvas, theme.label)
@@ -336,17 +341,16 @@ def _hourglass(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     canvas.roundRect(-0.52, -GLASS_TOP - 0.12, 1.04, 0.12, 0.04, stroke=0, fill=1)
 
 
-FIGURES = {
-    ("red", 0): _agent_in_a_fedora,
-    ("red", 1): _agent_with_a_bob,
-    ("blue", 0): _agent_in_dark_glasses,
-    ("blue", 1): _agent_in_a_bowler,
-    ("bystander", 0): _bystander,
-    ("bystander", 1): _bystander_with_a_cap,
-    ("assassin", 0): _assassin,
-    ("assassin", 1): _assassin,
-    ("green", 0): _agent_with_the_collar_up,
-    ("green", 1): _agent_with_an_earpiece,
-    ("timer", 0): _hourglass,
-    ("timer", 1): _hourglass,  # a spare: the ring and badge around the medallion tell it apart
+# Each figure by its name, as a role names its two (``Role.figures``); drawn for the role of a
+# letter, whose symbol an agent wears as a pin.
+FIGURES: dict[str, Callable[[Canvas, Colour, Theme, str], None]] = {
+    "agent in a fedora": _agent_in_a_fedora,
+    "agent with a bob": _agent_with_a_bob,
+    "agent in dark glasses": _agent_in_dark_glasses,
+    "agent in a bowler": _agent_in_a_bowler,
+    "bystander": _bystander,
+    "bystander with a cap": _bystander_with_a_cap,
+    "assassin": _assassin,
+    "agent with the collar up": _agent_with_the_collar_up,
+    "agent with an earpiece": _agent_with_an_earpiece,
 }

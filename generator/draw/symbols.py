@@ -1,44 +1,57 @@
 """The symbol of each role, shared by key cards and tokens so that players learn one set.
 
-Red: a diamond. Blue: a disc. Bystander: a bar. Assassin: a cross. Duet's agents: a
-five-pointed star. Vector shapes, so no font can lack them, and they tell the roles apart
-without colour.
+Each role names its shape (``model.roles``): red a diamond, blue a disc, a bystander a bar, the
+assassin a cross, Duet's agents a five-pointed star. Vector shapes, so no font can lack them,
+and they tell the roles apart without colour.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.roles import AGENT, BLUE, BYSTANDER, RED
+from ..model.roles import role_of
 from .paint import fill, stroke
 from .theme import Colour
 
 
 def draw_role_symbol(canvas: Canvas, letter: str, x: float, y: float, size: float, colour: Colour) -> None:
-    """Red: a diamond. Blue: a disc. Bystander: a bar. Assassin: a cross. Duet agent: a star."""
-    half = size / 2
+    """The symbol of the role of ``letter``, ``size`` points across, centred on (x, y)."""
     fill(canvas, colour)
-    if letter == RED:
-        path = canvas.beginPath()
-        path.moveTo(x, y + half)
-        path.lineTo(x + half, y)
-        path.lineTo(x, y - half)
-        path.lineTo(x - half, y)
-        path.close()
-        canvas.drawPath(path, stroke=0, fill=1)
-    elif letter == BLUE:
-        canvas.circle(x, y, half * 0.82, stroke=0, fill=1)
-    elif letter == AGENT:
-        _draw_star(canvas, x, y, half)
-    elif letter == BYSTANDER:
-        canvas.rect(x - half, y - size * 0.09, size, size * 0.18, stroke=0, fill=1)
-    else:
-        stroke(canvas, colour, size * 0.2)
-        canvas.setLineCap(1)
-        canvas.line(x - half * 0.8, y - half * 0.8, x + half * 0.8, y + half * 0.8)
-        canvas.line(x - half * 0.8, y + half * 0.8, x + half * 0.8, y - half * 0.8)
+    SHAPES[role_of(letter).symbol](canvas, x, y, size, colour)
+
+
+def _diamond(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    half = size / 2
+    path = canvas.beginPath()
+    path.moveTo(x, y + half)
+    path.lineTo(x + half, y)
+    path.lineTo(x, y - half)
+    path.lineTo(x - half, y)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _disc(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    canvas.circle(x, y, size / 2 * 0.82, stroke=0, fill=1)
+
+
+def _star(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    _draw_star(canvas, x, y, size / 2)
+
+
+def _bar(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    canvas.rect(x - size / 2, y - size * 0.09, size, size * 0.18, stroke=0, fill=1)
+
+
+def _cross(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    half = size / 2
+    stroke(canvas, colour, size * 0.2)
+    canvas.setLineCap(1)
+    canvas.line(x - half * 0.8, y - half * 0.8, x + half * 0.8, y + half * 0.8)
+    canvas.line(x - half * 0.8, y + half * 0.8, x + half * 0.8, y - half * 0.8)
 
 
 def _draw_star(canvas: Canvas, x: float, y: float, radius: float) -> None:
@@ -55,3 +68,13 @@ def _draw_star(canvas: Canvas, x: float, y: float, radius: float) -> None:
         path.moveTo(*point) if index == 0 else path.lineTo(*point)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
+
+
+# Each shape a role's symbol may take (``Role.symbol``), drawn ``size`` points across.
+SHAPES: dict[str, Callable[[Canvas, float, float, float, Colour], None]] = {
+    "diamond": _diamond,
+    "disc": _disc,
+    "star": _star,
+    "bar": _bar,
+    "cross": _cross,
+}

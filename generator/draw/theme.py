@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
+from ..model.roles import ROLES
 from ..units import RGB, parse_colour
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ LIGHT_PALETTE: dict[str, Ink] = {
 # the table, for a seventh of the ink.
 PALE_TINT = 0.14
 BORDER_TINT = 0.5  # a light tile's border, from its cut to its frame: the role's colour at half strength
-ROLES = ("red", "blue", "bystander", "assassin", "green")
+ROLE_COLOURS = tuple(role.colour for role in ROLES)  # each has a pale tint and a border too
 
 
 class Theme(msgspec.Struct, frozen=True):
@@ -169,10 +170,10 @@ class Theme(msgspec.Struct, frozen=True):
     bystander: Colour
     assassin: Colour
     green: Colour  # Duet's agents
-    text: Colour  # black: pure K for shops
-    label: Colour  # white
     on_colour: Colour  # symbols and names on red, blue and assassin
     on_bystander: Colour  # symbols and names on bystander cells and tiles: a dark grey of black ink
+    text: Colour  # black: pure K for shops
+    label: Colour  # white
     writing_line: Colour
     cut_mark: Colour
     line: Colour  # hairlines (tables, small drawn cards): the outline, or on press a grey of black ink
@@ -198,6 +199,12 @@ class Theme(msgspec.Struct, frozen=True):
     # black ink only. 0 for home printers, which print one colour at a time with no registration.
     colour_line_min: float = 0.0
 
+    def colour(self, name: str) -> Colour:
+        """One of the theme's colours by its name, as a role names its own (``model.roles``)."""
+        value = getattr(self, name)
+        assert isinstance(value, tuple), f"{name} is not one of the theme's colours"
+        return value
+
 
 COLOUR_LINE_MIN = 2.0  # points: shops want thinner lines in black ink only
 INK_STYLES = ("full", "light")  # how much ink the grounds take: see the module's notes
@@ -220,8 +227,8 @@ def make_theme(
         inks.update(LIGHT_PALETTE)
     for name, value in (colours or {}).items():  # the user's colours win, in either style
         inks[name] = Ink.from_rgb(value)
-    inks.update({f"{role}_pale": inks[role].tint(PALE_TINT) for role in ROLES})
-    inks.update({f"{role}_border": inks[role].tint(BORDER_TINT) for role in ROLES})
+    inks.update({f"{role}_pale": inks[role].tint(PALE_TINT) for role in ROLE_COLOURS})
+    inks.update({f"{role}_border": inks[role].tint(BORDER_TINT) for role in ROLE_COLOURS})
     grey = {"on_bystander": 0.75, "writing_line": 0.35}
     inks.update({name: Ink((0.0, 0.0, 0.0, level)) for name, level in grey.items()})
     inks.update(text=Ink((0.0, 0.0, 0.0, 1.0)), cut_mark=Ink((0.0, 0.0, 0.0, 1.0)),

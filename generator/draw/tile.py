@@ -35,7 +35,7 @@ from ..geometry.fit import FittedText
 from ..geometry.stripes import Stripes, striped_band
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
-from ..model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
+from ..model.roles import BY_COLOUR
 from ..model.tiles import TileFace, TileKind, TileText, tile_set
 from ..typeface.font import Font
 from ..units import MM
@@ -45,7 +45,6 @@ from .paint import begin_form, centred_lines, draw_stripes, fill, form_name, str
 from .symbols import draw_role_symbol
 from .theme import COLOUR_LINE_MIN, Colour, Theme, text_colour
 
-ROLE_LETTER = {"red": RED, "blue": BLUE, "bystander": BYSTANDER, "assassin": ASSASSIN, "green": AGENT}
 # A light tile's frame is in its role's colour: as wide as a print shop accepts a coloured line,
 # on every profile, so that a home proof looks like the shop's print.
 LIGHT_FRAME_LINE = COLOUR_LINE_MIN
@@ -146,7 +145,7 @@ class TileArtist:
         if face.role == "timer":
             draw_hourglass_symbol(canvas, *symbol.centre, size, colours.frame)
         else:
-            draw_role_symbol(canvas, ROLE_LETTER[face.role], *symbol.centre, size, colours.frame)
+            draw_role_symbol(canvas, BY_COLOUR[face.role].letter, *symbol.centre, size, colours.frame)
 
 
 class RoleColours(msgspec.Struct, frozen=True):
@@ -162,26 +161,18 @@ class RoleColours(msgspec.Struct, frozen=True):
     stripes: Colour | None = None
 
 
-def role_colours(role: str, theme: Theme) -> RoleColours:
-    """The ground, panel, frame and symbol, name, figure and stripes of a role's tiles."""
-    if role == "timer":  # the card's paper and black ink, in either style
+def role_colours(colour: str, theme: Theme) -> RoleColours:
+    """The ground, panel, frame and symbol, name, figure and stripes of the tiles of the role of
+    ``colour`` (as a tile names its role)."""
+    if colour == "timer":  # the card's paper and black ink, in either style
         return RoleColours(theme.card, None, theme.text, theme.text, theme.text)
-    # The figure, and in light ink the frame and symbol: the role's colour, where a bystander's
-    # khaki is too pale to draw with and the assassin's rich black is for large areas only.
-    deep = {"red": theme.red, "blue": theme.blue, "bystander": theme.outline, "assassin": theme.text,
-            "green": theme.green}[role]
+    role = BY_COLOUR[colour]
+    deep = theme.colour(role.figure_colour)
     if theme.ink == "light":
-        pale = {"red": theme.red_pale, "blue": theme.blue_pale, "bystander": theme.bystander_pale,
-                "assassin": theme.assassin_pale, "green": theme.green_pale}[role]
-        border = {"red": theme.red_border, "blue": theme.blue_border, "bystander": theme.bystander_border,
-                  "assassin": theme.assassin_border, "green": theme.green_border}[role]
-        return RoleColours(border, pale, deep, text_colour(deep, theme), deep,
-                           theme.text if role == "assassin" else None)
-    stripes = theme.label if role == "assassin" else None
-    if role == "green":  # white on green, as on Duet's key cards
-        return RoleColours(theme.green, None, theme.on_colour, theme.on_colour, deep)
-    ground, on = cell_colours(ROLE_LETTER[role], theme)  # as the key card's cell of that role
-    return RoleColours(ground, None, on, on, deep, stripes)
+        pale, border = theme.colour(f"{colour}_pale"), theme.colour(f"{colour}_border")
+        return RoleColours(border, pale, deep, text_colour(deep, theme), deep, theme.text if role.striped else None)
+    ground, on = cell_colours(role.letter, theme)  # as the key card's cell of that role
+    return RoleColours(ground, None, on, on, deep, theme.label if role.striped else None)
 
 
 SPARE_FIGURE = 1  # a spare timer token's front

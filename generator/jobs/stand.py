@@ -13,6 +13,7 @@ from ..games.game import Game
 from ..geometry.dieline import fitted
 from ..geometry.keyface import MIN_KEY_CARD, key_face_layout
 from ..geometry.stand import StandPlan, key_stand
+from ..model.roles import BY_COLOUR
 from ..settings.options import StandOptions
 from ..units import format_mm, paper_title
 from .cards import card_theme
@@ -21,7 +22,6 @@ from .language import Language, settle_language
 from .sources import check_title, load_font
 
 WHAT = "Key stand"  # the PDF's title and the slug's name of it
-TEAMS = ("red", "blue", "green")  # the roles whose colours make the slopes' stripe, as a game's tiles hold them
 STEPS = ("stand cut", "stand fold", "stand glue", "stand card")  # the labels of the base's numbered steps
 
 
@@ -45,7 +45,7 @@ def build_stand(game: Game, options: StandOptions, language: Language | None = N
     check_title(options.style.title, font, options.style.title_from)
     language = language or settle_language(game, options.style.lang)
     theme = card_theme(options.sheet, options.style, font)
-    teams = [getattr(theme, role) for role in _team_roles(game)]
+    teams = [theme.colour(role) for role in _team_roles(game)]
     panels = {panel.name: panel for panel in plan.net.panels}
     title = slope_title(options.style.title, font, panels[SLOPES[0]])
     steps = base_steps([language.labels.text(key) for key in STEPS], font, panels[BASE], plan.slot_gap)
@@ -67,8 +67,10 @@ def stand_plan(game: Game, card_size: tuple[float, float]) -> StandPlan:
 
 
 def _team_roles(game: Game) -> list[str]:
-    """The game's agents' colours, in the order its tiles list them: red and blue, or green."""
-    roles = [kind.front.role for kind in game.tiles if kind.front.role in TEAMS]
+    """The colours of the game's agents (``Role.agents``), which make the slopes' stripe, in
+    the order its tiles list them: red and blue, or green."""
+    roles = [kind.front.role for kind in game.tiles
+             if kind.front.role in BY_COLOUR and BY_COLOUR[kind.front.role].agents]
     return list(dict.fromkeys(roles))
 
 

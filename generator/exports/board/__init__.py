@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
+from ...model.roles import ROLES, TEAM_ROLES
 from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, GAMES
 
@@ -18,9 +19,10 @@ FORMATS = ("text", "markdown", "bbcode", "html", "json")
 # Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
 # ("Game 3", "Side A", "Seed 7") and a count comes before its noun ("9 red agents") in every
 # language with texts. The roles' names are the game's tiles' own, each with its plural.
-TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side", "red starts", "blue starts", "side",
-             "sides note", "red agent", "red agents", "blue agent", "blue agents", "agent", "agents", "bystander", "bystanders",
-             "assassin", "assassins")
+# Every role's name and plural, and which team starts, come from the roles (``model.roles``).
+TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side",
+             *(f"{team.name} starts" for team in TEAM_ROLES), "side", "sides note",
+             *(name for role in ROLES for name in (role.noun, role.nouns)))
 
 
 class BoardOptions(OwnOptions, frozen=True, kw_only=True):

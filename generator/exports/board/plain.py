@@ -7,11 +7,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
-from .view import SYMBOLS, TEAMS, Board, Side, Table, Words, padded, terminal_width
-
-# A role's colour in a markdown post, where text has none: a coloured square each.
-SQUARES = {RED: "🟥", BLUE: "🟦", AGENT: "🟩", BYSTANDER: "🟨", ASSASSIN: "⬛"}
+from ...model.roles import role_of, team_role
+from .view import Board, Side, Table, Words, mark, padded, terminal_width
 GAP = "\n\n"  # between games
 
 
@@ -41,10 +38,10 @@ def _text_key(board: Board, words: Words, table: Table) -> str:
     if len(table.sides) > 1:
         lines.append(words.sides_note())
     for side in table.sides:
-        marked = tuple(tuple(f"{SYMBOLS[role]} {name}" for role, name in zip(roles, names))
+        marked = tuple(tuple(f"{mark(role)} {name}" for role, name in zip(roles, names))
                        for roles, names in zip(side.roles, table.names))
         heading = f"{words.side(side.label)}\n" if side.label else ""
-        lines.append(f"\n{heading}{framed(marked)}\n{_legend(words, side, SYMBOLS, '   ')}")
+        lines.append(f"\n{heading}{framed(marked)}\n{_legend(words, side, mark, '   ')}")
     return "\n".join(lines)
 
 
@@ -59,10 +56,15 @@ def framed(rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def _legend(words: Words, side: Side, marks: dict[str, str], between: str,
+def square(letter: str) -> str:
+    """A role's colour in a markdown post, where text has none: its coloured square."""
+    return role_of(letter).square
+
+
+def _legend(words: Words, side: Side, marks: Callable[[str], str], between: str,
             marked: Callable[[str, str], str] = lambda role, text: text) -> str:
     """Each role's mark and how many cells it holds: "◆ red agents: 9"."""
-    return between.join(marked(role, f"{marks[role]} {words.count(role, count)}")
+    return between.join(marked(role, f"{marks(role)} {words.count(role, count)}")
                         for role, count in side.counts().items())
 
 
@@ -89,15 +91,15 @@ def markdown_board(board: Board, words: Words) -> tuple[str, str]:
 def _markdown_key(board: Board, words: Words, table: Table) -> str:
     parts = [f"## {_md(words.key_heading(board.title, table.number))}", f"*{_md(words.secret(table.sides))}*"]
     if table.starting:
-        parts.append(f"**{SQUARES[TEAMS[table.starting]]} {_md(words.starts(table.starting))}**")
+        parts.append(f"**{square(team_role(table.starting).letter)} {_md(words.starts(table.starting))}**")
     if len(table.sides) > 1:
         parts.append(_md(words.sides_note()))
     for side in table.sides:
         if side.label:
             parts.append(f"### {_md(words.side(side.label))}")
-        cells = tuple(tuple(f"{SQUARES[role]} {name}" for role, name in zip(roles, names))
+        cells = tuple(tuple(f"{square(role)} {name}" for role, name in zip(roles, names))
                       for roles, names in zip(side.roles, table.names))
-        parts += [_md_table(cells), _md(_legend(words, side, SQUARES, " · "))]
+        parts += [_md_table(cells), _md(_legend(words, side, square, " · "))]
     return "\n\n".join(parts)
 
 
@@ -142,17 +144,17 @@ def _bbcode_key(board: Board, words: Words, table: Table) -> str:
     lines = [f"[b]{_bb(words.key_heading(board.title, table.number))}[/b]",
              f"[i]{_bb(words.secret(table.sides))}[/i]"]
     if table.starting:
-        lines.append(f"[b][color={_bb_colour(board, TEAMS[table.starting])}]{_bb(words.starts(table.starting))}"
+        lines.append(f"[b][color={_bb_colour(board, team_role(table.starting).letter)}]{_bb(words.starts(table.starting))}"
                      "[/color][/b]")
     if len(table.sides) > 1:
         lines.append(_bb(words.sides_note()))
     for side in table.sides:
         if side.label:
             lines.append(f"\n[b]{_bb(words.side(side.label))}[/b]")
-        cells = tuple(tuple(_bb_role(board, role, f"{SYMBOLS[role]} {_bb(name)}") for role, name in zip(roles, names))
+        cells = tuple(tuple(_bb_role(board, role, f"{mark(role)} {_bb(name)}") for role, name in zip(roles, names))
                       for roles, names in zip(side.roles, table.names))
         lines += [_bb_table(cells, escape=False),
-                  _legend(words, side, SYMBOLS, " · ", lambda role, text: _bb_role(board, role, _bb(text)))]
+                  _legend(words, side, mark, " · ", lambda role, text: _bb_role(board, role, _bb(text)))]
     return "\n".join(lines)
 
 
@@ -172,9 +174,8 @@ def _bb_role(board: Board, role: str, text: str) -> str:
     """A key's cell in its role's colour, in bold where the colour is strong enough to read
     (a bystander's khaki is not: it takes the frames' brown, in plain type)."""
     coloured = f"[color={_bb_colour(board, role)}]{text}[/color]"
-    return coloured if role == BYSTANDER else f"[b]{coloured}[/b]"
+    return coloured if role_of(role).pale else f"[b]{coloured}[/b]"
 
 
 def _bb_colour(board: Board, role: str) -> str:
-    name = {RED: "red", BLUE: "blue", AGENT: "green", BYSTANDER: "outline", ASSASSIN: "assassin"}[role]
-    return board.colours.get(name, "#000000")
+    return board.colours.get(role_of(role).writing_colour, "#000000")

@@ -14,23 +14,26 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ...draw.theme import Theme, rgb_of
 from ...errors import escaped
 from ...model.labels import Labels
-from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED, ROLE_NAMES
+from ...model.roles import ROLE_NAMES, ROLES, in_order, role_of
 from ..export import Request
 
 if TYPE_CHECKING:
     from ...games.game import KeySide
 
-# The roles in the order a legend lists them, and each one's text keys (its name, as the
-# game's tiles print it, and its plural).
-ROLE_ORDER = (RED, BLUE, AGENT, BYSTANDER, ASSASSIN)
-ROLE_TEXTS = {RED: ("red agent", "red agents"), BLUE: ("blue agent", "blue agents"), AGENT: ("agent", "agents"),
-              BYSTANDER: ("bystander", "bystanders"), ASSASSIN: ("assassin", "assassins")}
-# Each role's symbol, as the key cards and tiles draw it (draw/symbols.py): a diamond, a disc,
-# a star, a bar, a cross. They tell the roles apart without colour.
-SYMBOLS = {RED: "◆", BLUE: "●", AGENT: "★", BYSTANDER: "▬", ASSASSIN: "✕"}
-TEAMS = {"red": RED, "blue": BLUE}  # a starting team's own role
-COLOUR_NAMES = ("card", "band", "outline", "red", "blue", "bystander", "assassin", "green", "on_colour",
-                "on_bystander", "text", "heading")
+# Each role's symbol as a character, by its shape, as key cards and tiles draw it
+# (draw/symbols.py): a diamond, a disc, a star, a bar, a cross. They tell the roles apart
+# without colour.
+MARKS = {"diamond": "◆", "disc": "●", "star": "★", "bar": "▬", "cross": "✕"}
+# The theme's colours a board writes: its page's own, and every role's (``model.roles``), in
+# the order the theme declares them.
+_BOARD_COLOURS = {"card", "band", "outline", "text", "heading",
+                  *(name for role in ROLES for name in (role.colour, role.on_colour, role.writing_colour))}
+COLOUR_NAMES = tuple(name for name in Theme.__struct_fields__ if name in _BOARD_COLOURS)
+
+
+def mark(letter: str) -> str:
+    """The symbol of the role of ``letter``, as text."""
+    return MARKS[role_of(letter).symbol]
 
 
 class Side(msgspec.Struct, frozen=True):
@@ -43,7 +46,7 @@ class Side(msgspec.Struct, frozen=True):
     def counts(self) -> dict[str, int]:
         """How many cells each role holds, in the legend's order."""
         found = [role for row in self.roles for role in row]
-        return {role: found.count(role) for role in ROLE_ORDER if role in found}
+        return {letter: found.count(letter) for letter in in_order(found)}
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -86,7 +89,7 @@ def colours_of(theme: Theme | None) -> dict[str, str]:
     """The theme's colours as a web page and a forum write them."""
     if theme is None:
         return {}
-    return {name: "#" + "".join(f"{round(part * 255):02X}" for part in rgb_of(getattr(theme, name)))
+    return {name: "#" + "".join(f"{round(part * 255):02X}" for part in rgb_of(theme.colour(name)))
             for name in COLOUR_NAMES}
 
 
@@ -166,12 +169,12 @@ class Words(msgspec.Struct, frozen=True):
 
     def role(self, letter: str) -> str:
         """A role's name, as the game's tiles print it: "red agent"."""
-        return self.texts.text(ROLE_TEXTS[letter][0])
+        return self.texts.text(role_of(letter).noun)
 
     def count(self, letter: str, count: int) -> str:
         """How many cells a role holds: "9 red agents", "1 assassin"."""
-        one, many = ROLE_TEXTS[letter]
-        return f"{count} {self.texts.text(one if count == 1 else many)}"
+        named = role_of(letter)
+        return f"{count} {self.texts.text(named.noun if count == 1 else named.nouns)}"
 
 
 def words_of(request: Request[Any]) -> Words:

@@ -15,17 +15,13 @@ import math
 from html import escape
 from typing import Iterable, Mapping
 
-from ...model.roles import AGENT, ASSASSIN, BLUE, BYSTANDER, RED
-from .view import TEAMS, Board, Side, Table, Words, em_width
+from ...model.roles import ROLES, role_of, team_role
+from .view import Board, Side, Table, Words, em_width
 
 BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
 WORD_CARD = 1.55  # a word card's width over its height, as the deck prints it (a picture card is square)
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 FONTS = '"Fira Sans", "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif'
-# Each role's class on the key's page, its ground and the colour of its symbol and word.
-ROLE_CLASSES = {RED: "red", BLUE: "blue", AGENT: "agent", BYSTANDER: "bystander", ASSASSIN: "assassin"}
-ROLE_COLOURS = {RED: ("red", "on_colour"), BLUE: ("blue", "on_colour"), AGENT: ("green", "on_colour"),
-                BYSTANDER: ("bystander", "on_bystander"), ASSASSIN: ("assassin", "on_colour")}
 
 
 def html_board(board: Board, words: Words) -> tuple[str, str]:
@@ -89,7 +85,7 @@ def _card(board: Board, ids: Mapping[str, str], name: str, cell: str, inside: st
     """One card: a word on its white panel, or a picture (``ids``: each picture's symbol);
     ``role``, its name (shown on hover, read by screen readers) and ``inside`` (its symbol) on
     the key's page only."""
-    opening = f'<div class="card {ROLE_CLASSES[role]}" title="{escape(role_name)}">' if role else '<div class="card">'
+    opening = f'<div class="card {role_of(role).name}" title="{escape(role_name)}">' if role else '<div class="card">'
     if board.pictures:
         return f"{opening}{inside}{_picture(ids, name, cell)}</div>"
     return (f'{opening}{inside}<div class="word" dir="auto" style="--n:{em_width(name):.2f}">'
@@ -141,8 +137,10 @@ def _key_sections(board: Board, words: Words, table: Table, ids: Mapping[str, st
         heading = words.key_heading(board.title, table.number)
         if side.label:
             heading = f"{heading} · {words.side(side.label)}"
-        starts = (f'<p class="starts {ROLE_CLASSES[TEAMS[table.starting]]}">{_symbol(TEAMS[table.starting])}'
-                  f"{escape(words.starts(table.starting))}</p>") if table.starting else ""
+        starts = ""
+        if table.starting:
+            team = team_role(table.starting)
+            starts = f'<p class="starts {team.name}">{_symbol(team.letter)}{escape(words.starts(table.starting))}</p>'
         sections.append(f'<section class="game key" id="key-{table.number}{side.label.lower()}">'
                         f"{_header(heading, *lines)}{starts}{_key_grid(board, words, table, side, ids)}"
                         f"{_legend(words, side)}{_seed(board, words)}</section>")
@@ -161,8 +159,8 @@ def _key_grid(board: Board, words: Words, table: Table, side: Side, ids: Mapping
                     for role, name, cell in zip(roles, names, cells))
     lights = ""
     if table.starting:  # the key card's lights: the starting team's colour and shape on every edge
-        team = TEAMS[table.starting]
-        lights = "".join(f'<span class="light {edge} {ROLE_CLASSES[team]}">{_symbol(team)}</span>'
+        team = team_role(table.starting)
+        lights = "".join(f'<span class="light {edge} {team.name}">{_symbol(team.letter)}</span>'
                          for edge in ("top", "right", "bottom", "left"))
     return (f'<div class="frame{" lit" if lights else ""}">{lights}'
             f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board)}">{cards}</div>'
@@ -170,14 +168,14 @@ def _key_grid(board: Board, words: Words, table: Table, side: Side, ids: Mapping
 
 
 def _legend(words: Words, side: Side) -> str:
-    items = "".join(f'<li class="{ROLE_CLASSES[role]}">{_symbol(role)}{escape(words.count(role, count))}</li>'
+    items = "".join(f'<li class="{role_of(role).name}">{_symbol(role)}{escape(words.count(role, count))}</li>'
                     for role, count in side.counts().items())
     return f'<ul class="legend">{items}</ul>'
 
 
 def _symbol(role: str) -> str:
     """A role's symbol as the key cards draw it (draw/symbols.py), in the colour of its text."""
-    return f'<svg class="symbol" viewBox="-1 -1 2 2" aria-hidden="true">{SHAPES[role]}</svg>'
+    return f'<svg class="symbol" viewBox="-1 -1 2 2" aria-hidden="true">{SHAPES[role_of(role).symbol]}</svg>'
 
 
 def _star() -> str:
@@ -192,13 +190,14 @@ def _star() -> str:
     return f'<polygon points="{" ".join(points)}"/>'
 
 
+# Each shape a role's symbol may take (``Role.symbol``), in a box from -1 to 1.
 SHAPES = {
-    RED: '<polygon points="0,-1 1,0 0,1 -1,0"/>',
-    BLUE: '<circle r="0.82"/>',
-    AGENT: _star(),
-    BYSTANDER: '<rect x="-1" y="-0.18" width="2" height="0.36"/>',
-    ASSASSIN: '<path d="M-0.8,-0.8L0.8,0.8M-0.8,0.8L0.8,-0.8" fill="none" stroke="currentColor" stroke-width="0.4" '
-              'stroke-linecap="round"/>',
+    "diamond": '<polygon points="0,-1 1,0 0,1 -1,0"/>',
+    "disc": '<circle r="0.82"/>',
+    "star": _star(),
+    "bar": '<rect x="-1" y="-0.18" width="2" height="0.36"/>',
+    "cross": '<path d="M-0.8,-0.8L0.8,0.8M-0.8,0.8L0.8,-0.8" fill="none" stroke="currentColor" stroke-width="0.4" '
+             'stroke-linecap="round"/>',
 }
 
 # --- Styles ------------------------------------------------------------------------------------------
@@ -241,8 +240,8 @@ header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
 def _key_style() -> str:
     """The key's styles: each role's ground and ink, the symbol in a corner of its cell, the
     lights, the legend."""
-    roles = "".join(f".{ROLE_CLASSES[role]}{{--role:var(--{ground});--on:var(--{ink.replace('_', '-')})}}"
-                    for role, (ground, ink) in ROLE_COLOURS.items())
+    roles = "".join(f".{role.name}{{--role:var(--{role.colour});--on:var(--{role.on_colour.replace('_', '-')})}}"
+                    for role in ROLES)
     return roles + """
 .key header p.secret{font-weight:700;color:var(--card)}
 .key header p.note{max-width:70em}

@@ -24,13 +24,14 @@ from ...draw.keycard import (
 )
 from ...draw.paint import begin_form, fill, form_name, polygon_path
 from ...draw.symbols import draw_role_symbol
-from ...draw.theme import Colour, Theme
+from ...draw.theme import Theme
 from ...geometry.keyface import KeyFaceLayout
 from ...geometry.sheet import Box
 from ...geometry.style import BODY, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, LEAD
-from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
+from ...model.roles import TEAM_ROLES, Role, team_role
 from ...typeface.font import Font
 from .deal import Key
+from .distance import LETTERS
 
 
 class KeyFace(msgspec.Struct, frozen=True):
@@ -66,16 +67,16 @@ class KeyCardArtist:
         if self.common_back:
             self._define_common_back(canvas)
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
-        for team_letter, team in ((RED, theme.red), (BLUE, theme.blue)):
-            if canvas.hasForm(self._frame_form(team_letter)):
+        for team in TEAM_ROLES:
+            if canvas.hasForm(self._frame_form(team.letter)):
                 continue
-            begin_form(canvas, self._frame_form(team_letter), area)
+            begin_form(canvas, self._frame_form(team.letter), area)
             draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
             for light in layout.lights:
-                _draw_light(canvas, light, team, team_letter, theme)
+                _draw_light(canvas, light, team, theme)
             self.draw_on_frame(canvas)
             canvas.endForm()
-        define_cell_forms(canvas, layout.cells[0], (RED, BLUE, BYSTANDER, ASSASSIN), theme)
+        define_cell_forms(canvas, layout.cells[0], LETTERS, theme)
 
     def draw_on_frame(self, canvas: Canvas) -> None:
         """What the card wears besides its ground, frame and lights, whichever team starts:
@@ -110,7 +111,7 @@ class KeyCardArtist:
             canvas.doForm(self._back_form())
             return
         layout = self.layout
-        canvas.doForm(self._frame_form(RED if face.key.starting == "red" else BLUE))
+        canvas.doForm(self._frame_form(team_role(face.key.starting).letter))
         place_cells(canvas, layout.cells, face.key.cells)
         if face.label:
             origin = layout.number_origin(self.font.cap_height * NUMBER_SIZE)
@@ -123,16 +124,17 @@ class KeyCardArtist:
         return form_name("key-back", self.layout.bleed_box)
 
 
-def _draw_light(canvas: Canvas, box: Box, team: Colour, letter: str, theme: Theme) -> None:
-    """A red light is pointed at both ends (a long hexagon, like its diamond), a blue one
-    rounded (a pill, like its disc): the starting team shows by shape in black and white."""
-    fill(canvas, team)
+def _draw_light(canvas: Canvas, box: Box, team: Role, theme: Theme) -> None:
+    """A light in the team's colour and shape (``Role.light``): red's is pointed at both ends
+    (a long hexagon, like its diamond), blue's rounded (a pill, like its disc), so that the
+    starting team shows by shape in black and white."""
+    fill(canvas, theme.colour(team.colour))
     thickness = min(box.width, box.height)
-    if letter == RED:
+    if team.light == "pointed":
         canvas.drawPath(_pointed(canvas, box), stroke=0, fill=1)
     else:
         canvas.roundRect(box.x, box.y, box.width, box.height, thickness / 2, stroke=0, fill=1)
-    draw_role_symbol(canvas, letter, *box.centre, thickness * 0.72, theme.on_colour)
+    draw_role_symbol(canvas, team.letter, *box.centre, thickness * 0.72, theme.on_colour)
 
 
 def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:

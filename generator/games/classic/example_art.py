@@ -21,7 +21,7 @@ from ...draw.theme import Theme
 from ...geometry.keyface import key_face_layout
 from ...geometry.sheet import Box
 from ...geometry.style import FRAME_LINE, PANEL_RADIUS
-from ...model.roles import BYSTANDER
+from ...model.roles import role_of
 from ...typeface.font import FontFamily
 from ...units import MM
 from .card import KeyCardArtist, KeyFace
@@ -59,7 +59,7 @@ class ExampleArt:
         text_colour = theme.text
         if letter is not None:
             symbol = cell_colours(letter, theme)[1]
-            text_colour = theme.text if letter == BYSTANDER else symbol  # dark on the pale bystander
+            text_colour = theme.text if role_of(letter).pale else symbol  # dark on the pale bystander
             tile = layout.tile(cell)
             draw_cell_ground(canvas, tile, letter, theme, PANEL_RADIUS * 0.5)  # the assassin's striped
             x, y, size = layout.symbol(cell)

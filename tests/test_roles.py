@@ -1,0 +1,96 @@
+"""The roles are one table (generator/model/roles.py) that every component reads: each entry
+is complete (a shape each format draws, figures the tiles draw, colours the theme holds, texts
+every language names), no two roles look alike, and a role added to the table reaches the key
+cards, the tiles' symbols and every board format with no other change."""
+
+from __future__ import annotations
+
+import io
+
+import pdfplumber
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.draw import medallion, symbols
+from generator.draw.keycard import cell_colours, define_cell_forms, place_cells
+from generator.draw.theme import Theme, make_theme
+from generator.exports.board import TEXT_KEYS, plain, view, webpage
+from generator.geometry.sheet import Box
+from generator.model import roles
+from generator.model.roles import ROLES, TEAM_ROLES, Role, in_order, role_of, team_role
+
+THEME = make_theme(False, None, ink_limit=300, ink="full")
+
+
+def test_every_role_is_drawn_alike_everywhere():
+    for role in ROLES:
+        assert role.symbol in symbols.SHAPES, role.name
+        assert role.symbol in webpage.SHAPES and role.symbol in view.MARKS, role.name
+        assert all(figure in medallion.FIGURES for figure in role.figures), role.name
+        for colour in (role.colour, role.on_colour, role.figure_colour, role.writing_colour):
+            assert colour in Theme.__struct_fields__, (role.name, colour)
+        assert {f"{role.colour}_pale", f"{role.colour}_border"} <= set(Theme.__struct_fields__)
+        assert role.writing_colour in view.COLOUR_NAMES and role.colour in view.COLOUR_NAMES
+        assert {role.noun, role.nouns} <= set(TEXT_KEYS)
+
+
+@pytest.mark.parametrize("field", ["letter", "name", "colour", "square", "noun"])
+def test_no_two_roles_share(field):
+    values = [getattr(role, field) for role in ROLES]
+    assert len(set(values)) == len(values), field
+
+
+def test_roles_part_in_black_and_white():
+    """Colour alone never tells two roles apart: each has a shape of its own, and the teams'
+    lights differ in shape too."""
+    assert len({role.symbol for role in ROLES}) == len(ROLES)
+    assert len({team.light for team in TEAM_ROLES}) == len(TEAM_ROLES)
+
+
+def test_the_lookups_follow_the_table():
+    assert [role_of(role.letter) for role in ROLES] == list(ROLES)
+    assert [team_role(team.name) for team in TEAM_ROLES] == list(TEAM_ROLES)
+    assert in_order("ANRNB") == ["R", "B", "N", "A"]  # the legend's order, each once
+    assert cell_colours("R", THEME) == (THEME.red, THEME.on_colour)
+    assert cell_colours("N", THEME) == (THEME.bystander, THEME.on_bystander)
+
+
+PURPLE = Role(letter="P", name="purple", colour="heading", on_colour="label", figure_colour="heading",
+              writing_colour="heading", symbol="diamond", square="🟪", noun="purple agent", nouns="purple agents",
+              figures=("agent in a bowler", "agent with a bob"), team=True, agents=True)
+
+
+@pytest.fixture
+def purple(monkeypatch):
+    """A fifth role, added as a line of the table is: every lookup finds it."""
+    monkeypatch.setattr(roles, "ROLES", (*ROLES, PURPLE))
+    monkeypatch.setitem(roles.BY_LETTER, PURPLE.letter, PURPLE)
+    monkeypatch.setitem(roles.BY_COLOUR, PURPLE.colour, PURPLE)
+    return PURPLE
+
+
+def test_an_added_role_reaches_the_key_cards(purple):
+    """A key card's cell of the new role: its ground and its symbol in the role's colours."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    cell = Box(0, 0, 40, 30)
+    define_cell_forms(canvas, cell, ("P",), THEME)
+    place_cells(canvas, (Box(100, 100, 40, 30),), ("P",))
+    canvas.showPage()
+    canvas.save()
+    page = pdfplumber.open(io.BytesIO(buffer.getvalue())).pages[0]
+    fills = {tuple(round(part, 3) for part in shape["non_stroking_color"]) for shape in page.objects["curve"]}
+    assert tuple(round(part, 3) for part in THEME.heading) in fills  # the ground
+    assert tuple(round(part, 3) for part in THEME.label) in fills  # the diamond on it
+
+
+def test_an_added_role_reaches_every_board_format(purple):
+    side = view.Side("", (("P", "R"), ("N", "P")))
+    assert side.counts() == {"R": 1, "N": 1, "P": 2}
+    assert view.mark("P") == "◆" and plain.square("P") == "🟪"
+    assert 'class="symbol"' in webpage._symbol("P")
+    assert plain._bb_role(_board(), "P", "x") == "[b][color=#ABCDEF]x[/color][/b]"
+
+
+def _board() -> view.Board:
+    return view.Board("T", "classic", "en", False, 1, 1, (), None, {"heading": "#ABCDEF"}, {})
