@@ -150,7 +150,7 @@ def test_the_pages_style_holds_no_role_colour():
     style = board.split("<style>")[1].split("</style>")[0]
     for role in ("red", "blue", "bystander", "assassin", "green", "on-colour"):
         assert f"--{role}" not in style and f".{role}" not in style
-    for colour in {THEME.red, THEME.blue, THEME.bystander, THEME.green}:
+    for colour in {THEME.colour("red"), THEME.colour("blue"), THEME.colour("bystander"), THEME.colour("green")}:
         assert "#%02X%02X%02X" % tuple(round(part * 255) for part in colour) not in board
     assert "--red" in key and ".assassin" in key
 

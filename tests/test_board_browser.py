@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium on this mac
                                 "package chromium to open the board's pages in a real browser")
 SIZE = (1280, 800)
 THEME = make_theme(False, None, "Codenames", ink_limit=300, ink="full")
-ROLE_COLOURS = {role: tuple(round(part * 255) for part in getattr(THEME, name)) for role, name in
+ROLE_COLOURS = {role: tuple(round(part * 255) for part in THEME.colour(name)) for role, name in
                 (("red", "red"), ("blue", "blue"), ("bystander", "bystander"), ("assassin", "assassin"))}
 ON_COLOURS = {role: (255, 255, 255) for role in ("red", "blue", "assassin")} | {"bystander": (64, 64, 64)}
 

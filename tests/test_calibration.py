@@ -167,7 +167,7 @@ def red_strokes(options: CalibrationOptions) -> set[tuple[float, ...]]:
 
 
 def test_the_back_crosses_take_the_theme_red_in_cmyk_even_from_an_rgb_theme():
-    assert theme_for("shop", {}).red == RED
+    assert theme_for("shop", {}).colour("red") == RED
     assert red_strokes(CalibrationOptions()) == {RED}
     blue = parse_colour("#336699")
     chosen = CalibrationOptions(style=Style(colours=(("red", blue),)))

@@ -284,7 +284,7 @@ def test_the_calibration_sheets_red_back_crosses_are_wide_enough_to_be_coloured(
     targets when seen through the paper; they are drawn 2 pt wide, the thinnest line a shop
     takes in colour. Every other line of the back is black ink."""
     _, back = files("calibration", "shop")
-    red = theme_for("shop").red
+    red = theme_for("shop").colour("red")
     crosses = [width for colour, width in back.strokes if colour == red]
     assert crosses and min(crosses) >= THIN - EPSILON
     assert {colour for colour, _ in back.strokes if not black_ink_only(colour)} == {red}
@@ -368,10 +368,12 @@ USER_COLOURS = {"red": (0.9, 0.05, 0.0), "assassin": (0.05, 0.0, 0.1), "outline"
 def test_every_theme_colour_keeps_to_the_ink_limit_and_keeps_its_black(profile, limit, colours):
     theme = theme_for(profile, colours, ink_limit=limit)
     unlimited = theme_for(profile, colours, ink_limit=400)
-    for name, value in asdict(theme).items():
+    colours = {**{name: value for name, value in asdict(theme).items() if isinstance(value, tuple)}, **theme.roles}
+    assert {"red", "assassin", "green_pale", "blue_border"} <= set(colours)  # the roles' colours too
+    for name, value in colours.items():
         if isinstance(value, tuple):
             assert len(value) == 4 and total_ink(value) <= limit + 1e-3, name
-            before = getattr(unlimited, name)
+            before = unlimited.colour(name)
             assert value[3] == before[3], f"{name}: black ink kept"
             if total_ink(before) > limit:  # C, M and Y taken out in proportion
                 ratios = {round(new / old, 3) for new, old in zip(value[:3], before[:3]) if old}
@@ -380,9 +382,9 @@ def test_every_theme_colour_keeps_to_the_ink_limit_and_keeps_its_black(profile, 
 
 def test_the_rich_black_is_reduced_under_a_low_limit_and_text_stays_pure_black():
     theme = theme_for("pod", ink_limit=240)
-    assert total_ink(theme.assassin) <= 240 and theme.assassin[3] == 1.0
+    assert total_ink(theme.colour("assassin")) <= 240 and theme.colour("assassin")[3] == 1.0
     strict = theme_for("shop", ink_limit=200)
-    assert strict.assassin == pytest.approx((0.6 / 1.4, 0.4 / 1.4, 0.4 / 1.4, 1.0), abs=1e-4)
+    assert strict.colour("assassin") == pytest.approx((0.6 / 1.4, 0.4 / 1.4, 0.4 / 1.4, 1.0), abs=1e-4)
     for theme in (theme_for("shop"), theme_for("pod"), strict):
         assert theme.text == (0.0, 0.0, 0.0, 1.0)
         assert black_ink_only(theme.line) and black_ink_only(theme.heading)
@@ -392,9 +394,9 @@ def test_pod_is_cmyk_like_shop_and_home_is_unchanged():
     assert is_cmyk("shop") and is_cmyk("pod") and not is_cmyk("home")
     assert theme_for("pod") == theme_for("shop")
     home = theme_for("home", {"red": (0.9, 0.1, 0.1)}, "title")
-    assert home.title == "title" and home.red == (0.9, 0.1, 0.1)
+    assert home.title == "title" and home.colour("red") == (0.9, 0.1, 0.1)
     assert home.line == home.outline == PALETTE["outline"].rgb  # home keeps the coloured frames
-    assert home.heading == home.red
+    assert home.heading == home.colour("red")
     assert theme_for("home", ink_limit=200) == theme_for("home")  # RGB has no ink to limit
 
 
@@ -442,13 +444,13 @@ def test_light_ink_pales_the_grounds_and_keeps_the_colours_that_carry_meaning():
         assert light.card == ((1.0, 1.0, 1.0) if profile == "home" else (0.0, 0.0, 0.0, 0.0))
         assert luma(light.band) > luma(full.band) + 20  # the word card's band, paler
         for name in ("red", "blue", "bystander", "assassin", "outline", "text", "line"):
-            assert getattr(light, name) == getattr(full, name), name
+            assert light.colour(name) == full.colour(name), name
         for role in ("red", "blue", "bystander", "assassin"):
-            pale = getattr(light, f"{role}_pale")
+            pale = light.colour(f"{role}_pale")
             if profile == "shop":
-                assert total_ink(pale) <= 0.15 * total_ink(getattr(light, role)) + 1e-6, role
+                assert total_ink(pale) <= 0.15 * total_ink(light.colour(role)) + 1e-6, role
             else:
-                assert sum(pale) > sum(getattr(light, role)), role
+                assert sum(pale) > sum(light.colour(role)), role
     # A colour the user chose wins over the light style's own, and a style must be known.
     assert theme_for("home", {"card": (0.9, 0.9, 0.8)}, ink="light").card == (0.9, 0.9, 0.8)
     with pytest.raises(ValueError):

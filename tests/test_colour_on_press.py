@@ -210,10 +210,10 @@ def test_a_light_tiles_border_is_its_role_and_not_white_paper():
     for profile in ("home", "shop"):
         theme = theme_for(profile, ink="light")
         for role in ("red", "blue", "bystander", "assassin", "green"):
-            border, pale = getattr(theme, f"{role}_border"), getattr(theme, f"{role}_pale")
+            border, pale = theme.colour(f"{role}_border"), theme.colour(f"{role}_pale")
             assert luma(border) <= 255 - 35 and luma(pale) - luma(border) >= 25, role
-        assert luma(theme.red_border) - luma(theme.blue_border) >= 50  # the teams, in grey
-        assert luma(theme.band) - luma(theme.bystander_border) >= 10  # darker than a light word card's band
+        assert luma(theme.colour("red_border")) - luma(theme.colour("blue_border")) >= 50  # the teams, in grey
+        assert luma(theme.band) - luma(theme.colour("bystander_border")) >= 10  # darker than a light word card's band
 
 
 def test_a_light_tile_shows_its_border_its_panel_and_its_frame(tiles):
@@ -222,7 +222,7 @@ def test_a_light_tile_shows_its_border_its_panel_and_its_frame(tiles):
     theme = theme_for(ink="light")
     page = pdfplumber.open(io.BytesIO(tiles["light"])).pages[0]
     fills = {tuple(o["non_stroking_color"]) for o in page.rects + page.curves if o.get("fill")}
-    assert {theme.red_border, theme.red_pale, theme.blue_border, theme.blue_pale} <= fills
+    assert {theme.colour("red_border"), theme.colour("red_pale"), theme.colour("blue_border"), theme.colour("blue_pale")} <= fills
 
 
 # --- Headings ----------------------------------------------------------------------------------

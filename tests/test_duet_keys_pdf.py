@@ -108,7 +108,7 @@ def build(case: Case, folder, count: int = CARDS) -> tuple[bytes, dict]:
 
 def role_colours(profile: str, ink: str = "full") -> dict[tuple, str]:
     theme = theme_for(profile, ink=ink)
-    return {paint(theme.green): "G", paint(theme.assassin): "A", paint(theme.bystander): "N"}
+    return {paint(theme.colour("green")): "G", paint(theme.colour("assassin")): "A", paint(theme.colour("bystander")): "N"}
 
 
 def direction(char: dict) -> tuple[float, float]:

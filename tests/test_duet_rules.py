@@ -187,7 +187,7 @@ def test_press_sheets_pass_the_preflight(sheet, profile):
 
 # --- The drawn example -----------------------------------------------------------------------
 
-ROLES = {rounded(THEME.green): "G", rounded(THEME.assassin): "A", rounded(THEME.bystander): "N"}
+ROLES = {rounded(THEME.colour("green")): "G", rounded(THEME.colour("assassin")): "A", rounded(THEME.colour("bystander")): "N"}
 
 
 def role(shape: dict) -> str | None:

@@ -64,10 +64,10 @@ def grounds(profile: str, ink: str) -> dict[tuple, str]:
     theme = theme_for(profile, ink=ink)
     if ink == "light":
         # A light tile's ground is its border; the pale panel lies inside its frame.
-        return {paint(theme.green_border): "agent", paint(theme.assassin_border): "assassin",
-                paint(theme.card): "timer", paint(theme.bystander_border): "bystander"}
-    return {paint(theme.green): "agent", paint(theme.assassin): "assassin", paint(theme.card): "timer",
-            paint(theme.bystander): "bystander"}
+        return {paint(theme.colour("green_border")): "agent", paint(theme.colour("assassin_border")): "assassin",
+                paint(theme.card): "timer", paint(theme.colour("bystander_border")): "bystander"}
+    return {paint(theme.colour("green")): "agent", paint(theme.colour("assassin")): "assassin", paint(theme.card): "timer",
+            paint(theme.colour("bystander")): "bystander"}
 
 
 def read_faces(pdf: bytes, profile: str = "home", ink: str = "full") -> list[dict]:
@@ -205,8 +205,8 @@ def test_agents_wear_a_different_figure_on_each_face_and_not_a_classic_one(built
 
 def read_classic_faces(pdf: bytes) -> list[dict]:
     theme = theme_for("home")
-    kinds = {paint(theme.red): "red", paint(theme.blue): "blue", paint(theme.bystander): "bystander",
-             paint(theme.assassin): "assassin"}
+    kinds = {paint(theme.colour("red")): "red", paint(theme.colour("blue")): "blue", paint(theme.colour("bystander")): "bystander",
+             paint(theme.colour("assassin")): "assassin"}
     faces = []
     for page in read_pages(pdf, chars=False):
         shapes = page.curves + page.rects + page.lines

@@ -89,8 +89,8 @@ def key_pages(looked_at):
     for profile, ink in KEY_CASES:
         pdf = builds.keys(KeyOptions(seed=1234, count=4, sheet=sheet(profile), style=Style(ink=ink))).pdf
         theme = theme_for(profile, ink=ink)
-        kinds = {paint(theme.red): "red", paint(theme.blue): "blue", paint(theme.bystander): "bystander",
-                 paint(theme.assassin): "assassin"}
+        kinds = {paint(theme.colour("red")): "red", paint(theme.colour("blue")): "blue", paint(theme.colour("bystander")): "bystander",
+                 paint(theme.colour("assassin")): "assassin"}
         (image,) = grey_pages(pdf, [0])
         looked_at(f"keys-{profile}-{ink}", image)
         (page,) = read_pages(pdf, [0], chars=False)
@@ -181,10 +181,10 @@ def tile_pages(looked_at):
     for profile, ink in TILE_CASES:
         pdf = builds.tokens(TokenOptions(sheet=sheet(profile), style=Style(ink=ink))).pdf
         theme = theme_for(profile, ink=ink)
-        roles = {"red": theme.red, "blue": theme.blue, "bystander": theme.bystander, "assassin": theme.assassin}
+        roles = {"red": theme.colour("red"), "blue": theme.colour("blue"), "bystander": theme.colour("bystander"), "assassin": theme.colour("assassin")}
         if ink == "light":  # the ground is the border; the pale panel lies inside the frame
-            roles = {"red": theme.red_border, "blue": theme.blue_border, "bystander": theme.bystander_border,
-                     "assassin": theme.assassin_border}
+            roles = {"red": theme.colour("red_border"), "blue": theme.colour("blue_border"), "bystander": theme.colour("bystander_border"),
+                     "assassin": theme.colour("assassin_border")}
         role_of = {paint(colour): role for role, colour in roles.items()}
         pages = read_pages(pdf, chars=False)
         numbers = range(len(pages))
@@ -344,10 +344,10 @@ def test_light_tiles_keep_their_figures_symbols_and_frames_in_full_colour(inks):
         colours = {colour_of(o) for o in page.curves + page.rects if o.get("fill")}
         strokes = {o.get("stroking_color") for o in page.curves if o.get("stroke")}
         theme = theme_for("home", ink=ink)
-        assert {paint(theme.red), paint(theme.blue)} <= colours  # the figures (and in light ink the symbols)
+        assert {paint(theme.colour("red")), paint(theme.colour("blue"))} <= colours  # the figures (and in light ink the symbols)
         if ink == "light":
-            assert {paint(theme.red), paint(theme.blue)} <= strokes  # frames in the team's colour
-            assert paint(theme.red_pale) in colours and paint(theme.red) != paint(theme.red_pale)
+            assert {paint(theme.colour("red")), paint(theme.colour("blue"))} <= strokes  # frames in the team's colour
+            assert paint(theme.colour("red_pale")) in colours and paint(theme.colour("red")) != paint(theme.colour("red_pale"))
 
 
 def test_light_key_cards_are_on_white_and_keep_their_cells(key_pages):

@@ -34,8 +34,8 @@ from generator.settings.options import KeyOptions
 CLASSIC = GAMES["classic"]
 THEME = theme_for()
 CARD = paint(THEME.card)
-COLOUR_LETTERS = {paint(THEME.red): "R", paint(THEME.blue): "B", paint(THEME.bystander): "N", paint(THEME.assassin): "A"}
-TEAM_OF = {paint(THEME.red): "red", paint(THEME.blue): "blue"}
+COLOUR_LETTERS = {paint(THEME.colour("red")): "R", paint(THEME.colour("blue")): "B", paint(THEME.colour("bystander")): "N", paint(THEME.colour("assassin")): "A"}
+TEAM_OF = {paint(THEME.colour("red")): "red", paint(THEME.colour("blue")): "blue"}
 
 
 def read_faces(pages) -> list[dict]:

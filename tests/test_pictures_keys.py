@@ -240,7 +240,7 @@ def test_the_summary_says_what_the_deck_holds():
 # --- the printed cards ---------------------------------------------------------------------
 
 THEME = theme_for()
-ROLES = {"R": THEME.red, "B": THEME.blue, "N": THEME.bystander, "A": THEME.assassin}
+ROLES = {"R": THEME.colour("red"), "B": THEME.colour("blue"), "N": THEME.colour("bystander"), "A": THEME.colour("assassin")}
 CARD_SIZE = 70 * MM
 SCALE = 3  # pixels a point
 # Where the grid lies on a 70 mm card, by the layout's rule (cells square, 1 mm apart, 10 mm
@@ -302,7 +302,7 @@ def test_every_printed_cell_lights_and_corner_mark_match_the_manifest(printed):
 
 
 def lights(page, card) -> list[str]:
-    teams = {paint(THEME.red): "red", paint(THEME.blue): "blue"}
+    teams = {paint(THEME.colour("red")): "red", paint(THEME.colour("blue")): "blue"}
     found = [o for o in page.curves + page.rects if colour_of(o) in teams and max(o["width"], o["height"]) > 12 * MM
              and card.contains(*centre(pdf_rect(o, page.height)))]
     return sorted(teams[colour_of(o)] for o in found)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 
+import msgspec
 import pdfplumber
 import pytest
 from reportlab.pdfgen.canvas import Canvas
@@ -28,9 +29,9 @@ def test_every_role_is_drawn_alike_everywhere():
         assert role.symbol in webpage.SHAPES and role.symbol in view.MARKS, role.name
         assert all(figure in medallion.FIGURES for figure in role.figures), role.name
         for colour in (role.colour, role.on_colour, role.figure_colour, role.writing_colour):
-            assert colour in Theme.__struct_fields__, (role.name, colour)
-        assert {f"{role.colour}_pale", f"{role.colour}_border"} <= set(Theme.__struct_fields__)
-        assert role.writing_colour in view.COLOUR_NAMES and role.colour in view.COLOUR_NAMES
+            assert colour in THEME.roles or colour in Theme.__struct_fields__, (role.name, colour)
+        assert {role.colour, f"{role.colour}_pale", f"{role.colour}_border"} <= set(THEME.roles)
+        assert {role.colour, role.on_colour, role.writing_colour} <= set(view.colour_names(THEME))
         assert {role.noun, role.nouns} <= set(TEXT_KEYS)
 
 
@@ -51,8 +52,8 @@ def test_the_lookups_follow_the_table():
     assert [role_of(role.letter) for role in ROLES] == list(ROLES)
     assert [team_role(team.name) for team in TEAM_ROLES] == list(TEAM_ROLES)
     assert in_order("ANRNB") == ["R", "B", "N", "A"]  # the legend's order, each once
-    assert cell_colours("R", THEME) == (THEME.red, THEME.on_colour)
-    assert cell_colours("N", THEME) == (THEME.bystander, THEME.on_bystander)
+    assert cell_colours("R", THEME) == (THEME.roles["red"], THEME.on_colour)
+    assert cell_colours("N", THEME) == (THEME.colour("bystander"), THEME.on_bystander)
 
 
 PURPLE = Role(letter="P", name="purple", colour="heading", on_colour="label", figure_colour="heading",
@@ -94,3 +95,24 @@ def test_an_added_role_reaches_every_board_format(purple):
 
 def _board() -> view.Board:
     return view.Board("T", "classic", "en", False, 1, 1, (), None, {"heading": "#ABCDEF"}, {})
+
+
+def test_an_added_role_with_a_colour_of_its_own(monkeypatch):
+    """A team of a new colour is a line of the roles and a line of the palette: the theme then
+    holds its colour, pale tint and border, in home and press files, and the key cells and the
+    tiles (in either ink) are painted in them."""
+    from generator.draw import theme as themes
+    from generator.draw.tile import role_colours
+
+    violet = msgspec.structs.replace(PURPLE, colour="violet", figure_colour="violet", writing_colour="violet")
+    monkeypatch.setitem(roles.BY_LETTER, violet.letter, violet)
+    monkeypatch.setitem(roles.BY_COLOUR, violet.colour, violet)
+    monkeypatch.setitem(themes.PALETTE, "violet", themes.Ink((0.55, 0.85, 0.0, 0.1)))
+    monkeypatch.setattr(themes, "ROLE_COLOURS", (*themes.ROLE_COLOURS, "violet"))  # as the table gives it
+    for cmyk in (False, True):
+        theme = make_theme(cmyk, None, ink_limit=300, ink="light")
+        assert {"violet", "violet_pale", "violet_border"} <= set(theme.roles)
+        assert cell_colours("P", theme)[0] == theme.roles["violet"]
+        light = role_colours("violet", theme)
+        assert (light.ground, light.panel) == (theme.roles["violet_border"], theme.roles["violet_pale"])
+        assert light.figure == theme.roles["violet"]

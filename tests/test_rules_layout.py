@@ -376,8 +376,8 @@ def test_the_example_covers_the_guessed_words_with_their_tiles(sheet, paper):
     built = sheet(paper)
     words = example_words(built)
     page_of = next(line.page for line in built.lines if "PLANET" in line.text and line.chars[0]["fontname"].endswith("Bold"))
-    grounds = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N",
-               rounded(THEME.assassin): "A"}
+    grounds = {rounded(THEME.colour("red")): "R", rounded(THEME.colour("blue")): "B", rounded(THEME.colour("bystander")): "N",
+               rounded(THEME.colour("assassin")): "A"}
     page = built.document.pages[page_of]
     shapes = [shape for shape in page.rects + page.curves if shape["fill"]]
 

@@ -84,7 +84,7 @@ def test_the_text_runs_in_two_columns(plumbed):
 
 
 def test_the_drawn_example_shows_a_complete_key(plumbed):
-    letters = {rounded(THEME.red): "R", rounded(THEME.blue): "B", rounded(THEME.bystander): "N", rounded(THEME.assassin): "A"}
+    letters = {rounded(THEME.colour("red")): "R", rounded(THEME.colour("blue")): "B", rounded(THEME.colour("bystander")): "N", rounded(THEME.colour("assassin")): "A"}
     cells = [letters[colour_of(c)] for page in plumbed.pages for c in page.curves
              if c["fill"] and colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3
              and 2 * MM < c["width"] < 8 * MM]

@@ -272,11 +272,11 @@ def test_the_glue_tab_is_free_of_artwork(printed):
 def test_the_slopes_carry_the_title_and_the_teams_colours_and_the_base_the_steps(printed):
     _, _, _, _, stripes, text = drawing(printed["classic"].pdf)
     theme = theme_for()
-    assert {rounded(theme.red), rounded(theme.blue)} == set(stripes)
+    assert {rounded(theme.colour("red")), rounded(theme.colour("blue"))} == set(stripes)
     assert text.count("Codenames") == 2
     assert "1 Cut the solid lines" in text and "4 Slide the key card" in text
     _, _, _, _, duet_stripes, _ = drawing(printed["duet"].pdf)
-    assert set(duet_stripes) == {rounded(theme.green)}
+    assert set(duet_stripes) == {rounded(theme.colour("green"))}
 
 
 def test_the_stand_speaks_the_kits_language(french):

@@ -27,7 +27,7 @@ from generator.settings.options import TokenOptions
 
 THEME = theme_for()
 
-ROLE_OF = {paint(THEME.red): "red", paint(THEME.blue): "blue", paint(THEME.bystander): "bystander", paint(THEME.assassin): "assassin"}
+ROLE_OF = {paint(THEME.colour("red")): "red", paint(THEME.colour("blue")): "blue", paint(THEME.colour("bystander")): "bystander", paint(THEME.colour("assassin")): "assassin"}
 # The assassin's stripes keep within this of the cut (a band inside its frame); the name, the symbol
 # and the medallion keep further in (3 mm inside the frame).
 STRIPES = 6.5 * MM

@@ -78,7 +78,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
     def _bands(self, canvas: Canvas, across: float, up: float, across_is_x: bool) -> None:
         """Both bands across a face ``across`` wide, ``up`` tall (in the box's own up); on a
         side, whose artwork lies along the box, the box's up runs along x."""
-        for (start, end), colour in zip(self.band_spans(up), (self.theme.blue, self.theme.red)):
+        for (start, end), colour in zip(self.band_spans(up), (self.theme.colour("blue"), self.theme.colour("red"))):
             fill(canvas, colour)
             if across_is_x:
                 canvas.rect(-1, start, across + 2, end - start, stroke=0, fill=1)

@@ -322,7 +322,7 @@ def _hourglass(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> Non
     canvas.drawPath(_glass(canvas, GLASS_WALL), stroke=0, fill=1)
     canvas.saveState()  # the sand, inside the glass
     canvas.clipPath(_glass(canvas, GLASS_WALL), stroke=0, fill=0)
-    fill(canvas, theme.bystander)
+    fill(canvas, theme.colour("bystander"))
     canvas.rect(-0.3, 0.0, 0.6, 0.2, stroke=0, fill=1)  # what is left above
     canvas.rect(-0.014, -0.5, 0.028, 0.5, stroke=0, fill=1)  # the running thread
     heap = canvas.beginPath()

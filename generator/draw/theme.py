@@ -46,7 +46,7 @@ full colours.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 import msgspec
 
@@ -136,6 +136,7 @@ class Ink(msgspec.Struct, frozen=True):
 # card, and every team colour keeps its own symbol and shape as well. Navy and the assassin's
 # black are only 44 apart (26 as a press prints them), and a toner-saving laser merges them:
 # the assassin's cells and tiles are striped as well (``draw.keycard``, ``draw.tile``).
+# Each role names its colour here (``Role.colour``): another team's colour is a line of it.
 PALETTE: dict[str, Ink] = {
     "card": Ink((0.0, 0.05, 0.16, 0.03)),  # warm paper, luma 236
     "band": Ink((0.0, 0.10, 0.30, 0.16)),  # the spymasters' band: a tan a little lighter than bystander, 194
@@ -143,6 +144,9 @@ PALETTE: dict[str, Ink] = {
     "red": Ink((0.0, 0.78, 0.92, 0.0)),  # a light vermilion, 111
     "blue": Ink((1.0, 0.72, 0.0, 0.38)),  # a deep navy, 44
     "bystander": Ink((0.0, 0.06, 0.40, 0.24)),  # khaki, 178: visible on the cream card in grey
+    # A rich black for the assassin's large dark areas (black ink alone prints greyish);
+    # 240% of ink, under the 280% that shops allow. Text stays black ink only.
+    "assassin": Ink((0.6, 0.4, 0.4, 1.0)),
     # Duet's agents: a leaf green, 104, as far from the khaki bystander (74 levels) as from
     # the black assassin.
     "green": Ink((0.82, 0.12, 0.90, 0.30)),
@@ -165,11 +169,6 @@ class Theme(msgspec.Struct, frozen=True):
     card: Colour
     band: Colour
     outline: Colour
-    red: Colour
-    blue: Colour
-    bystander: Colour
-    assassin: Colour
-    green: Colour  # Duet's agents
     on_colour: Colour  # symbols and names on red, blue and assassin
     on_bystander: Colour  # symbols and names on bystander cells and tiles: a dark grey of black ink
     text: Colour  # black: pure K for shops
@@ -179,18 +178,9 @@ class Theme(msgspec.Struct, frozen=True):
     line: Colour  # hairlines (tables, small drawn cards): the outline, or on press a grey of black ink
     accent: Colour  # the emblem and the frames: the outline's brown on every profile (see the notes)
     heading: Colour  # the rules sheet's headings: a red readable on paper, or black ink
-    # Pale grounds of light tiles (``--ink light``): each role's colour at PALE_TINT.
-    red_pale: Colour
-    blue_pale: Colour
-    bystander_pale: Colour
-    assassin_pale: Colour
-    green_pale: Colour
-    # Borders of light tiles: each role's colour at BORDER_TINT.
-    red_border: Colour
-    blue_border: Colour
-    bystander_border: Colour
-    assassin_border: Colour
-    green_border: Colour
+    # Each role's colour (``Role.colour``: "red"), and for light tiles (``--ink light``) its pale
+    # ground at PALE_TINT ("red_pale") and its border at BORDER_TINT ("red_border").
+    roles: Mapping[str, Colour]
     title: str | None = None  # the kit's title, None for none
     emblem: Emblem | None = None  # the user's emblem, ready to draw (``draw.emblem``); None: the keyhole
     ink: str = "full"  # "light": pale grounds for inkjets (see make_theme)
@@ -201,6 +191,8 @@ class Theme(msgspec.Struct, frozen=True):
 
     def colour(self, name: str) -> Colour:
         """One of the theme's colours by its name, as a role names its own (``model.roles``)."""
+        if name in self.roles:
+            return self.roles[name]
         value = getattr(self, name)
         assert isinstance(value, tuple), f"{name} is not one of the theme's colours"
         return value
@@ -220,9 +212,6 @@ def make_theme(
     if ink not in INK_STYLES:
         raise ValueError(f"the ink style is one of {', '.join(INK_STYLES)}, not {ink!r}")
     inks = dict(PALETTE)
-    # A rich black for the assassin's large dark areas (black ink alone prints greyish);
-    # 240% of ink, under the 280% that shops allow. Text stays black ink only.
-    inks["assassin"] = Ink((0.6, 0.4, 0.4, 1.0))
     if ink == "light":
         inks.update(LIGHT_PALETTE)
     for name, value in (colours or {}).items():  # the user's colours win, in either style
@@ -242,7 +231,9 @@ def make_theme(
         resolved = {name: ink.rgb for name, ink in inks.items()}
     names = set(Theme.__struct_fields__)
     painted: dict[str, Any] = {name: value for name, value in resolved.items() if name in names}  # Theme's colours
-    return Theme(**painted, title=title, ink=ink, colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
+    of_roles = {f"{colour}{tint}" for colour in ROLE_COLOURS for tint in ("", "_pale", "_border")}
+    roles = {name: value for name, value in resolved.items() if name in of_roles}
+    return Theme(**painted, roles=roles, title=title, ink=ink, colour_line_min=COLOUR_LINE_MIN if cmyk else 0.0)
 
 
 def drawn_small(theme: Theme) -> Theme:

@@ -88,7 +88,7 @@ def build_calibration(options: CalibrationOptions) -> CalibrationResult:
     register_family(fonts)
     # CMYK: the sheet holds no RGB, so its crosses print in the inks the cards are printed in.
     theme = make_theme(True, dict(options.style.colours), ink_limit=default("ink_limit"), ink="full")
-    red = theme.red
+    red = theme.colour("red")
 
     # Where things go, then the text measured into that room.
     layout = front_layout(page)

@@ -24,11 +24,17 @@ if TYPE_CHECKING:
 # (draw/symbols.py): a diamond, a disc, a star, a bar, a cross. They tell the roles apart
 # without colour.
 MARKS = {"diamond": "◆", "disc": "●", "star": "★", "bar": "▬", "cross": "✕"}
-# The theme's colours a board writes: its page's own, and every role's (``model.roles``), in
-# the order the theme declares them.
-_BOARD_COLOURS = {"card", "band", "outline", "text", "heading",
-                  *(name for role in ROLES for name in (role.colour, role.on_colour, role.writing_colour))}
-COLOUR_NAMES = tuple(name for name in Theme.__struct_fields__ if name in _BOARD_COLOURS)
+# The theme's colours a board writes: its page's own, every role's (``model.roles``) in the
+# order the theme holds them, the colours written on them, and the text's.
+_PAGE_COLOURS = ("card", "band", "outline")
+_ROLE_COLOURS = {name for role in ROLES for name in (role.colour, role.writing_colour)} - set(_PAGE_COLOURS)
+_ON_COLOURS = tuple(dict.fromkeys(role.on_colour for role in ROLES))
+_TEXT_COLOURS = ("text", "heading")
+
+
+def colour_names(theme: Theme) -> tuple[str, ...]:
+    """The names of the colours a board of ``theme`` writes, in the order it writes them."""
+    return (*_PAGE_COLOURS, *(name for name in theme.roles if name in _ROLE_COLOURS), *_ON_COLOURS, *_TEXT_COLOURS)
 
 
 def mark(letter: str) -> str:
@@ -90,7 +96,7 @@ def colours_of(theme: Theme | None) -> dict[str, str]:
     if theme is None:
         return {}
     return {name: "#" + "".join(f"{round(part * 255):02X}" for part in rgb_of(theme.colour(name)))
-            for name in COLOUR_NAMES}
+            for name in colour_names(theme)}
 
 
 def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, pictures: bool) -> Table:

@@ -73,7 +73,7 @@ def picture_drawing(name: str, theme: Theme, font: str) -> Any:
     from ...inputs.images import open_vector, read_picture
 
     drawing = open_vector(read_picture(picture_deck_path() / f"{name}.svg"))
-    return ready_for_file(drawing, theme, sum(theme.assassin) * 100, font)
+    return ready_for_file(drawing, theme, sum(theme.colour("assassin")) * 100, font)
 
 
 @functools.cache
