@@ -6,6 +6,7 @@ cards, the tiles' symbols and every board format with no other change."""
 from __future__ import annotations
 
 import io
+import typing
 
 import msgspec
 import pdfplumber
@@ -18,7 +19,7 @@ from generator.draw.theme import Theme, make_theme
 from generator.exports.board import TEXT_KEYS, plain, view, webpage
 from generator.geometry.sheet import Box
 from generator.model import roles
-from generator.model.roles import ROLES, TEAM_ROLES, Role, in_order, role_of, team_role
+from generator.model.roles import ROLES, TEAM_ROLES, Role, Shape, in_order, role_of, team_role
 
 THEME = make_theme(False, None, ink_limit=300, ink="full")
 
@@ -33,6 +34,11 @@ def test_every_role_is_drawn_alike_everywhere():
         assert {role.colour, f"{role.colour}_pale", f"{role.colour}_border"} <= set(THEME.roles)
         assert {role.colour, role.on_colour, role.writing_colour} <= set(view.colour_names(THEME))
         assert {role.noun, role.nouns} <= set(TEXT_KEYS)
+
+
+def test_every_shape_is_drawn_by_every_format():
+    shapes = set(typing.get_args(Shape))
+    assert set(symbols.SHAPES) == set(webpage.SHAPES) == set(view.MARKS) == shapes
 
 
 @pytest.mark.parametrize("field", ["letter", "name", "colour", "square", "noun"])

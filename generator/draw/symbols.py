@@ -12,7 +12,7 @@ from typing import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model.roles import role_of
+from ..model.roles import Shape, role_of
 from .paint import fill, stroke
 from .theme import Colour
 
@@ -71,7 +71,7 @@ def _draw_star(canvas: Canvas, x: float, y: float, radius: float) -> None:
 
 
 # Each shape a role's symbol may take (``Role.symbol``), drawn ``size`` points across.
-SHAPES: dict[str, Callable[[Canvas, float, float, float, Colour], None]] = {
+SHAPES: dict[Shape, Callable[[Canvas, float, float, float, Colour], None]] = {
     "diamond": _diamond,
     "disc": _disc,
     "star": _star,

@@ -11,9 +11,15 @@ and in every game, and another team is a line of this table (and its names in th
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Literal
 
 import msgspec
+
+
+# The shapes a role's symbol takes, each drawn by every format (``draw.symbols``, the board's
+# web page and its text), and the shapes of a team's lights on a key card.
+Shape = Literal["diamond", "disc", "star", "bar", "cross"]
+Light = Literal["pointed", "rounded"]
 
 
 class Role(msgspec.Struct, frozen=True, kw_only=True):
@@ -27,13 +33,13 @@ class Role(msgspec.Struct, frozen=True, kw_only=True):
     # assassin's rich black is for large areas only, another.
     figure_colour: str
     writing_colour: str  # the colour of its name written on a board
-    symbol: str  # its shape, drawn the same on every component: "diamond", "disc", "star", "bar", "cross"
+    symbol: Shape  # its shape, drawn the same on every component
     square: str  # its coloured square, for boards in chat and markdown
     noun: str  # its name in the texts (the tiles' nouns), and the plural beside it
     nouns: str
     figures: tuple[str, str]  # the figures of its tiles' two faces (draw.medallion)
     team: bool = False  # a team's own agents: a team starts, and its colour lights a key card
-    light: str = "rounded"  # the shape of its lights on a key card: "pointed" (like a diamond) or "rounded"
+    light: Light = "rounded"  # its lights on a key card: "pointed" like a diamond, or "rounded"
     agents: bool = False  # the cells someone is out to find: the teams', and Duet's agents
     striped: bool = False  # its cells and tiles carry stripes, which no greyscale merges with navy
     # Its ground is pale (the bystander's khaki): a name on it is written in black, and on a

@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ...draw.theme import Theme, rgb_of
 from ...errors import escaped
 from ...model.labels import Labels
-from ...model.roles import ROLE_NAMES, ROLES, in_order, role_of
+from ...model.roles import ROLE_NAMES, ROLES, Shape, in_order, role_of
 from ..export import Request
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 # Each role's symbol as a character, by its shape, as key cards and tiles draw it
 # (draw/symbols.py): a diamond, a disc, a star, a bar, a cross. They tell the roles apart
 # without colour.
-MARKS = {"diamond": "◆", "disc": "●", "star": "★", "bar": "▬", "cross": "✕"}
+MARKS: dict[Shape, str] = {"diamond": "◆", "disc": "●", "star": "★", "bar": "▬", "cross": "✕"}
 # The theme's colours a board writes: its page's own, every role's (``model.roles``) in the
 # order the theme holds them, the colours written on them, and the text's.
 _PAGE_COLOURS = ("card", "band", "outline")

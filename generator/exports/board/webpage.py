@@ -15,7 +15,7 @@ import math
 from html import escape
 from typing import Iterable, Mapping
 
-from ...model.roles import ROLES, role_of, team_role
+from ...model.roles import ROLES, Shape, role_of, team_role
 from .view import Board, Side, Table, Words, em_width
 
 BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
@@ -191,7 +191,7 @@ def _star() -> str:
 
 
 # Each shape a role's symbol may take (``Role.symbol``), in a box from -1 to 1.
-SHAPES = {
+SHAPES: dict[Shape, str] = {
     "diamond": '<polygon points="0,-1 1,0 0,1 -1,0"/>',
     "disc": '<circle r="0.82"/>',
     "star": _star(),
