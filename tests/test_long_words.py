@@ -51,7 +51,7 @@ from generator.jobs.cards import card_theme
 from generator.jobs.deck import build_deck
 from generator.jobs.sources import condensed_widths, font_family, load_font, load_words, with_condensed
 from generator.settings.options import DeckOptions, SheetOptions, Style
-from generator.typeface.font import _add_narrow_spaces, register_family
+from generator.typeface.font import _add_narrow_spaces, missing_from, register_family
 
 MM = 72 / 25.4
 DEFAULT_CARD = (70 * MM, 45 * MM)
@@ -317,6 +317,10 @@ def test_the_measured_condensed_face_has_every_character_and_width_of_the_regist
     for metric in ("ascent", "descent", "cap_height"):
         assert getattr(MEASURED, metric) == getattr(registered, metric)
     assert MEASURED.missing_characters("AB\u2603\u05d0") == ["\u05d0", "\u2603"]
+    for text in ("AB\u2603\u05d0", "CHAUVE\u200dSOURIS\u200c"):
+        assert MEASURED.missing_characters(text) == registered.missing_characters(text), text
+    # Both ask one rule (font.missing_from): a face lacks no joiner, mapped or not (none is drawn).
+    assert missing_from({ord("A")}, "A\u200dB\u200c") == ["B"]
     assert MEASURED.width("\u2603", 10) == registered.width("\u2603", 10)  # a glyph it lacks: glyph 0's
 
 

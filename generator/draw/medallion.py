@@ -88,7 +88,7 @@ def draw_medallion(canvas: Canvas, box: Box, face: TileFace, colour: Colour, the
     canvas.translate(x, y)
     canvas.scale(radius, radius)
     if face.role == "timer":  # not a role of the key: both its faces show the hourglass
-        _hourglass(canvas, colour, theme, "")
+        _hourglass(canvas, colour, theme)
     else:
         role = BY_COLOUR[face.role]
         FIGURES[role.figures[face.figure]](canvas, colour, theme, role.letter)
@@ -315,7 +315,7 @@ def _glass(canvas: Canvas, inset: float) -> PDFPathObject:
     return path
 
 
-def _hourglass(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
+def _hourglass(canvas: Canvas, colour: Colour, theme: Theme) -> None:
     fill(canvas, colour)
     canvas.drawPath(_glass(canvas, 0.0), stroke=0, fill=1)
     fill(canvas, theme.label)

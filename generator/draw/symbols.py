@@ -38,10 +38,6 @@ def _disc(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> No
     canvas.circle(x, y, size / 2 * 0.82, stroke=0, fill=1)
 
 
-def _star(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
-    _draw_star(canvas, x, y, size / 2)
-
-
 def _bar(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
     canvas.rect(x - size / 2, y - size * 0.09, size, size * 0.18, stroke=0, fill=1)
 
@@ -54,9 +50,10 @@ def _cross(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> N
     canvas.line(x - half * 0.8, y + half * 0.8, x + half * 0.8, y - half * 0.8)
 
 
-def _draw_star(canvas: Canvas, x: float, y: float, radius: float) -> None:
+def _star(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
     """A five-pointed star, one point up, its inner corners at 0.45 of its reach (a star
     that stays a star when printed small)."""
+    radius = size / 2
     path = canvas.beginPath()
     # The lowest points sit cos 36 degrees of the reach below the middle: move the star down
     # by half the difference so that its box, not its middle, is centred on (x, y).

@@ -397,7 +397,7 @@ def _sized_by_view_box(data: bytes) -> tuple[tuple[float, float], list[str]]:
         if root.get("width") is None and root.get("height") is None:
             _, _, width, height = map(float, root.get("viewBox", "").replace(",", " ").split())
             return (width * CSS_PIXEL, height * CSS_PIXEL), []
-    except Exception:  # not what ours are (unreadable, no viewBox of four numbers): said as a user's is
+    except (etree.LxmlError, ValueError):  # not what ours are (unreadable, no viewBox of four numbers): as a user's
         pass
     return _check_svg(data)
 

@@ -87,9 +87,8 @@ class Font(msgspec.Struct, frozen=True, dict=True):  # a __dict__ for the shaper
         return (self.ascent - self.descent) * size
 
     def missing_characters(self, text: str) -> list[str]:
-        """Characters the font has no glyph for; ReportLab would silently draw them blank. The
-        joiners are not drawn at all (they steer how shaped letters join)."""
-        return sorted({char for char in text if ord(char) not in self.characters and char not in JOINERS})
+        """Characters the font has no glyph for; ReportLab would silently draw them blank."""
+        return missing_from(self.characters, text)
 
 
 def parse_font(data: bytes, source: str, label: str, index: int | None = None, ours: bool = False) -> Font:
@@ -123,6 +122,12 @@ def _face_of(name: str) -> TTFontFace:
     font = pdfmetrics.getFont(name)
     assert isinstance(font, TTFont), f"{name} is not a TrueType font"
     return font.face
+
+
+def missing_from(characters: Collection[int], text: str) -> list[str]:
+    """The characters of ``text`` that a face of ``characters`` has no glyph for, sorted. The
+    joiners are not drawn at all (they steer how shaped letters join), so no face lacks them."""
+    return sorted({char for char in text if ord(char) not in characters and char not in JOINERS})
 
 
 def narrow_spaces(mapped: Collection[int], width: Callable[[int], float]) -> dict[int, float]:

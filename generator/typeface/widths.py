@@ -7,7 +7,7 @@ as fitting the 400 words of a deck. HarfBuzz reads only what it is asked, in C, 
 a millisecond. A word card tries cngen's condensed face for a long word before shrinking it,
 and most decks never print a word in it: they measure it this way, and it is registered (read
 by ReportLab) only once a word is set in it (``jobs.deck``). Only cngen's own condensed face is
-measured this way, and tests/test_fonts.py holds every width and character of it to what
+measured this way, and tests/test_long_words.py holds every width and character of it to what
 ReportLab reads.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import uharfbuzz as hb
 
-from .font import SPACE, Font, narrow_spaces
+from .font import SPACE, Font, missing_from, narrow_spaces
 
 NO_BREAK_SPACE = 0xA0
 
@@ -43,7 +43,7 @@ class MeasuredFace:
         return (self.ascent - self.descent) * size
 
     def missing_characters(self, text: str) -> list[str]:
-        return sorted({char for char in text if ord(char) not in self.characters})
+        return missing_from(self.characters, text)
 
     def _width(self, code: int) -> float:
         own = self._own.get(code)

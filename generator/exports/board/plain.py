@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 
 from ...model.roles import role_of, team_role
 from .view import Board, Side, Table, Words, mark, padded, terminal_width
+
 GAP = "\n\n"  # between games
 
 

@@ -134,7 +134,7 @@ def _draw_light(canvas: Canvas, box: Box, team: Role, theme: Theme) -> None:
         canvas.drawPath(_pointed(canvas, box), stroke=0, fill=1)
     else:
         canvas.roundRect(box.x, box.y, box.width, box.height, thickness / 2, stroke=0, fill=1)
-    draw_role_symbol(canvas, team.letter, *box.centre, thickness * 0.72, theme.on_colour)
+    draw_role_symbol(canvas, team.letter, *box.centre, thickness * 0.72, theme.colour(team.on_colour))
 
 
 def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:
