@@ -223,9 +223,9 @@ from generator.model.tiles import agent_kind
 
 texts = Path(sys.argv[1])
 toy = replace(games.GAMES["classic"], name="toy", title="Toy Codenames", summary="a game of the tests",
-              tiles=(agent_kind("red agent", "red", "red", 2), agent_kind("assassin", "assassin", "assassin", 1)),
+              tiles=(agent_kind("red agent", "R", "R", 2), agent_kind("assassin", "A", "A", 1)),
               tiles_title="Toy tiles", texts=texts, variants=(), example_marks=(), in_sentence="Toy",
-              default_key_cards=3, most_key_cards=5,
+              default_key_cards=3, most_key_cards=5, table=None, seat=None, other_tile_nouns=(),
               settings=SettingRules(refused={("keys.single_sided", True): "a toy card has two sides"}))
 games.GAMES["toy"] = toy
 

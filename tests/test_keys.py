@@ -407,10 +407,9 @@ def test_balance_report_agrees_with_naive_metrics(count, double_sided, seed):
     report = balance_report(deck_keys)
     counts, expected = naive_counts(deck_keys), naive_expectations(deck_keys)
     reds = sum(1 for k in deck_keys if k.starting == "red")
-    assert (report.red_starts, report.blue_starts) == (reds, len(deck_keys) - reds)
-    fields = {"R": report.red_deviation, "B": report.blue_deviation,
-              "N": report.bystander_deviation, "A": report.assassin_deviation,
-              "start": report.starting_deviation, "other": report.other_deviation}
+    assert report.starts == (reds, len(deck_keys) - reds)
+    assert report.quantity_names == ("red", "blue", "bystander", "assassin", "starting team", "other team")
+    fields = dict(zip(("R", "B", "N", "A", "start", "other"), report.deviations))
     for name, value in fields.items():
         assert value == pytest.approx(float(max(abs(n - expected[name]) for n in counts[name])))
     assert (report.assassin_min, report.assassin_max) == (min(counts["A"]), max(counts["A"]))

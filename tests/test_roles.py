@@ -72,7 +72,6 @@ def purple(monkeypatch):
     """A fifth role, added as a line of the table is: every lookup finds it."""
     monkeypatch.setattr(roles, "ROLES", (*ROLES, PURPLE))
     monkeypatch.setitem(roles.BY_LETTER, PURPLE.letter, PURPLE)
-    monkeypatch.setitem(roles.BY_COLOUR, PURPLE.colour, PURPLE)
     return PURPLE
 
 
@@ -112,13 +111,12 @@ def test_an_added_role_with_a_colour_of_its_own(monkeypatch):
 
     violet = msgspec.structs.replace(PURPLE, colour="violet", figure_colour="violet", writing_colour="violet")
     monkeypatch.setitem(roles.BY_LETTER, violet.letter, violet)
-    monkeypatch.setitem(roles.BY_COLOUR, violet.colour, violet)
     monkeypatch.setitem(themes.PALETTE, "violet", themes.Ink((0.55, 0.85, 0.0, 0.1)))
     monkeypatch.setattr(themes, "ROLE_COLOURS", (*themes.ROLE_COLOURS, "violet"))  # as the table gives it
     for cmyk in (False, True):
         theme = make_theme(cmyk, None, ink_limit=300, ink="light")
         assert {"violet", "violet_pale", "violet_border"} <= set(theme.roles)
         assert cell_colours("P", theme)[0] == theme.roles["violet"]
-        light = role_colours("violet", theme)
+        light = role_colours("P", theme)
         assert (light.ground, light.panel) == (theme.roles["violet_border"], theme.roles["violet_pale"])
         assert light.figure == theme.roles["violet"]

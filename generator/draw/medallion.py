@@ -16,8 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..geometry.sheet import Box
-from ..model.roles import BY_COLOUR
-from ..model.tiles import TileFace
+from ..model.roles import role_of
+from ..model.tiles import TIMER, TileFace
 from .paint import fill, polygon_path, stroke
 from .symbols import draw_role_symbol
 from .theme import Colour, Theme
@@ -87,10 +87,10 @@ def draw_medallion(canvas: Canvas, box: Box, face: TileFace, colour: Colour, the
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.translate(x, y)
     canvas.scale(radius, radius)
-    if face.role == "timer":  # not a role of the key: both its faces show the hourglass
+    if face.role == TIMER:  # not a role of the key: both its faces show the hourglass
         _hourglass(canvas, colour, theme)
     else:
-        role = BY_COLOUR[face.role]
+        role = role_of(face.role)
         FIGURES[role.figures[face.figure]](canvas, colour, theme, role.letter)
     canvas.restoreState()
 
@@ -297,6 +297,43 @@ def _agent_with_an_earpiece(canvas: Canvas, colour: Colour, theme: Theme, letter
     _pin(canvas, letter, theme)
 
 
+def _agent_in_a_top_hat(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
+    """The orange team's first agent: a tall black top hat with a band, and a monocle."""
+    _shoulders(canvas, colour)
+    _lapels(canvas, theme)
+    _head(canvas, colour)
+    fill(canvas, theme.on_colour)  # a gap between the hat and the face
+    canvas.rect(-0.42, 0.3, 0.84, 0.05, stroke=0, fill=1)
+    fill(canvas, theme.text)
+    canvas.roundRect(-0.44, 0.33, 0.88, 0.08, 0.03, stroke=0, fill=1)  # the brim
+    canvas.rect(-0.26, 0.39, 0.52, 0.5, stroke=0, fill=1)  # the crown
+    fill(canvas, colour)
+    canvas.rect(-0.26, 0.45, 0.52, 0.08, stroke=0, fill=1)  # the band, in the team's colour
+    stroke(canvas, theme.on_colour, 0.04)  # a monocle on a chain
+    canvas.circle(0.12, 0.08, 0.09, stroke=1, fill=0)
+    canvas.line(0.2, 0.03, 0.26, -0.2)
+    _pin(canvas, letter, theme)
+
+
+def _agent_in_a_beanie(canvas: Canvas, colour: Colour, theme: Theme, letter: str) -> None:
+    """The orange team's second agent: a ribbed black beanie with a bobble, and a scarf."""
+    _shoulders(canvas, colour)
+    _head(canvas, colour)
+    fill(canvas, theme.text)
+    canvas.wedge(-0.33, -0.02, 0.33, 0.64, 0, 180, stroke=0, fill=1)  # the beanie's dome
+    canvas.roundRect(-0.35, 0.22, 0.7, 0.12, 0.04, stroke=0, fill=1)  # its turned-up cuff
+    canvas.circle(0, 0.68, 0.1, stroke=0, fill=1)  # the bobble
+    stroke(canvas, theme.on_colour, 0.03)  # the cuff's ribs
+    for x in (-0.2, -0.07, 0.07, 0.2):
+        canvas.line(x, 0.24, x, 0.32)
+    fill(canvas, theme.text)  # a scarf wound round the neck, one end hanging
+    canvas.roundRect(-0.3, -0.3, 0.6, 0.14, 0.06, stroke=0, fill=1)
+    canvas.rect(0.08, -0.62, 0.14, 0.34, stroke=0, fill=1)
+    fill(canvas, theme.on_colour)
+    canvas.rect(0.08, -0.56, 0.14, 0.03, stroke=0, fill=1)  # a stripe across the hanging end
+    _pin(canvas, letter, theme)
+
+
 # A timer token's hourglass: two plates on posts around a glass, the sand mostly run through.
 GLASS_TOP, GLASS_HALF_WIDTH, NECK, GLASS_WALL = 0.56, 0.32, 0.06, 0.065
 
@@ -353,4 +390,6 @@ FIGURES: dict[str, Callable[[Canvas, Colour, Theme, str], None]] = {
     "assassin": _assassin,
     "agent with the collar up": _agent_with_the_collar_up,
     "agent with an earpiece": _agent_with_an_earpiece,
+    "agent in a top hat": _agent_in_a_top_hat,
+    "agent in a beanie": _agent_in_a_beanie,
 }

@@ -1,7 +1,7 @@
 """The symbol of each role, shared by key cards and tokens so that players learn one set.
 
-Each role names its shape (``model.roles``): red a diamond, blue a disc, a bystander a bar, the
-assassin a cross, Duet's agents a five-pointed star. Vector shapes, so no font can lack them,
+Each role names its shape (``model.roles``): red a diamond, blue a disc, green a square, orange
+a triangle, a bystander a bar, the assassin a cross, Duet's agents a five-pointed star. Vector shapes, so no font can lack them,
 and they tell the roles apart without colour.
 """
 
@@ -38,6 +38,22 @@ def _disc(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> No
     canvas.circle(x, y, size / 2 * 0.82, stroke=0, fill=1)
 
 
+def _square(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    half = size / 2 * 0.74  # as much ink as the disc, near enough: no shape shouts louder
+    canvas.rect(x - half, y - half, 2 * half, 2 * half, stroke=0, fill=1)
+
+
+def _triangle(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
+    """A triangle, point up, its box centred on (x, y)."""
+    half = size / 2
+    path = canvas.beginPath()
+    path.moveTo(x, y + half * 0.9)
+    path.lineTo(x + half, y - half * 0.82)
+    path.lineTo(x - half, y - half * 0.82)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
 def _bar(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> None:
     canvas.rect(x - size / 2, y - size * 0.09, size, size * 0.18, stroke=0, fill=1)
 
@@ -71,6 +87,8 @@ def _star(canvas: Canvas, x: float, y: float, size: float, colour: Colour) -> No
 SHAPES: dict[Shape, Callable[[Canvas, float, float, float, Colour], None]] = {
     "diamond": _diamond,
     "disc": _disc,
+    "square": _square,
+    "triangle": _triangle,
     "star": _star,
     "bar": _bar,
     "cross": _cross,

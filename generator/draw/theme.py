@@ -150,6 +150,9 @@ PALETTE: dict[str, Ink] = {
     # Duet's agents: a leaf green, 104, as far from the khaki bystander (74 levels) as from
     # the black assassin.
     "green": Ink((0.82, 0.12, 0.90, 0.30)),
+    # The fourth team's: a marigold, 163, lighter than red and green and darker than the khaki:
+    # its triangle, not its grey, tells it from the bystander in black and white.
+    "orange": Ink((0.0, 0.45, 0.95, 0.0)),
 }
 
 # ``--ink light``: the grounds that differ from the full palette (figures, symbols, cells and

@@ -35,8 +35,8 @@ from ..geometry.fit import FittedText
 from ..geometry.stripes import Stripes, striped_band
 from ..geometry.style import FRAME_LINE, FRAME_RADIUS
 from ..geometry.tileface import SYMBOL_SIZE, TileLayout
-from ..model.roles import BY_COLOUR
-from ..model.tiles import TileFace, TileKind, TileText, tile_set
+from ..model.roles import role_of
+from ..model.tiles import TIMER, TileFace, TileKind, TileText, tile_set
 from ..typeface.font import Font
 from ..units import MM
 from .keycard import cell_colours
@@ -102,7 +102,8 @@ class TileArtist:
     def _form(self, face: TileFace) -> str:
         ink = "-light" if self.theme.ink == "light" else ""
         character = f"-c{face.character}" if face.character is not None else ""
-        kind = f"tile-{face.name.replace(' ', '-').lower()}-{face.role}-{face.figure}{character}{ink}"
+        ground = face.role if face.role == TIMER else role_of(face.role).colour
+        kind = f"tile-{face.name.replace(' ', '-').lower()}-{ground}-{face.figure}{character}{ink}"
         return form_name(kind, self.layout.bleed_box)
 
     def _words(self, face: TileFace) -> tuple[FittedText, FittedText | None, TileLayout]:
@@ -131,7 +132,7 @@ class TileArtist:
         stroke(canvas, colours.frame, layout.frame_line)
         canvas.roundRect(frame.x, frame.y, frame.width, frame.height, FRAME_RADIUS, stroke=1, fill=0)
         draw_medallion(canvas, layout.medallion, face, colours.figure, theme)
-        if face.role == "timer":
+        if face.role == TIMER:
             spare = face.figure == SPARE_FIGURE
             draw_timer_ring(canvas, layout.medallion, layout.frame_line, colours.frame, dashed=spare)
             if spare:
@@ -142,10 +143,10 @@ class TileArtist:
             centred_lines(canvas, line, self.edition.line_font, *layout.line.centre)  # type: ignore[union-attr]
         symbol = layout.symbol
         size = min(symbol.height, SYMBOL_SIZE)
-        if face.role == "timer":
+        if face.role == TIMER:
             draw_hourglass_symbol(canvas, *symbol.centre, size, colours.frame)
         else:
-            draw_role_symbol(canvas, BY_COLOUR[face.role].letter, *symbol.centre, size, colours.frame)
+            draw_role_symbol(canvas, face.role, *symbol.centre, size, colours.frame)
 
 
 class RoleColours(msgspec.Struct, frozen=True):
@@ -161,15 +162,15 @@ class RoleColours(msgspec.Struct, frozen=True):
     stripes: Colour | None = None
 
 
-def role_colours(colour: str, theme: Theme) -> RoleColours:
+def role_colours(letter: str, theme: Theme) -> RoleColours:
     """The ground, panel, frame and symbol, name, figure and stripes of the tiles of the role of
-    ``colour`` (as a tile names its role)."""
-    if colour == "timer":  # the card's paper and black ink, in either style
+    ``letter`` (as a tile names its role: ``TileFace.role``)."""
+    if letter == TIMER:  # the card's paper and black ink, in either style
         return RoleColours(theme.card, None, theme.text, theme.text, theme.text)
-    role = BY_COLOUR[colour]
+    role = role_of(letter)
     deep = theme.colour(role.figure_colour)
     if theme.ink == "light":
-        pale, border = theme.colour(f"{colour}_pale"), theme.colour(f"{colour}_border")
+        pale, border = theme.colour(f"{role.colour}_pale"), theme.colour(f"{role.colour}_border")
         return RoleColours(border, pale, deep, text_colour(deep, theme), deep, theme.text if role.striped else None)
     ground, on = cell_colours(role.letter, theme)  # as the key card's cell of that role
     return RoleColours(ground, None, on, on, deep, theme.label if role.striped else None)

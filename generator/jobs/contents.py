@@ -45,6 +45,7 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         profile=deck.sheet.profile,
         sides=deck.sheet.sides,
         tile_kinds=game.tiles,
+        table=game.table,
         language=deck_language,
         source=deck_phrase(deck.words, bundled_deck(deck), name, language.english, titled=False)
         if game.grid.cards != "picture" else phrase(language.english),
@@ -73,6 +74,7 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         profile=sheet.profile,
         sides=sheet.sides,
         tile_kinds=game.tiles,
+        table=game.table,
         language=deck.language,
         source=picture_phrase(deck_options.images, language.english) if pictures else
         deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english, titled=False),

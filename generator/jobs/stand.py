@@ -13,7 +13,7 @@ from ..games.game import Game
 from ..geometry.dieline import fitted
 from ..geometry.keyface import MIN_KEY_CARD, key_face_layout
 from ..geometry.stand import StandPlan, key_stand
-from ..model.roles import BY_COLOUR
+from ..model.roles import BY_LETTER
 from ..settings.options import StandOptions
 from ..units import format_mm, paper_title
 from .cards import card_theme
@@ -69,8 +69,8 @@ def stand_plan(game: Game, card_size: tuple[float, float]) -> StandPlan:
 def _team_roles(game: Game) -> list[str]:
     """The colours of the game's agents (``Role.agents``), which make the slopes' stripe, in
     the order its tiles list them: red and blue, or green."""
-    roles = [kind.front.role for kind in game.tiles
-             if kind.front.role in BY_COLOUR and BY_COLOUR[kind.front.role].agents]
+    roles = [BY_LETTER[kind.front.role].colour for kind in game.tiles
+             if kind.front.role in BY_LETTER and BY_LETTER[kind.front.role].agents]
     return list(dict.fromkeys(roles))
 
 

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import msgspec
 
+from .roles import TEAM_ROLES
+from .table import CLASSIC_TABLE, Table
 from .tiles import TileKind
 
 # The kit's files, named once: the kit writes them, and press sheets name them on their slug.
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
 BOX, STAND = "box.pdf", "stand.pdf"
+
+
+_NUMBERS = {3: "three", 4: "four"}
+_TILE_NOUNS = (*(role.noun for role in TEAM_ROLES), "double agent", "bystander", "assassin")
 
 
 class KitContents(msgspec.Struct, frozen=True):
@@ -26,6 +32,7 @@ class KitContents(msgspec.Struct, frozen=True):
     language: str = ""  # the deck's language ("" when its list names none)
     source: str = ""  # where the words come from, in English, for cngen's own messages (else ``deck``)
     named_by: str = ""  # the deck file whose own name: ``deck`` says, to blame for it
+    table: Table | None = None  # the teams and grid of a game of teams; None: a game without (Duet)
 
     @property
     def keys(self) -> int:
@@ -46,8 +53,17 @@ class KitContents(msgspec.Struct, frozen=True):
             "keys": self.keys,
             "tile_sets": self.tile_sets,
             "tiles": sum(tiles.values()),
+            **self._table_counts(),
             **tiles,
         }
+
+    def _table_counts(self) -> dict[str, int | str]:
+        """The table's placeholders: its teams, its grid and each role's cells on a key."""
+        table = self.table or CLASSIC_TABLE
+        other_tables = {f"{noun.replace(' ', '_')}s": 0 for noun in _TILE_NOUNS}  # a text names them all
+        return {**other_tables, "set_tiles": sum(kind.per_set for kind in self.tile_kinds), "teams": table.teams, "grid_rows": table.rows, "grid_columns": table.columns,
+                "grid_cells": table.cells, "starting_cells": table.starting, "other_cells": table.other,
+                "bystander_cells": table.bystanders, "assassin_cells": table.assassins}
 
     def conditions(self) -> frozenset[str]:
         """The names a rules text's `when:` can test: how the kit is printed and what it holds."""
@@ -58,4 +74,18 @@ class KitContents(msgspec.Struct, frozen=True):
             "duplex" if printing in ("long-edge", "short-edge", "shop", "pod") else "one-side",
             "double-sided-keys" if self.keys_per_card == 2 else "single-sided-keys",
             "blank-cards" if self.blank_cards else "no-blank-cards",
+            *self._table_conditions(),
         })
+
+    def _table_conditions(self) -> tuple[str, ...]:
+        """How many teams play (``two-teams``; ``more-teams`` and ``three-teams`` or
+        ``four-teams``), whether a key has an assassin, and whether the table is the boxed
+        game's (``boxed-table``: 5 x 5, 9 / 8 / 7 / 1) or another (``other-table``)."""
+        table = self.table or CLASSIC_TABLE
+        teams = ("two-teams",) if table.teams == 2 else ("more-teams", f"{_NUMBERS[table.teams]}-teams")
+        assassin = "assassin" if table.assassins else "no-assassin"
+        boxed = "boxed-table" if table == CLASSIC_TABLE else "other-table"
+        # Both at once, since a when: list takes any of its conditions
+        both = [f"{teams[0]}-{assassin}"] + (["two-teams-other-table"] if teams[0] == "two-teams" and
+                                             boxed == "other-table" else [])
+        return (*teams, assassin, boxed, *both)

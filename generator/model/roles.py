@@ -2,7 +2,8 @@
 table, which every component reads.
 
 The classic game and the picture edition use the red and blue teams, bystanders and the
-assassin; Duet uses its agents (green), bystanders and assassins. A role is data: its letter in
+assassin, and the classic game the green and orange teams too when three or four play; Duet
+uses its agents (green), bystanders and assassins. A role is data: its letter in
 key grids and keys.json, its name for bots, the theme's colours it is painted in, the shape of
 its symbol, its coloured square and its figures. Drawing, tiles, key cards, boards and the
 stand look a role up here and never name one, so that a role looks the same on every component
@@ -18,8 +19,8 @@ import msgspec
 
 # The shapes a role's symbol takes, each drawn by every format (``draw.symbols``, the board's
 # web page and its text), and the shapes of a team's lights on a key card.
-Shape = Literal["diamond", "disc", "star", "bar", "cross"]
-Light = Literal["pointed", "rounded"]
+Shape = Literal["diamond", "disc", "square", "triangle", "star", "bar", "cross"]
+Light = Literal["pointed", "rounded", "square", "slanted"]
 
 
 class Role(msgspec.Struct, frozen=True, kw_only=True):
@@ -39,7 +40,9 @@ class Role(msgspec.Struct, frozen=True, kw_only=True):
     nouns: str
     figures: tuple[str, str]  # the figures of its tiles' two faces (draw.medallion)
     team: bool = False  # a team's own agents: a team starts, and its colour lights a key card
-    light: Light = "rounded"  # its lights on a key card: "pointed" like a diamond, or "rounded"
+    # Its lights on a key card, shaped like its symbol: "pointed" like a diamond, "rounded" like a
+    # disc, "square" like a square, "slanted" like a triangle.
+    light: Light = "rounded"
     agents: bool = False  # the cells someone is out to find: the teams', and Duet's agents
     striped: bool = False  # its cells and tiles carry stripes, which no greyscale merges with navy
     # Its ground is pale (the bystander's khaki): a name on it is written in black, and on a
@@ -47,7 +50,7 @@ class Role(msgspec.Struct, frozen=True, kw_only=True):
     pale: bool = False
 
 
-RED, BLUE, BYSTANDER, ASSASSIN, AGENT = "R", "B", "N", "A", "G"
+RED, BLUE, GREEN, ORANGE, BYSTANDER, ASSASSIN, AGENT = "R", "B", "V", "O", "N", "A", "G"
 
 # In the order a legend lists them.
 ROLES: tuple[Role, ...] = (
@@ -57,6 +60,14 @@ ROLES: tuple[Role, ...] = (
     Role(letter=BLUE, name="blue", colour="blue", on_colour="on_colour", figure_colour="blue", writing_colour="blue",
          symbol="disc", square="🟦", noun="blue agent", nouns="blue agents",
          figures=("agent in dark glasses", "agent in a bowler"), team=True, agents=True),
+    # The third and fourth teams, when three or four play (the classic game only). Green is Duet's
+    # green and wears Duet's figures: no game has both. V is for vert, verde: G is Duet's agents'.
+    Role(letter=GREEN, name="green", colour="green", on_colour="on_colour", figure_colour="green",
+         writing_colour="green", symbol="square", square="🟩", noun="green agent", nouns="green agents",
+         figures=("agent with the collar up", "agent with an earpiece"), team=True, light="square", agents=True),
+    Role(letter=ORANGE, name="orange", colour="orange", on_colour="on_colour", figure_colour="orange",
+         writing_colour="orange", symbol="triangle", square="🟧", noun="orange agent", nouns="orange agents",
+         figures=("agent in a top hat", "agent in a beanie"), team=True, light="slanted", agents=True),
     Role(letter=AGENT, name="agent", colour="green", on_colour="on_colour", figure_colour="green",
          writing_colour="green", symbol="star", square="🟩", noun="agent", nouns="agents",
          figures=("agent with the collar up", "agent with an earpiece"), agents=True),
@@ -69,7 +80,6 @@ ROLES: tuple[Role, ...] = (
 )
 
 BY_LETTER: dict[str, Role] = {role.letter: role for role in ROLES}
-BY_COLOUR: dict[str, Role] = {role.colour: role for role in ROLES}  # as tiles name their roles
 ROLE_NAMES = {role.letter: role.name for role in ROLES}
 TEAM_ROLES: tuple[Role, ...] = tuple(role for role in ROLES if role.team)
 

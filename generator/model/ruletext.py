@@ -11,6 +11,8 @@ The shape::
     language: en                     # optional: the language the file is written in
     title: How to play               # plain text, also printed in the footer
     subtitle: Two teams, ...         # optional, plain text
+    subtitles:                       # optional: the first whose when: the kit meets replaces it
+      - {text: Three teams, ..., when: three-teams}
     sections:                        # a list of at least one section
       - id: setup                    # a name of its own, used in messages
         title: Setting up            # plain text
@@ -64,7 +66,10 @@ Conditions:
   list entry keeps it only for kits it describes: printed ``long-edge``, ``short-edge``,
   ``fold``, at a ``shop`` or by a print-on-demand service (``pod``); ``home``, ``duplex`` (both
   sides printed), ``one-side``; ``double-sided-keys`` or ``single-sided-keys``;
-  ``blank-cards`` or ``no-blank-cards``. A list whose entries are all left out disappears; a
+  ``blank-cards`` or ``no-blank-cards``; ``two-teams`` or ``more-teams`` (and ``three-teams`` or
+  ``four-teams``), ``assassin`` or ``no-assassin``, ``boxed-table`` (two teams at 5 x 5, 9 / 8 /
+  7 / 1) or ``other-table``, and, both at once, ``two-teams-assassin``, ``more-teams-no-assassin``
+  (and the like) and ``two-teams-other-table``. A list whose entries are all left out disappears; a
   section whose blocks all are, or a sheet with no section left, is a mistake: put the
   ``when:`` on the section instead. Everything is read and checked whether or not it is
   kept, so a mistake shows on every kit.
@@ -111,7 +116,10 @@ from .words import MAX_ENTRY
 
 BLOCK_KINDS = ("text", "items", "steps", "table", "example")
 CONDITIONS = ("long-edge", "short-edge", "fold", "shop", "pod", "home", "duplex", "one-side",
-              "double-sided-keys", "single-sided-keys", "blank-cards", "no-blank-cards")
+              "double-sided-keys", "single-sided-keys", "blank-cards", "no-blank-cards",
+              "two-teams", "more-teams", "three-teams", "four-teams", "assassin", "no-assassin",
+              "boxed-table", "other-table", "two-teams-assassin", "two-teams-no-assassin",
+              "more-teams-assassin", "more-teams-no-assassin", "two-teams-other-table")
 MAX_TABLE_COLUMNS = 4  # a table sits in one column of the sheet
 # How much a rules text may hold: far more than any rules sheet needs, and little enough that
 # setting it stays quick (Platypus breaks a paragraph's lines again at each column it runs
@@ -283,6 +291,8 @@ class _Reader:
             "language": Key(Text(check=as_option(parse_language), expect="a language code such as fr")),
             "title": Key(self.heading("title"), required=True),
             "subtitle": Key(self.heading("subtitle")),
+            "subtitles": Key(ListOf(Node(), least=1, name="", expect="a list of subtitles, each '- text:' with "
+                                                                     "'when:'")),
             "sections": Key(ListOf(Node(), least=1, name="",
                                    expect="a list of sections, each starting with '- id:'"), required=True),
             "example": Key(example_shape),
@@ -298,7 +308,14 @@ class _Reader:
         if not sections:
             raise self.fail(fields.lines["sections"], "sections", f"no section is left for this kit "
                             f"({self.described()}) once the when: conditions are applied: add a section without when:")
-        return RulesText(self.source, fields["title"], fields.get("subtitle"), tuple(sections), example,
+        subtitle = fields.get("subtitle")
+        for number, node in enumerate(fields.get("subtitles", ()), start=1):
+            where = f"subtitles, entry {number}"
+            chosen = self.reading.read(Group({"text": Key(self.heading("subtitle"), required=True),
+                                              "when": Key(Node(), required=True)}), node, where)
+            if self.applies(chosen.get("when"), where) and subtitle is fields.get("subtitle"):
+                subtitle = chosen["text"]  # the first whose conditions the kit meets, over subtitle:
+        return RulesText(self.source, fields["title"], subtitle, tuple(sections), example,
                          self.language, tuple(first_ids.items()))
 
     def fail(self, line: int, where: str, message: str) -> CngenError:

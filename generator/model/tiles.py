@@ -6,18 +6,19 @@ Pure data. Agents and bystanders show a different figure on each face, as the bo
 
 from __future__ import annotations
 
-from typing import Literal, Sequence
+from typing import Sequence
 
 import msgspec
 
-Role = Literal["red", "blue", "bystander", "assassin", "green", "timer"]
+# A face's role: a role's letter (``model.roles``: "R"), or Duet's timer token, which is no role of a key.
+TIMER = "timer"
 
 MAX_SETS = 100
 
 
 class TileFace(msgspec.Struct, frozen=True):
     name: str  # the role's noun, which the kit's labels print in its language ("red agent")
-    role: Role
+    role: str  # a role's letter, or TIMER
     figure: int  # which of the role's two figures this face shows (a spare timer: 1)
     # Which of an edition's texts (``TileText``s, by their place in the edition's tuple) the
     # face prints in place of the role's name; None: the role's name, as cngen prints it.
@@ -105,7 +106,7 @@ def tile_set(kinds: Sequence[TileKind], texts: Sequence[TileText] = ()) -> list[
     return made
 
 
-def agent_kind(noun: str, front: Role, back: Role, per_set: int) -> TileKind:
+def agent_kind(noun: str, front: str, back: str, per_set: int) -> TileKind:
     """A tile named after itself whose faces show the role's two figures."""
     return TileKind(noun, TileFace(noun, front, 0), TileFace(noun, back, 1), per_set)
 

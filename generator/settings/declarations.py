@@ -14,6 +14,7 @@ on kit and rules where it differs, or None where the setting is only read from t
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 import msgspec
@@ -24,8 +25,9 @@ from ..draw.theme import INK_STYLES
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..model.capitals import SHARP_S
+from ..model.table import DEFAULT_GRIDS, SIDES, TEAMS
 from ..model.tiles import MAX_SETS
-from ..errors import UsageError
+from ..errors import UsageError, quoted
 from ..geometry.press import MAX_BLEED
 from ..units import (
     MM,
@@ -95,6 +97,18 @@ def _colour(name: str, help: str, commands: tuple[str, ...], cards: str | None =
         empty_is_null=False,  # `red: #D8322B` reads as empty: refuse it rather than keep our red
     )
     return Setting(f"theme.{name}", kind, None, help, commands, cards=cards)
+
+
+def _parse_grid(text: str) -> tuple[int, int]:
+    """'6x6' -> (6, 6): rows, then columns."""
+    match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", text.lower())
+    if not match:
+        raise UsageError(f"{quoted(text)} is not a grid: write ROWSxCOLUMNS, such as 6x6")
+    rows, columns = int(match.group(1)), int(match.group(2))
+    if rows not in SIDES or columns not in SIDES:
+        raise UsageError(f"a {rows} x {columns} grid does not fit a key card: grids have {SIDES[0]} to {SIDES[-1]} "
+                         f"rows and columns, 4x4 up to 7x7")
+    return rows, columns
 
 
 def _length(what: str, low_mm: float, high_mm: float, example: str, wrong: str, usual: str) -> kinds.Kind:
@@ -245,12 +259,26 @@ SETTINGS: tuple[Setting, ...] = (
             "The game to print ('cngen games' lists them): its codename cards (words, or pictures for the "
             "games played with pictures), key cards, tiles and rules. --NAME is short for --game NAME.",
             GAME_COMMANDS, "--game", shorthands=tuple(GAMES)),
+    Setting("teams", kinds.nullable(kinds.whole(TEAMS[0], TEAMS[-1])), None,
+            "Teams at the table, for the classic game: 2, 3 or 4. Each team but the starting one has the same "
+            "number of agents and the starting team one more. Default: 2; the grid follows: "
+            + ", ".join(f"{teams} teams {rows}x{columns}" for teams, (rows, columns) in DEFAULT_GRIDS.items()) + ".",
+            GAME_COMMANDS, "--teams"),
+    Setting("grid", kinds.nullable(kinds.text(f"a grid of {SIDES[0]} to {SIDES[-1]} rows and columns, such as 6x6",
+                                              _parse_grid, "RxC")), None,
+            "Rows and columns of codenames on the table, for the classic game: 4x4 up to 7x7. 4x4 is the family "
+            "grid, with no assassin unless --assassins says. Default: by --teams.", GAME_COMMANDS, "--grid"),
+    Setting("assassins", kinds.nullable(kinds.whole(0, SIDES[-1] ** 2)), None,
+            "Assassins on every key, for the classic game, where the grid has room: 0 makes a game nobody loses "
+            "at one touch. Default: 1, or 0 on the 4x4 family grid.", GAME_COMMANDS, "--assassins"),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
             ("keys", "tokens", "rules", "kit", "calibrate", *DIELINES)),
     _colour("blue", "The blue team: agents, cells and lights.", ("keys", "tokens", "rules", "kit", *DIELINES)),
     _colour("bystander", "The innocent bystanders' cells and tiles.", ("keys", "tokens", "rules", "kit", *DIELINES)),
     _colour("assassin", "The assassin's cell and tile.", ("keys", "tokens", "rules", "kit", *DIELINES)),
-    _colour("green", "Green agents, in the games that have them: their cells and tiles.",
+    _colour("green", "Green agents, in the games that have them (Duet, and the third team when three or four "
+            "play): their cells and tiles.", ("keys", "tokens", "rules", "kit", *DIELINES)),
+    _colour("orange", "The orange team, when four play: its agents, cells and lights.",
             ("keys", "tokens", "rules", "kit", *DIELINES)),
     _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit", *DIELINES)),
     _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit"), cards="word"),

@@ -18,6 +18,8 @@ from ..exports import EXPORTS
 from ..exports.export import OwnOptions
 from ..games import GAMES, Game
 from ..model.kit import BOX, DECK, KEYS, STAND, TOKENS, KitContents
+from ..errors import UsageError
+from ..model.table import TableError
 from ..model.tiles import TileText
 from ..units import PAPERS, RGB, is_us_paper
 from .declarations import BY_KEY, SETTINGS
@@ -185,9 +187,40 @@ def _section(settings: Settings, cls: type[Record], section: str, **others: obje
     return _typed(cls, {**chosen, **others})
 
 
+TABLE_KEYS = ("teams", "grid", "assassins")  # the settings that seat a game of teams at another table
+
+
 def game_of(settings: Settings) -> Game:
-    """The game a command prints: the one value every component of it is for."""
-    return GAMES[settings.value("game", str)]
+    """The game a command prints: the one value every component of it is for, at the table
+    --teams, --grid and --assassins set."""
+    game = GAMES[settings.value("game", str)]
+    given = [key for key in TABLE_KEYS if key in settings.values and settings.values[key] is not None]
+    if not given:
+        return game
+    typed = ", ".join(_table_setting(settings, key) for key in given)
+    if game.seat is None:
+        dropped = " and ".join(settings.removal(key) for key in given)
+        if settings.values.get("grid") is not None:
+            dropped = dropped.replace(str(settings.values["grid"]), _grid(settings))
+        seated = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.seat is not None)
+        raise UsageError(f"{typed}: {game.one_table}. Drop {dropped}, or choose {seated}")
+    grid = settings.values.get("grid")
+    try:
+        return game.seat(settings.optional("teams", int), grid if isinstance(grid, tuple) else None,
+                         settings.optional("assassins", int))
+    except TableError as problem:
+        raise UsageError(f"{typed}: {problem}: choose fewer teams or assassins, or a larger --grid") from None
+
+
+def _grid(settings: Settings) -> str:
+    rows, columns = settings.values["grid"]  # type: ignore[misc]
+    return f"{rows}x{columns}"
+
+
+def _table_setting(settings: Settings, key: str) -> str:
+    """A table's setting as the user gave it: "--grid 6x6", never the grid's tuple."""
+    described = settings.describe(key)
+    return described.replace(str(settings.values[key]), _grid(settings)) if key == "grid" else described
 
 
 def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:

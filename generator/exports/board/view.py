@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ...draw.theme import Theme, rgb_of
 from ...errors import escaped
 from ...model.labels import Labels
-from ...model.roles import ROLE_NAMES, ROLES, Shape, in_order, role_of
+from ...model.roles import ROLE_NAMES, ROLES, TEAM_ROLES, Role, Shape, in_order, role_of
 from ..export import Request
 
 if TYPE_CHECKING:
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 # Each role's symbol as a character, by its shape, as key cards and tiles draw it
 # (draw/symbols.py): a diamond, a disc, a star, a bar, a cross. They tell the roles apart
 # without colour.
-MARKS: dict[Shape, str] = {"diamond": "◆", "disc": "●", "star": "★", "bar": "▬", "cross": "✕"}
+MARKS: dict[Shape, str] = {"diamond": "◆", "disc": "●", "square": "■", "triangle": "▲", "star": "★", "bar": "▬",
+                           "cross": "✕"}
 # The theme's colours a board writes: its page's own, every role's (``model.roles``) in the
 # order the theme holds them, the colours written on them, and the text's.
 _PAGE_COLOURS = ("card", "band", "outline")
@@ -32,9 +33,17 @@ _ON_COLOURS = tuple(dict.fromkeys(role.on_colour for role in ROLES))
 _TEXT_COLOURS = ("text", "heading")
 
 
-def colour_names(theme: Theme) -> tuple[str, ...]:
-    """The names of the colours a board of ``theme`` writes, in the order it writes them."""
-    return (*_PAGE_COLOURS, *(name for name in theme.roles if name in _ROLE_COLOURS), *_ON_COLOURS, *_TEXT_COLOURS)
+def colour_names(theme: Theme, teams: int = 2) -> tuple[str, ...]:
+    """The names of the colours a board of ``theme`` writes, in the order it writes them: every
+    role's but those of the teams beyond the game's ``teams``."""
+    used = {name for role in roles_at(teams) for name in (role.colour, role.writing_colour)}
+    return (*_PAGE_COLOURS, *(name for name in theme.roles if name in _ROLE_COLOURS and name in used), *_ON_COLOURS,
+            *_TEXT_COLOURS)
+
+
+def roles_at(teams: int) -> tuple[Role, ...]:
+    """The roles a board of a game of ``teams`` teams shows: all but the teams it has not."""
+    return tuple(role for role in ROLES if not role.team or role in TEAM_ROLES[:teams])
 
 
 def mark(letter: str) -> str:
@@ -80,6 +89,7 @@ class Board(msgspec.Struct, frozen=True):
     seed: int | None = None  # deals every key again: in a key's file that holds every side, and nowhere else
     colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG or JPEG
+    teams: int = 2  # the game's teams: a board shows the roles of those alone
 
 
 def board_of(request: Request[Any]) -> Board:
@@ -87,16 +97,17 @@ def board_of(request: Request[Any]) -> Board:
     rows, columns = game.grid.rows, game.grid.columns
     pictures = game.grid.cards == "picture"
     tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, pictures) for dealt in request.games)
+    teams = game.table.teams if game.table else 2
     return Board(heading_title(request.title, request.game_title), game.name, request.language, pictures, rows, columns,
-                 tables, request.seed, colours_of(request.theme), request.thumbnails)
+                 tables, request.seed, colours_of(request.theme, teams), request.thumbnails, teams)
 
 
-def colours_of(theme: Theme | None) -> dict[str, str]:
+def colours_of(theme: Theme | None, teams: int = 2) -> dict[str, str]:
     """The theme's colours as a web page and a forum write them."""
     if theme is None:
         return {}
     return {name: "#" + "".join(f"{round(part * 255):02X}" for part in rgb_of(theme.colour(name)))
-            for name in colour_names(theme)}
+            for name in colour_names(theme, teams)}
 
 
 def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, pictures: bool) -> Table:

@@ -16,7 +16,7 @@ from html import escape
 from typing import Iterable, Mapping
 
 from ...model.roles import ROLES, Shape, role_of, team_role
-from .view import Board, Side, Table, Words, em_width
+from .view import Board, Side, Table, Words, em_width, roles_at
 
 BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
 WORD_CARD = 1.55  # a word card's width over its height, as the deck prints it (a picture card is square)
@@ -33,7 +33,7 @@ def html_board(board: Board, words: Words) -> tuple[str, str]:
     key_title = f"{title} · {words.texts.text('key')}"
     pictures = _pictures(board, ids)
     return (_page(board, title, _BOARD_STYLE, public, BOARD_COLOURS, pictures),
-            _page(board, key_title, _BOARD_STYLE + _key_style(), key, tuple(board.colours), pictures))
+            _page(board, key_title, _BOARD_STYLE + _key_style(board), key, tuple(board.colours), pictures))
 
 
 def _page(board: Board, title: str, style: str, sections: Iterable[str], colours: tuple[str, ...],
@@ -194,6 +194,8 @@ def _star() -> str:
 SHAPES: dict[Shape, str] = {
     "diamond": '<polygon points="0,-1 1,0 0,1 -1,0"/>',
     "disc": '<circle r="0.82"/>',
+    "square": '<rect x="-0.74" y="-0.74" width="1.48" height="1.48"/>',
+    "triangle": '<polygon points="0,-0.9 1,0.82 -1,0.82"/>',
     "star": _star(),
     "bar": '<rect x="-1" y="-0.18" width="2" height="0.36"/>',
     "cross": '<path d="M-0.8,-0.8L0.8,0.8M-0.8,0.8L0.8,-0.8" fill="none" stroke="currentColor" stroke-width="0.4" '
@@ -237,11 +239,11 @@ header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
 """
 
 
-def _key_style() -> str:
+def _key_style(board: Board) -> str:
     """The key's styles: each role's ground and ink, the symbol in a corner of its cell, the
     lights, the legend."""
     roles = "".join(f".{role.name}{{--role:var(--{role.colour});--on:var(--{role.on_colour.replace('_', '-')})}}"
-                    for role in ROLES)
+                    for role in roles_at(board.teams))
     return roles + """
 .key header p.secret{font-weight:700;color:var(--card)}
 .key header p.note{max-width:70em}

@@ -10,10 +10,15 @@ rules sheet's drawn example), ``texts/`` (the rules and tile names in each langu
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ...model.tiles import agent_kind
+from msgspec.structs import replace
+
+from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED, TEAM_ROLES
+from ...model.table import CLASSIC_TABLE, MOST_CARDS, Table, table_for
+from ...model.tiles import TileKind, agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample
 
 VARIANTS = ("two-players", "three-players", "match", "strict-extra-guess")
@@ -24,6 +29,14 @@ def _key_cards() -> KeyCards[Any, Any]:
     from .keys import KEY_CARDS
 
     return KEY_CARDS
+
+
+@cache
+def _table_key_cards(at: Table) -> KeyCards[Any, Any]:
+    from .keys import ClassicKeyCards
+    from .table import key_shape
+
+    return ClassicKeyCards(key_shape(at), at)
 
 
 def _rules_example() -> RulesExample[Any, Any]:
@@ -38,11 +51,11 @@ CLASSIC = Game(
     summary="the party game for two teams: 40 double-sided key cards, 25 tiles, rules with four variants",
     grid=Grid(5, 5),
     tiles=(
-        agent_kind("red agent", "red", "red", 8),
-        agent_kind("blue agent", "blue", "blue", 8),
-        agent_kind("double agent", "red", "blue", 1),
-        agent_kind("bystander", "bystander", "bystander", 7),
-        agent_kind("assassin", "assassin", "assassin", 1),
+        agent_kind("red agent", RED, RED, 8),
+        agent_kind("blue agent", BLUE, BLUE, 8),
+        agent_kind("double agent", RED, BLUE, 1),
+        agent_kind("bystander", BYSTANDER, BYSTANDER, 7),
+        agent_kind("assassin", ASSASSIN, ASSASSIN, 1),
     ),
     tiles_title="Agent tiles",
     texts=Path(__file__).resolve().parent / "texts",
@@ -53,3 +66,41 @@ CLASSIC = Game(
     most_key_cards=MAX_CARDS,
     variants=VARIANTS,
 )
+
+
+def table_tiles(at: Table) -> tuple[TileKind, ...]:
+    """A set of tiles for the table: with two teams, each team's agents but the starting
+    team's extra one, which the double agent (red on one face, blue on the other) gives
+    whichever starts; with more, a two-faced tile cannot name every team, so each team has as
+    many agents as the starting team needs, and the others leave one in the box."""
+    teams = TEAM_ROLES[:at.teams]
+    if at.teams == 2:
+        agents = [agent_kind(team.noun, team.letter, team.letter, at.other) for team in teams]
+        agents.append(agent_kind("double agent", RED, BLUE, 1))
+    else:
+        agents = [agent_kind(team.noun, team.letter, team.letter, at.starting) for team in teams]
+    rest = [agent_kind("bystander", BYSTANDER, BYSTANDER, at.bystanders)] if at.bystanders else []
+    if at.assassins:
+        rest.append(agent_kind("assassin", ASSASSIN, ASSASSIN, at.assassins))
+    return (*agents, *rest)
+
+
+def _seat(teams: int | None, grid: tuple[int, int] | None, assassins: int | None) -> Game:
+    at = table_for(teams or 2, grid, assassins)
+    return CLASSIC if at == CLASSIC_TABLE else _at_table(at)
+
+
+@cache
+def _at_table(at: Table) -> Game:
+    """The classic game at another table: its grid, tiles and key cards (the same value for the
+    same table)."""
+    teams = "two teams" if at.teams == 2 else f"{at.teams} teams"
+    return replace(
+        CLASSIC, summary=f"the party game for {teams} at {at.rows} x {at.columns}", grid=Grid(at.rows, at.columns),
+        tiles=table_tiles(at), load_key_cards=lambda: _table_key_cards(at), most_key_cards=MOST_CARDS,
+        table=at, other_tile_nouns=TILE_NOUNS)
+
+
+# Every table's tiles are named in the files of tile names: each team's agents, the double agent, ...
+TILE_NOUNS = (*(team.noun for team in TEAM_ROLES), "double agent", "bystander", "assassin")
+CLASSIC = replace(CLASSIC, table=CLASSIC_TABLE, seat=_seat, other_tile_nouns=TILE_NOUNS)

@@ -1,7 +1,9 @@
 """The classic key card's face: a 5 x 5 grid, four lights in the starting team's colour, the
 kit's frame and a small card number; and the plain back that single-sided cards share. The
 starting team shows by shape as well as colour: red lights are pointed at both ends, blue
-ones rounded. The picture edition's key card is this card over its 5 x 4 grid, with a corner
+ones rounded. With three or four teams each light is a row of the teams in the order they
+play, the starting team first and longest, each in its colour with its symbol, read clockwise
+round the grid from any side. The picture edition's key card is this card over its 5 x 4 grid, with a corner
 mark (``games/pictures/card.py``).
 """
 
@@ -28,10 +30,10 @@ from ...draw.theme import Theme
 from ...geometry.keyface import KeyFaceLayout
 from ...geometry.sheet import Box
 from ...geometry.style import BODY, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, LEAD
-from ...model.roles import TEAM_ROLES, Role, team_role
+from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, Role, team_role
+from ...units import MM
 from ...typeface.font import Font
 from .deal import Key
-from .distance import LETTERS
 
 
 class KeyFace(msgspec.Struct, frozen=True):
@@ -56,8 +58,9 @@ class KeyCardArtist:
     frame_form_name = "key-frame"
 
     def __init__(self, layout: KeyFaceLayout, font: Font, theme: Theme, common_back: bool = False,
-                 scale: float = 1.0, back_title: str = "KEY CARD"):
+                 scale: float = 1.0, back_title: str = "KEY CARD", teams: int = 2):
         self.layout, self.font, self.theme = layout, font, theme
+        self.teams = TEAM_ROLES[:teams]  # the teams of its game, in the roles table's order
         self.common_back = common_back  # single-sided cards: declare their plain back too
         self.back_title = back_title  # printed under the emblem on that back, in the kit's language
         self.frame_width = frame_width(scale)
@@ -67,16 +70,21 @@ class KeyCardArtist:
         if self.common_back:
             self._define_common_back(canvas)
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
-        for team in TEAM_ROLES:
+        for at, team in enumerate(self.teams):
             if canvas.hasForm(self._frame_form(team.letter)):
                 continue
             begin_form(canvas, self._frame_form(team.letter), area)
             draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
-            for light in layout.lights:
-                _draw_light(canvas, light, team, theme)
+            order = self.teams[at:] + self.teams[:at]
+            for side, light in enumerate(layout.lights):
+                if len(order) == 2:
+                    _draw_light(canvas, light, team, theme)
+                else:
+                    _draw_turns(canvas, light, side, order, _grid_side(layout, side), theme)
             self.draw_on_frame(canvas)
             canvas.endForm()
-        define_cell_forms(canvas, layout.cells[0], LETTERS, theme)
+        letters = [team.letter for team in self.teams] + [BYSTANDER, ASSASSIN]
+        define_cell_forms(canvas, layout.cells[0], tuple(letters), theme)
 
     def draw_on_frame(self, canvas: Canvas) -> None:
         """What the card wears besides its ground, frame and lights, whichever team starts:
@@ -124,17 +132,69 @@ class KeyCardArtist:
         return form_name("key-back", self.layout.bleed_box)
 
 
+def _grid_side(layout: KeyFaceLayout, side: int) -> float:
+    """The grid's extent along the card's ``side`` (0 top, 1 right, 2 bottom, 3 left)."""
+    cells = layout.cells
+    if side in (0, 2):
+        return max(cell.right for cell in cells) - min(cell.x for cell in cells)
+    return max(cell.top for cell in cells) - min(cell.y for cell in cells)
+
+
 def _draw_light(canvas: Canvas, box: Box, team: Role, theme: Theme) -> None:
     """A light in the team's colour and shape (``Role.light``): red's is pointed at both ends
-    (a long hexagon, like its diamond), blue's rounded (a pill, like its disc), so that the
-    starting team shows by shape in black and white."""
+    (a long hexagon, like its diamond), blue's rounded (a pill, like its disc), green's square,
+    orange's slanted, so that the starting team shows by shape in black and white."""
     fill(canvas, theme.colour(team.colour))
     thickness = min(box.width, box.height)
     if team.light == "pointed":
         canvas.drawPath(_pointed(canvas, box), stroke=0, fill=1)
+    elif team.light == "square":
+        canvas.rect(box.x, box.y, box.width, box.height, stroke=0, fill=1)
+    elif team.light == "slanted":
+        canvas.drawPath(_slanted(canvas, box), stroke=0, fill=1)
     else:
         canvas.roundRect(box.x, box.y, box.width, box.height, thickness / 2, stroke=0, fill=1)
     draw_role_symbol(canvas, team.letter, *box.centre, thickness * 0.72, theme.colour(team.on_colour))
+
+
+TURN_GAP = 0.7 * MM  # between the teams' lights in a row of turns
+TURN_UNIT = 5.5 * MM  # each team's light in the row but the starting team's, which is twice as long
+TURN_ROOM = 0.7  # the most of the grid's side a row of turns takes
+
+
+def _draw_turns(canvas: Canvas, light: Box, side: int, order: tuple[Role, ...], grid: float, theme: Theme) -> None:
+    """The light on ``side`` (0 top, 1 right, 2 bottom, 3 left) of a card for three or four
+    teams: a row of the teams in the order they play, centred where the light is, running
+    clockwise round the grid (left to right along the top, down the right, right to left
+    along the bottom, up the left), so that from whichever side a spymaster reads the card
+    the row reads left to right; the starting team's light is twice as long as each of the
+    others', and each carries its team's symbol. ``grid``: the grid's side along the row."""
+    gaps = TURN_GAP * (len(order) - 1)
+    along = min(TURN_ROOM * grid, (len(order) + 1) * TURN_UNIT + gaps)
+    unit = (along - gaps) / (len(order) + 1)
+    across = min(light.width, light.height)
+    middle_x, middle_y = light.centre
+    start = 0.0
+    for team, length in zip(order, [2 * unit] + [unit] * (len(order) - 1)):
+        if side in (0, 2):
+            left = middle_x - along / 2 + start if side == 0 else middle_x + along / 2 - start - length
+            chip = Box(left, middle_y - across / 2, length, across)
+        else:
+            bottom = middle_y + along / 2 - start - length if side == 1 else middle_y - along / 2 + start
+            chip = Box(middle_x - across / 2, bottom, across, length)
+        _draw_light(canvas, chip, team, theme)
+        start += length + TURN_GAP
+
+
+def _slanted(canvas: Canvas, box: Box) -> PDFPathObject:
+    """A parallelogram filling ``box``, its two ends slanted like a triangle's sides."""
+    lean = min(box.width, box.height) / 2
+    x, y, right, top = box.x, box.y, box.right, box.top
+    if box.width >= box.height:
+        points = [(x, y), (right - lean, y), (right, top), (x + lean, top)]
+    else:
+        points = [(x, y + lean), (right, y), (right, top - lean), (x, top)]
+    return polygon_path(canvas, points)
 
 
 def _pointed(canvas: Canvas, box: Box) -> PDFPathObject:

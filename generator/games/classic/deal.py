@@ -80,9 +80,10 @@ Python version.
 
 from __future__ import annotations
 
+from functools import cache
 from operator import eq
 from random import Random
-from typing import Literal, Sequence
+from typing import Sequence
 
 import msgspec
 
@@ -110,10 +111,8 @@ __all__ = ["ASSASSIN", "BLUE", "BYSTANDER", "CELL_COUNT", "CLASSIC", "LETTERS", 
            "balance_report", "deal_deck", "distance", "required_distance",
            "required_swapped_distance", "swapped_distance"]
 
-Team = Literal["red", "blue"]
-
-_R, _B, _N, _A = range(4)
-_TEAMS: tuple[Team, Team] = ("red", "blue")  # a key's class: 0 red starts, 1 blue starts
+# A key's class is its starting team's place among its shape's teams (``KeyShape.team_names``):
+# 0 red starts, 1 blue starts, 2 green starts...
 
 
 # (most keys, plain target, swapped target): the first row whose size is at least the deck's
@@ -130,6 +129,9 @@ DISTANCE_TARGETS = ((30, 13, 12), (40, 13, 11), (80, 12, 11), (100, 12, 10), (20
 # search that lost its way. Restarts bound the time, never the targets.
 SPREAD_MOVES_PER_KEY, SPREAD_MOVES_MORE = 60, 120
 ATTEMPTS = 20  # fresh deals before the search is called a bug
+# A stage of a deal whose targets are estimated: fewer moves, since a stage that falls short
+# costs its moves before the targets step down (40 keys of 7 x 7: a stage in 0.1 s).
+ESTIMATE_MOVES_PER_KEY = 20
 
 SIDE = 5
 # The classic key: 5 x 5, 9 / 8 / 7 / 1, the same key turned or mirrored any of the 8 ways.
@@ -154,13 +156,17 @@ class Key(msgspec.Struct, frozen=True, repr_omit_defaults=True):
 
     def __post_init__(self) -> None:
         shape = self.shape
-        if self.starting not in _TEAMS:
-            raise ValueError(f"starting must be 'red' or 'blue', not {self.starting!r}")
+        teams = shape.team_names
+        if self.starting not in teams:
+            named = ", ".join(map(repr, teams[:-1])) + f" or {teams[-1]!r}"
+            raise ValueError(f"starting must be {named}, not {self.starting!r}")
         if len(self.cells) != shape.cells:
             raise ValueError(f"a key has {shape.cells} cells, not {len(self.cells)}")
-        first, second = (RED, BLUE) if self.starting == "red" else (BLUE, RED)
-        wanted = {first: shape.starting, second: shape.other, BYSTANDER: shape.bystanders,
-                  ASSASSIN: shape.assassins}
+        letters = shape.letters
+        starting = teams.index(self.starting)
+        wanted = {letter: shape.starting if team == starting else shape.other
+                  for team, letter in enumerate(letters[:shape.teams])}
+        wanted.update({BYSTANDER: shape.bystanders, ASSASSIN: shape.assassins})
         for letter, number in wanted.items():
             if self.cells.count(letter) != number:
                 raise ValueError(f"a {self.starting}-start key needs {number} x {letter}")
@@ -211,39 +217,53 @@ def required_swapped_distance(k: int, shape: KeyShape = CLASSIC) -> int:
 
 # --- per-cell balance --------------------------------------------------------------------
 
-# Quantities counted per cell. A letter of a key adds to its own count and, for R and B, to
-# the starting-team or other-team count depending on which team starts that key.
-_Q_RED, _Q_BLUE, _Q_BYSTANDER, _Q_ASSASSIN, _Q_STARTING, _Q_OTHER = range(6)
-_CONTRIBUTES = (
-    ((_Q_RED, _Q_STARTING), (_Q_BLUE, _Q_OTHER), (_Q_BYSTANDER,), (_Q_ASSASSIN,)),  # red starts
-    ((_Q_RED, _Q_OTHER), (_Q_BLUE, _Q_STARTING), (_Q_BYSTANDER,), (_Q_ASSASSIN,)),  # blue starts
-)
+class _Counting:
+    """What the balance counts per cell for keys of one shape: each team's cells, then the
+    bystanders, the assassins, the starting team's cells and the other teams' (quantities
+    0, 1, ... in that order; a team's and the bystander's and assassin's are their letter
+    codes). A letter of a key adds to its own count and, for a team's, to the starting-team or
+    other-team count depending on which team starts that key."""
 
-# Per starting team, for each set of quantities (as bits) with room to move: the letters (as
-# bits) all of whose quantities are in the set, which a key of that team may move.
-_LETTERS_FREE = tuple(tuple(sum(1 << letter for letter, quantities in enumerate(contributes)
-                                if all(room >> q & 1 for q in quantities)) for room in range(64))
-                      for contributes in _CONTRIBUTES)
+    def __init__(self, shape: KeyShape) -> None:
+        teams = shape.teams
+        self.teams, self.bystander, self.assassin = teams, teams, teams + 1
+        self.starting, self.other, self.quantities = teams + 2, teams + 3, teams + 4
+        # [class][letter]: the quantities a letter of a key of that class adds to
+        self.contributes = tuple(
+            tuple((letter, self.starting if letter == cls else self.other) if letter < teams else (letter,)
+                  for letter in range(teams + 2))
+            for cls in range(teams))
+        # [class][room]: for each set of quantities (as bits) with room to move, the letters (as
+        # bits) all of whose quantities are in the set, which a key of that class may move
+        self.letters_free = tuple(
+            tuple(sum(1 << letter for letter, quantities in enumerate(contributes)
+                      if all(room >> q & 1 for q in quantities)) for room in range(1 << self.quantities))
+            for contributes in self.contributes)
 
 
-def _expected_times_cells(shape: KeyShape, red_starts: int, blue_starts: int) -> tuple[int, ...]:
-    """Each quantity's expected per-cell count times the key's cells: integers, so bands are
-    exact."""
-    k, starting, other = red_starts + blue_starts, shape.starting, shape.other
-    return (starting * red_starts + other * blue_starts, other * red_starts + starting * blue_starts,
-            shape.bystanders * k, shape.assassins * k, starting * k, other * k)
+@cache
+def _counting(shape: KeyShape) -> _Counting:
+    return _Counting(shape)
 
 
-def _bands(shape: KeyShape, red_starts: int, blue_starts: int) -> tuple[list[int], list[int]]:
+def _expected_times_cells(shape: KeyShape, starts: Sequence[int]) -> tuple[int, ...]:
+    """Each quantity's expected per-cell count times the key's cells, ``starts[t]`` keys
+    starting with team t: integers, so bands are exact."""
+    k, starting, other = sum(starts), shape.starting, shape.other
+    return (*(starting * n + other * (k - n) for n in starts),
+            shape.bystanders * k, shape.assassins * k, starting * k, other * (shape.teams - 1) * k)
+
+
+def _bands(shape: KeyShape, starts: Sequence[int]) -> tuple[list[int], list[int]]:
     """Lowest and highest allowed per-cell count of each quantity (rule B3)."""
-    cells = shape.cells
+    cells, counting = shape.cells, _counting(shape)
     low, high = [], []
-    for quantity, expected in enumerate(_expected_times_cells(shape, red_starts, blue_starts)):
-        if quantity == _Q_ASSASSIN:
+    for quantity, expected in enumerate(_expected_times_cells(shape, starts)):
+        if quantity == counting.assassin:
             low.append(expected // cells)
             high.append(-(-expected // cells))
             continue
-        slack = 2 * cells if quantity >= _Q_STARTING else cells
+        slack = 2 * cells if quantity >= counting.starting else cells
         low.append(-(-(expected - slack) // cells))
         high.append((expected + slack) // cells)
     return low, high
@@ -253,50 +273,50 @@ class BalanceReport(msgspec.Struct, frozen=True):
     """How balanced a set of keys is; deviations are max over cells of |count - expected|."""
 
     key_count: int
-    red_starts: int
-    blue_starts: int
-    red_deviation: float
-    blue_deviation: float
-    bystander_deviation: float
-    assassin_deviation: float
-    starting_deviation: float
-    other_deviation: float
+    teams: tuple[str, ...]  # the shape's teams, in their order
+    starts: tuple[int, ...]  # the keys each team starts
+    # Per quantity: each team's, the bystanders', the assassins', the starting team's and the
+    # other teams' (``quantity_names``)
+    deviations: tuple[float, ...]
     assassin_min: int
     assassin_max: int
     min_distance: int | None  # None for fewer than 2 keys
     pairs_at_min_distance: int
-    min_swapped_distance: int | None  # the same with red and blue exchanged in one key
+    min_swapped_distance: int | None  # the same with red and blue exchanged in one key; None with more teams
     pairs_at_min_swapped_distance: int
+
+    @property
+    def quantity_names(self) -> tuple[str, ...]:
+        return (*self.teams, "bystander", "assassin", "starting team",
+                "other team" if len(self.teams) == 2 else "other teams")
 
 
 def balance_report(keys: Sequence[Key], shape: KeyShape = CLASSIC) -> BalanceReport:
     """Measure start split, per-cell balance and closeness of ``keys``, all of ``shape``."""
-    classes = [_TEAMS.index(key.starting) for key in keys]
-    codes = [[LETTERS.index(letter) for letter in key.cells] for key in keys]
-    red_starts = classes.count(0)
-    blue_starts = len(keys) - red_starts
-    counts = _count_quantities(codes, classes, shape.cells)
-    expected = _expected_times_cells(shape, red_starts, blue_starts)
-    deviations = [max(abs(n - times_cells / shape.cells) for n in counts[q])
-                  for q, times_cells in enumerate(expected)]
+    teams, letters, counting = shape.team_names, shape.letters, _counting(shape)
+    classes = [teams.index(key.starting) for key in keys]
+    codes = [[letters.index(letter) for letter in key.cells] for key in keys]
+    starts = tuple(classes.count(cls) for cls in range(shape.teams))
+    counts = _count_quantities(codes, classes, shape)
+    expected = _expected_times_cells(shape, starts)
+    deviations = tuple(max(abs(n - times_cells / shape.cells) for n in counts[q])
+                       for q, times_cells in enumerate(expected))
     (closest, pairs), (swapped, swapped_pairs) = closest_pairs(codes, shape)
+    assassins = counts[counting.assassin]
     return BalanceReport(
-        key_count=len(keys), red_starts=red_starts, blue_starts=blue_starts,
-        red_deviation=deviations[_Q_RED], blue_deviation=deviations[_Q_BLUE],
-        bystander_deviation=deviations[_Q_BYSTANDER],
-        assassin_deviation=deviations[_Q_ASSASSIN],
-        starting_deviation=deviations[_Q_STARTING], other_deviation=deviations[_Q_OTHER],
-        assassin_min=min(counts[_Q_ASSASSIN]), assassin_max=max(counts[_Q_ASSASSIN]),
+        key_count=len(keys), teams=teams, starts=starts, deviations=deviations,
+        assassin_min=min(assassins), assassin_max=max(assassins),
         min_distance=closest if closest >= 0 else None, pairs_at_min_distance=pairs,
         min_swapped_distance=swapped if swapped >= 0 else None,
         pairs_at_min_swapped_distance=swapped_pairs)
 
 
-def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int], cells: int) -> list[list[int]]:
-    counts = [[0] * cells for _ in range(6)]
+def _count_quantities(codes: Sequence[Sequence[int]], classes: Sequence[int], shape: KeyShape) -> list[list[int]]:
+    counting = _counting(shape)
+    counts = [[0] * shape.cells for _ in range(counting.quantities)]
     for key, cls in zip(codes, classes):
         for cell, letter in enumerate(key):
-            for quantity in _CONTRIBUTES[cls][letter]:
+            for quantity in counting.contributes[cls][letter]:
                 counts[quantity][cell] += 1
     return counts
 
@@ -361,30 +381,50 @@ def _swapped(key: Sequence[int], c: int, d: int) -> list[int]:
 def deal_deck(count: int, seed: int, double_sided: bool = True, shape: KeyShape = CLASSIC) -> list[KeyCard]:
     """Deal ``count`` balanced key cards of ``shape`` (see the module docstring) from ``seed``.
 
-    Double-sided cards carry one red-start and one blue-start key (which is the front is
-    seeded); single-sided decks of an odd size give the extra start to a seeded team.
+    Double-sided cards carry keys of two different starting teams (red and blue, the front
+    seeded, with two teams); every team starts as often as any other over the deck, within
+    one, the teams with one start more drawn from the seed.
     """
     most = shape.most_cards
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= most:
         raise ValueError(f"count must be an integer from 1 to {most}, not {count!r}")
     rng = make_rng(seed)
-    classes = _deal_starts(count, double_sided, rng)
+    classes = _deal_starts(count, double_sided, rng, shape.teams)
     size = len(classes)
-    for _ in range(ATTEMPTS):
-        deck = _Deck(shape, _deal_random_keys(shape, classes, rng), classes, _targets(size, shape))
-        deck.balance(rng)
-        if deck.spread(rng, spread_budget(size)):
-            break
+    if shape.estimated:
+        deck = _deal_estimated(shape, classes, rng)
     else:
-        raise KeyDealError("could not move every pair of keys far enough apart")
-    keys = [Key(_TEAMS[cls], tuple(LETTERS[x] for x in key), shape)
-            for cls, key in zip(classes, deck.codes)]
+        for _ in range(ATTEMPTS):
+            deck = _Deck(shape, _deal_random_keys(shape, classes, rng), classes, _targets(size, shape))
+            deck.balance(rng)
+            if deck.spread(rng, spread_budget(size)):
+                break
+        else:
+            raise KeyDealError("could not move every pair of keys far enough apart")
+    teams, letters = shape.team_names, shape.letters
+    keys = [Key(teams[cls], tuple(letters[x] for x in key), shape) for cls, key in zip(classes, deck.codes)]
     per_card = 2 if double_sided else 1
     return [KeyCard(n + 1, tuple(keys[n * per_card:(n + 1) * per_card])) for n in range(count)]
 
 
-def _deal_starts(count: int, double_sided: bool, rng: Random) -> list[int]:
-    """The starting team (0 red, 1 blue) of each key, in card and face order."""
+def _deal_estimated(shape: KeyShape, classes: list[int], rng: Random) -> _Deck:
+    """A deck of a shape whose targets are estimates: spread stage by stage (ESTIMATE_MOVES a
+    key), each stage that falls short lowering both targets by one cell, so that the deck ends
+    as far apart as the search took it, whatever the shape."""
+    size = len(classes)
+    plain, swapped = _targets(size, shape)
+    deck = _Deck(shape, _deal_random_keys(shape, classes, rng), classes, (plain, swapped))
+    deck.balance(rng)
+    while not deck.spread(rng, ESTIMATE_MOVES_PER_KEY * size + SPREAD_MOVES_MORE):
+        plain, swapped = max(0, plain - 1), max(0, swapped - 1)
+        deck.aim(plain, swapped)
+    return deck
+
+
+def _deal_starts(count: int, double_sided: bool, rng: Random, teams: int = 2) -> list[int]:
+    """The starting team (0 red, 1 blue, ...) of each key, in card and face order."""
+    if teams > 2:
+        return _deal_many_starts(count * (2 if double_sided else 1), double_sided, rng, teams)
     if double_sided:
         classes = []
         for _ in range(count):
@@ -396,19 +436,40 @@ def _deal_starts(count: int, double_sided: bool, rng: Random) -> list[int]:
     return shuffled([0] * (count - blue) + [1] * blue, rng)
 
 
+def _deal_many_starts(keys: int, paired: bool, rng: Random, teams: int) -> list[int]:
+    """Three or more teams: the starts go through shuffled orders of the teams, so each team
+    starts floor or ceil of K/T keys; on double-sided cards (``paired``) a card's two keys
+    never have the same starting team."""
+    classes: list[int] = []
+    while len(classes) < keys:
+        order = shuffled(range(teams), rng)
+        if paired and len(classes) % 2 and order[0] == classes[-1]:
+            order[0], order[1] = order[1], order[0]  # a card's back would share its front's team
+        classes += order
+    return classes[:keys]
+
+
 def _deal_random_keys(shape: KeyShape, classes: Sequence[int], rng: Random) -> list[list[int]]:
-    """Random keys; assassins go through shuffled orders of all the cells, one cell per key,
-    so every cell gets floor or ceil of K/C of them."""
+    """Random keys; assassins go through shuffled orders of all the cells, a key's cells
+    drawn in turn, so every cell gets floor or ceil of A x K / C of them."""
+    counting = _counting(shape)
     keys = []
     order: list[int] = []
     for cls in classes:
-        if not order:
-            order = shuffled(range(shape.cells), rng)
-        assassin = order.pop()
-        first, second = (_R, _B) if cls == 0 else (_B, _R)
-        letters = shuffled([first] * shape.starting + [second] * shape.other
-                           + [_N] * shape.bystanders, rng)
-        letters.insert(assassin, _A)
+        assassins: list[int] = []
+        while len(assassins) < shape.assassins:
+            if not order:
+                order = shuffled(range(shape.cells), rng)
+            cell = order.pop()
+            if cell in assassins:  # a fresh order's cell this key has: the key takes the next one
+                order.insert(0, cell)
+                continue
+            assassins.append(cell)
+        others = [team for team in range(shape.teams) if team != cls]
+        letters = shuffled([cls] * shape.starting + [team for team in others for _ in range(shape.other)]
+                           + [counting.bystander] * shape.bystanders, rng)
+        for cell in sorted(assassins):
+            letters.insert(cell, counting.assassin)
         keys.append(letters)
     return keys
 
@@ -423,19 +484,24 @@ class _Deck:
         self.classes = classes
         self.size = len(codes)
         self.temper = SMALL_DECK_TEMPER if self.size <= SMALL_DECK else LARGE_DECK_TEMPER
-        self.low, self.high = _bands(shape, classes.count(0), classes.count(1))
-        self.counts = _count_quantities(codes, classes, self.cells)
-        target, swapped_target = targets
-        self.min_matches = self.cells - target + 1  # this many equal cells is too close
-        self.min_swapped_matches = self.cells - swapped_target + 1  # with teams exchanged
+        self.counting = _counting(shape)
+        self.low, self.high = _bands(shape, [classes.count(cls) for cls in range(shape.teams)])
+        self.counts = _count_quantities(codes, classes, shape)
+        self.aim(*targets)
         self.index = MatchIndex(shape, [])
         self.overlap: list[dict[int, int]] = []  # per key: too-close keys, how far too close
         self.total = 0  # the sum of all overlaps, each pair once
         self.close = 0  # the keys with a too-close partner, as bits
         # per starting team, per cell: the letters that may leave it and that may come to it
         # (bit l for letter l) without a count leaving its band; kept from the spread on
-        self.may_leave: list[list[int]] = [[], []]
-        self.may_come: list[list[int]] = [[], []]
+        self.may_leave: list[list[int]] = [[] for _ in range(shape.teams)]
+        self.may_come: list[list[int]] = [[] for _ in range(shape.teams)]
+
+    def aim(self, target: int, swapped_target: int) -> None:
+        """Keep every pair ``target`` cells apart, and ``swapped_target`` with the teams
+        exchanged (never, on a key of more teams)."""
+        self.min_matches = self.cells - target + 1  # this many equal cells is too close
+        self.min_swapped_matches = self.cells - swapped_target + 1 if self.shape.exchanges_teams else self.cells + 1
 
     # -- per-cell balance --
 
@@ -444,7 +510,7 @@ class _Deck:
 
     def _swap_changes(self, k: int, c: int, d: int) -> list[tuple[int, int, int]]:
         """(quantity, cell, +-1) changes of the counts if key k swaps cells c and d."""
-        contributes = _CONTRIBUTES[self.classes[k]]
+        contributes = self.counting.contributes[self.classes[k]]
         p, q = self.codes[k][c], self.codes[k][d]
         changes = []
         for quantity in contributes[p]:
@@ -473,13 +539,13 @@ class _Deck:
         key[c], key[d] = key[d], key[c]
 
     def _violations(self) -> list[tuple[int, int]]:
-        return [(quantity, cell) for quantity in range(6) for cell in range(self.cells)
+        return [(quantity, cell) for quantity in range(self.counting.quantities) for cell in range(self.cells)
                 if self._outside(quantity, self.counts[quantity][cell])]
 
     def _measure_room(self) -> None:
         """``may_leave`` and ``may_come`` for every cell, the counts being in their bands."""
-        self.may_leave = [[0] * self.cells, [0] * self.cells]
-        self.may_come = [[0] * self.cells, [0] * self.cells]
+        self.may_leave = [[0] * self.cells for _ in self.may_leave]
+        self.may_come = [[0] * self.cells for _ in self.may_come]
         for cell in range(self.cells):
             self._room_at(cell)
 
@@ -493,7 +559,7 @@ class _Deck:
                 above |= 1 << quantity
             if n < self.high[quantity]:
                 under |= 1 << quantity
-        for cls, letters_free in enumerate(_LETTERS_FREE):
+        for cls, letters_free in enumerate(self.counting.letters_free):
             self.may_leave[cls][cell], self.may_come[cls][cell] = letters_free[above], letters_free[under]
 
     def balance(self, rng: Random) -> None:
@@ -515,7 +581,7 @@ class _Deck:
         few, does not), so that moving it can help."""
         for _ in range(64):
             k = below(rng, self.size)
-            adds = quantity in _CONTRIBUTES[self.classes[k]][self.codes[k][cell]]
+            adds = quantity in self.counting.contributes[self.classes[k]][self.codes[k][cell]]
             if adds == too_many:
                 return k
         return below(rng, self.size)

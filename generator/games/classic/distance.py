@@ -1,21 +1,24 @@
 """How far apart two keys are, and bit-sliced counting of a key's matches against a deck.
 
 A key is a grid of cells (``KeyShape``: 5 x 5 for the classic game, 4 rows of 5 for the
-picture edition), row-major, each a letter: ``R`` red, ``B`` blue, ``N`` bystander, ``A``
-assassin (codes 0 to 3 inside the search). Two distances are measured, both as the fewest
-cells that differ:
+picture edition, 4 x 4 up to 7 x 7 for two to four teams), row-major, each a letter: a team's
+(``R`` red, ``B`` blue, then the roles table's other teams), ``N`` bystander, ``A`` assassin
+(codes 0 up inside the search, in that order: ``KeyShape.letters``). Two distances are
+measured, both as the fewest cells that differ:
 
 * ``distance``: the second key seen through any of its shape's symmetries (the 8 turns and
   mirror images of the square for the classic key);
 * ``swapped_distance``: the second key with red and blue exchanged, then seen through any of
   the symmetries. A red-start key whose layout is a blue-start key's with the teams
-  exchanged is close in this sense, however far apart the two are in the first.
+  exchanged is close in this sense, however far apart the two are in the first. Only a
+  two-team key has it: with three or four teams, a key's teams differ in number of agents
+  once one starts, and the dealer keeps keys apart under the symmetries alone.
 
 Both are symmetric: exchanging the teams commutes with the symmetries and undoes itself (the
 symmetries of a shape form a group).
 
 A *view* is one of the symmetries, with or without red and blue exchanged: 16 for the
-classic key. ``MatchIndex`` holds every key of a deck through every view, bit-sliced: for
+classic key, 8 for a square key of three or four teams. ``MatchIndex`` holds every key of a deck through every view, bit-sliced: for
 each cell and letter, an int has one bit per (view, key), set when that key seen through
 that view has that letter there. A key picks one such int per cell (by its own letter
 there), and one pass of big-int additions over those ints counts its matching cells with
@@ -30,10 +33,11 @@ from typing import Sequence
 
 import msgspec
 
-from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
+from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED, TEAM_ROLES
 
-LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)  # letter codes 0..3 inside the search
+LETTERS = (RED, BLUE, BYSTANDER, ASSASSIN)  # a two-team key's letter codes 0..3 inside the search
 TEAM_SWAP = (1, 0, 2, 3)  # the code of each letter's counterpart with red and blue exchanged
+MOST_LETTERS = len(TEAM_ROLES) + 2  # every team's, the bystander's and the assassin's
 ONE_INT_KEYS = 1024  # up to this many keys, all the views of a key share one int
 BLOCK_KEYS = 4096  # keys per block of an index for looking at the keys before each key
 
@@ -43,6 +47,8 @@ BLOCK_KEYS = 4096  # keys per block of an index for looking at the keys before e
 class KeyShape(msgspec.Struct, frozen=True):
     """What a game's key is, for the dealer: its grid, how many cells of each role it has, the
     ways it can be seen that make two keys the same key in play, and the floors a deck keeps.
+    ``teams`` teams play it (the roles table's first ones, in its order): the starting team has
+    ``starting`` cells, each other team ``other``.
 
     ``symmetries`` are index maps (``seen[i] = cells[g[i]]``), the identity first; they must
     form a group, so that a distance is the same measured from either key. ``targets`` are
@@ -52,19 +58,24 @@ class KeyShape(msgspec.Struct, frozen=True):
 
     rows: int
     columns: int
-    starting: int  # cells of the starting team: its agents and the double agent
-    other: int  # cells of the other team
+    starting: int  # cells of the starting team: its agents (and the double agent, with two teams)
+    other: int  # cells of each other team
     bystanders: int
     assassins: int
     symmetries: tuple[tuple[int, ...], ...]
     targets: tuple[tuple[int, int, int], ...]
+    teams: int = 2
+    # The targets are estimates (``table.estimated_targets``), not measured: a deal that does
+    # not reach them in a stage's moves lowers them by one and goes on from where it is.
+    estimated: bool = False
 
     def __post_init__(self) -> None:
         cells = self.rows * self.columns
-        if self.starting + self.other + self.bystanders + self.assassins != cells:
+        if not 2 <= self.teams <= len(TEAM_ROLES):
+            raise ValueError(f"a key has 2 to {len(TEAM_ROLES)} teams, not {self.teams}")
+        if min(self.starting, self.other, self.bystanders, self.assassins) < 0 or \
+                self.starting + self.other * (self.teams - 1) + self.bystanders + self.assassins != cells:
             raise ValueError(f"a {self.rows} x {self.columns} key's roles must fill its {cells} cells")
-        if self.assassins != 1:
-            raise ValueError("the dealer cycles one assassin a key through the cells")
         if not self.symmetries or self.symmetries[0] != tuple(range(cells)) or \
                 any(sorted(g) != list(range(cells)) for g in self.symmetries):
             raise ValueError("a key's symmetries are index maps of its cells, the identity first")
@@ -75,6 +86,22 @@ class KeyShape(msgspec.Struct, frozen=True):
     @property
     def cells(self) -> int:
         return self.rows * self.columns
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """The teams that play it, in the roles table's order: a key's class is its place here."""
+        return tuple(role.name for role in TEAM_ROLES[:self.teams])
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        """Its letters by their codes in the search: each team's, the bystander's, the assassin's
+        (``LETTERS`` for two teams)."""
+        return tuple(role.letter for role in TEAM_ROLES[:self.teams]) + (BYSTANDER, ASSASSIN)
+
+    @property
+    def exchanges_teams(self) -> bool:
+        """Whether a deck is kept apart with red and blue exchanged too: two teams only."""
+        return self.teams == 2
 
     @property
     def most_cards(self) -> int:
@@ -110,6 +137,18 @@ def apply_symmetry(g: Sequence[int], cells: Sequence[str]) -> tuple[str, ...]:
     return tuple(cells[i] for i in g)
 
 
+def grid_symmetries(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
+    """The ways a key of words can lie over its grid and be the same key in play: the 8 turns
+    and mirror images of a square grid; as printed, turned half round and mirrored either way
+    for an oblong one, which a quarter turn would not fit."""
+    if rows == columns:
+        return square_symmetries(rows)
+    cells = rows * columns
+    across = tuple(r * columns + columns - 1 - c for r in range(rows) for c in range(columns))
+    down = tuple((rows - 1 - r) * columns + c for r in range(rows) for c in range(columns))
+    return tuple(range(cells)), across, down, half_turn(cells)
+
+
 def swap_teams(cells: Sequence[str]) -> tuple[str, ...]:
     """The cells with red and blue exchanged."""
     return tuple(BLUE if x == RED else RED if x == BLUE else x for x in cells)
@@ -134,19 +173,24 @@ class Views:
 
     def __init__(self, shape: KeyShape) -> None:
         self.cells = shape.cells
+        self.letters = len(shape.letters)
         self.plain = len(shape.symmetries)  # views below this one are the symmetries alone
-        self.count = 2 * self.plain
+        self.count = 2 * self.plain if shape.exchanges_teams else self.plain
         self.width = (self.cells + 1).bit_length()  # binary digits of a count of matches, and one more
         self.seen_through = tuple(itemgetter(*g) for g in shape.symmetries)  # a key's cells through each
         self.symmetry_of = tuple(shape.symmetries[v % self.plain] for v in range(self.count))
         self.shown_at = tuple(_inverse(g) for g in self.symmetry_of)  # [v][c]: where view v shows cell c
-        self.letter_seen = tuple((0, 1, 2, 3) if v < self.plain else TEAM_SWAP for v in range(self.count))
+        self.letter_seen = tuple(tuple(range(self.letters)) if v < self.plain else TEAM_SWAP
+                                 for v in range(self.count))
 
     def of(self, key: Sequence[int]) -> list[tuple[int, ...]]:
-        """A key of letter codes through every view: the symmetries, then the same with red
-        and blue exchanged."""
+        """A key of letter codes through every view: the symmetries, then (two teams) the same
+        with red and blue exchanged."""
+        plain = [seen(key) for seen in self.seen_through]
+        if self.count == self.plain:
+            return plain
         swapped = swapped_codes(key)
-        return [seen(key) for seen in self.seen_through] + [seen(swapped) for seen in self.seen_through]
+        return plain + [seen(swapped) for seen in self.seen_through]
 
     def pair_overlap(self, a: Sequence[int], b: Sequence[int], min_matches: int, min_swapped_matches: int,
                      b_views: Sequence[Sequence[int]] | None = None) -> int:
@@ -239,8 +283,8 @@ def bits(mask: int) -> list[int]:
 
 # --- the index ---------------------------------------------------------------------------
 
-_ONE_WHERE = tuple(bytes.maketrans(bytes(range(4)), bytes(48 + (x == letter) for x in range(4)))
-                   for letter in range(4))  # letter codes to b"1" where equal, else b"0"
+_ONE_WHERE = tuple(bytes.maketrans(bytes(range(MOST_LETTERS)), bytes(48 + (x == letter) for x in range(MOST_LETTERS)))
+                   for letter in range(MOST_LETTERS))  # letter codes to b"1" where equal, else b"0"
 
 
 class _Block:
@@ -250,11 +294,11 @@ class _Block:
 
     def __init__(self, shape: Views, cells: list[list[int]], start: int, size: int, views: Sequence[int]) -> None:
         self.start, self.size, self.views, self.width = start, size, tuple(views), shape.width
-        self.planes = [[0] * 4 for _ in range(shape.cells)]
+        self.planes = [[0] * shape.letters for _ in range(shape.cells)]
         for i, v in enumerate(self.views):
             g, seen = shape.symmetry_of[v], shape.letter_seen[v]
             for j, plane in enumerate(self.planes):
-                for letter in range(4):
+                for letter in range(shape.letters):
                     plane[seen[letter]] |= cells[g[j]][letter] << (i * size)
         # for each cell of a key: (its lanes' offset, where the view shows the cell, letters)
         self.shown_at = [[(i * size, shape.shown_at[v][c], shape.letter_seen[v])
@@ -289,15 +333,15 @@ class _Block:
         return self.start + position % self.size
 
 
-def _cell_planes(codes: Sequence[Sequence[int]], cells: int) -> list[list[int]]:
-    """For each of the ``cells`` cells and each letter, an int with bit i set when key i has
-    that letter there."""
+def _cell_planes(codes: Sequence[Sequence[int]], cells: int, letters: int) -> list[list[int]]:
+    """For each of the ``cells`` cells and each of the ``letters``, an int with bit i set when
+    key i has that letter there."""
     if not codes:
-        return [[0] * 4 for _ in range(cells)]
+        return [[0] * letters for _ in range(cells)]
     planes = []
     for cell in range(cells):
         column = bytes(key[cell] for key in reversed(codes))  # the last key is the top bit
-        planes.append([int(column.translate(_ONE_WHERE[letter]), 2) for letter in range(4)])
+        planes.append([int(column.translate(_ONE_WHERE[letter]), 2) for letter in range(letters)])
     return planes
 
 
@@ -314,13 +358,14 @@ class MatchIndex:
         views = views_of_shape(shape)
         self.size, self.cells = len(codes), views.cells
         plain, every = range(views.plain), range(views.count)
+        swapped = swapped and views.count > views.plain
         groups = [every if swapped else plain] if self.size <= ONE_INT_KEYS or not swapped else \
             [plain, range(views.plain, views.count)]
         step = block_keys or max(1, self.size)
         self.blocks = []
         for start in range(0, self.size, step):
             chunk = codes[start:start + step]
-            cells = _cell_planes(chunk, views.cells)
+            cells = _cell_planes(chunk, views.cells, views.letters)
             self.blocks += [_Block(views, cells, start, len(chunk), group) for group in groups]
 
     def change(self, k: int, cell: int, old: int, new: int) -> None:
@@ -442,7 +487,7 @@ class SwapScores:
 
 def closest_pairs(codes: Sequence[Sequence[int]], shape: KeyShape) -> tuple[tuple[int, int], tuple[int, int]]:
     """(smallest distance, pairs at it) for ``distance`` and for ``swapped_distance``;
-    (-1, 0) for fewer than two keys."""
+    (-1, 0) for fewer than two keys, and for ``swapped_distance`` on a key of more teams."""
     if len(codes) < 2:
         return (-1, 0), (-1, 0)
     index = MatchIndex(shape, codes)
@@ -454,4 +499,5 @@ def closest_pairs(codes: Sequence[Sequence[int]], shape: KeyShape) -> tuple[tupl
             elif top == best[kind][0]:
                 best[kind] = (top, best[kind][1] + partners)
     (plain, plain_pairs), (swapped, swapped_pairs) = best
-    return (shape.cells - plain, plain_pairs // 2), (shape.cells - swapped, swapped_pairs // 2)
+    return (shape.cells - plain, plain_pairs // 2), \
+        (shape.cells - swapped, swapped_pairs // 2) if swapped >= 0 else (-1, 0)

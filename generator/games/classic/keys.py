@@ -9,22 +9,27 @@ from typing import Sequence
 
 from ...draw.theme import Theme
 from ...geometry.keyface import key_face_layout
+from ...model.roles import TEAM_ROLES
+from ...model.table import CLASSIC_TABLE, Table
 from ...typeface.font import Font
 from ...units import plural
 from ..game import GameKey, KeyCards, KeySide
 from .card import COMMON_BACK, KeyCardArtist, KeyFace
-from .deal import CLASSIC, KeyCard, balance_report, deal_deck
+from .deal import CLASSIC, Key, KeyCard, KeyShape, balance_report, deal_deck
 
 
 class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
     noun = "key card"
     title = "Key cards"
     label_characters = "0123456789ab"
-    shape = CLASSIC  # the key the dealer deals
     # How --stats names the ways two keys are compared: plainly, then with the teams exchanged.
     closest_plain = "closest two keys under rotation and mirroring"
     closest_swapped = "closest two keys with red and blue exchanged in one"
     advice: tuple[str, ...] = ()  # the summary's advice on playing the deck, a line each
+
+    def __init__(self, shape: KeyShape = CLASSIC, table: Table | None = CLASSIC_TABLE) -> None:
+        self.shape = shape  # the key the dealer deals
+        self.table = table  # the table it is for; None: a game's own (the picture edition's)
 
     def per_card(self, single_sided: bool) -> int:
         return 1 if single_sided else 2
@@ -39,8 +44,9 @@ class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
 
     def artist(self, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme, *, single_sided: bool,
                back_title: str) -> KeyCardArtist:
-        return KeyCardArtist(key_face_layout(*card_size, bleed=bleed), font, theme, common_back=single_sided,
-                             back_title=back_title)
+        layout = key_face_layout(*card_size, bleed=bleed, rows=self.shape.rows, columns=self.shape.columns)
+        return KeyCardArtist(layout, font, theme, common_back=single_sided, back_title=back_title,
+                             teams=self.shape.teams)
 
     def game_keys(self, cards: Sequence[KeyCard]) -> list[GameKey]:
         """The key lies with its cells over the codenames, row for row."""
@@ -52,27 +58,44 @@ class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
         lines = [
             json.dumps({
                 "card": card.number,
-                "faces": [{"label": face_label(card, side), "starting": face.starting, "grid": face.rows}
+                "faces": [{"label": face_label(card, side), "starting": face.starting,
+                           **({} if self._boxed else {"order": turn_order(face)}), "grid": face.rows}
                           for side, face in enumerate(card.faces)],
             })
             for card in cards
         ]
-        return f'{{"seed": {json.dumps(seed)}, "cards": [\n' + ",\n".join(lines) + "\n]}\n"
+        table = "" if self._boxed else f'"table": {json.dumps(self._table_facts())}, '
+        return f'{{"seed": {json.dumps(seed)}, {table}"cards": [\n' + ",\n".join(lines) + "\n]}\n"
+
+    @property
+    def _boxed(self) -> bool:
+        """The boxed game's keys.json, as it always was: two teams, red and blue, in turns."""
+        return self.table is None or self.table == CLASSIC_TABLE
+
+    def _table_facts(self) -> dict[str, object]:
+        """What keys.json says of another table: each role's letter, the grid, the counts."""
+        shape = self.shape
+        return {"teams": {role.letter: role.name for role in TEAM_ROLES[:shape.teams]},
+                "bystander": "N", "assassin": "A", "rows": shape.rows, "columns": shape.columns,
+                "starting": shape.starting, "other": shape.other, "bystanders": shape.bystanders,
+                "assassins": shape.assassins}
 
     def balance(self, cards: Sequence[KeyCard]) -> str:
         report = balance_report([face for card in cards for face in card.faces], self.shape)
-        return "\n".join([
+        starts = ", ".join(f"{team} {n:,}" for team, n in zip(report.teams, report.starts))
+        deviations = ", ".join(f"{name} {value:.2f}" for name, value in zip(report.quantity_names, report.deviations))
+        lines = [
             f"Balance of {plural(report.key_count, 'key')}:",
-            f"  starting team: red {report.red_starts:,}, blue {report.blue_starts:,}",
+            f"  starting team: {starts}",
             "  largest per-cell deviation from the expected count:",
-            f"    red {report.red_deviation:.2f}, blue {report.blue_deviation:.2f}, "
-            f"bystander {report.bystander_deviation:.2f}, assassin {report.assassin_deviation:.2f}, "
-            f"starting team {report.starting_deviation:.2f}, other team {report.other_deviation:.2f}",
+            f"    {deviations}",
             f"  assassins per cell: {report.assassin_min:,} to {report.assassin_max:,}",
             f"  {self.closest_plain}: " + _closest(report.min_distance, report.pairs_at_min_distance),
-            f"  {self.closest_swapped}: "
-            + _closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance),
-        ])
+        ]
+        if self.shape.exchanges_teams:
+            lines.append(f"  {self.closest_swapped}: "
+                         + _closest(report.min_swapped_distance, report.pairs_at_min_swapped_distance))
+        return "\n".join(lines)
 
     def described(self, cards: Sequence[KeyCard], single_sided: bool) -> tuple[str, tuple[str, ...]]:
         per_card = self.per_card(single_sided)
@@ -81,6 +104,14 @@ class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
 
 
 KEY_CARDS = ClassicKeyCards()
+
+
+def turn_order(key: Key) -> list[str]:
+    """The teams' letters in the order they play on this key: the starting team, then the
+    others in the roles table's order, round again (blue, green, red when blue starts)."""
+    teams = TEAM_ROLES[:key.shape.teams]
+    first = next(at for at, role in enumerate(teams) if role.name == key.starting)
+    return [role.letter for role in teams[first:] + teams[:first]]
 
 
 def face_label(card: KeyCard, side: int) -> str:

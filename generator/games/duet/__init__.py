@@ -15,12 +15,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...model.tiles import TileFace, TileKind, agent_kind
+from ...model.roles import AGENT, ASSASSIN, BYSTANDER
+from ...model.tiles import TIMER, TileFace, TileKind, agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample, SettingRules
 
 DEFAULT_DUET_CARDS, MAX_DUET_CARDS = 20, 1000  # the dealer's: see deal.DISTANCE_TARGETS
 TIMER_TOKENS, SPARE_TIMER_TOKENS = 9, 2
-_BYSTANDER_FACE = TileFace("bystander", "bystander", 0)
+_BYSTANDER_FACE = TileFace("bystander", BYSTANDER, 0)
 
 
 def _key_cards() -> KeyCards[Any, Any]:
@@ -42,12 +43,14 @@ DUET = Game(
             "agent and timer tiles, its own rules",
     grid=Grid(5, 5),
     tiles=(
-        agent_kind("agent", "green", "green", 15),
-        agent_kind("assassin", "assassin", "assassin", 1),
-        TileKind("timer token", TileFace("timer token", "timer", 0), _BYSTANDER_FACE, TIMER_TOKENS),
-        TileKind("spare timer token", TileFace("timer token", "timer", 1), _BYSTANDER_FACE, SPARE_TIMER_TOKENS),
+        agent_kind("agent", AGENT, AGENT, 15),
+        agent_kind("assassin", ASSASSIN, ASSASSIN, 1),
+        TileKind("timer token", TileFace("timer token", TIMER, 0), _BYSTANDER_FACE, TIMER_TOKENS),
+        TileKind("spare timer token", TileFace("timer token", TIMER, 1), _BYSTANDER_FACE, SPARE_TIMER_TOKENS),
     ),
     tiles_title="Duet tiles",
+    one_table="Codenames Duet is played by two players working together, each reading one side of a 5 x 5 key, "
+              "with no teams; --teams, --grid and --assassins are for the classic game",
     texts=Path(__file__).resolve().parent / "texts",
     load_key_cards=_key_cards,
     load_rules_example=_rules_example,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
 from ...model.tiles import agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample, SettingRules
 
@@ -45,13 +46,15 @@ PICTURES = Game(
             f"{DEFAULT_PICTURE_KEY_CARDS} double-sided 5 x 4 key cards, 20 tiles, its own rules",
     grid=Grid(4, 5, cards="picture"),
     tiles=(
-        agent_kind("red agent", "red", "red", 7),
-        agent_kind("blue agent", "blue", "blue", 7),
-        agent_kind("double agent", "red", "blue", 1),
-        agent_kind("bystander", "bystander", "bystander", 4),
-        agent_kind("assassin", "assassin", "assassin", 1),
+        agent_kind("red agent", RED, RED, 7),
+        agent_kind("blue agent", BLUE, BLUE, 7),
+        agent_kind("double agent", RED, BLUE, 1),
+        agent_kind("bystander", BYSTANDER, BYSTANDER, 4),
+        agent_kind("assassin", ASSASSIN, ASSASSIN, 1),
     ),
     tiles_title="Agent tiles",
+    one_table="the picture edition is played by two teams over its own 5 x 4 grid of pictures, whose key has "
+              "one way up; --teams, --grid and --assassins are for the classic game",
     texts=Path(__file__).resolve().parent / "texts",
     load_key_cards=_key_cards,
     load_rules_example=_rules_example,

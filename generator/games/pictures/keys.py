@@ -14,12 +14,10 @@ from .face import pictures_face_layout
 
 
 class PicturesKeyCards(ClassicKeyCards):
-    shape = PICTURES_SHAPE
     closest_plain = "closest two keys, as printed or turned half round"
     closest_swapped = "closest two keys with red and blue exchanged in one, as printed or turned half round"
     advice = ("Stand a key card as printed (its marked corner where the picture grid's is) or turned half round: "
               "the deck is dealt for both.",)
-
 
     def artist(self, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme, *, single_sided: bool,
                back_title: str) -> PicturesKeyCardArtist:
@@ -27,4 +25,4 @@ class PicturesKeyCards(ClassicKeyCards):
                                      common_back=single_sided, back_title=back_title)
 
 
-KEY_CARDS = PicturesKeyCards()
+KEY_CARDS = PicturesKeyCards(PICTURES_SHAPE, table=None)

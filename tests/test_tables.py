@@ -1,0 +1,224 @@
+"""Three and four teams, bigger and smaller grids (``--teams``, ``--grid``, ``--assassins``):
+the table's counts, keys.json read back by a counter of our own, key cards, tiles and rules
+read from the PDFs, and the inputs that are refused before anything is written."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from generator.games import GAMES
+from generator.games.classic.deal import balance_report, deal_deck
+from generator.games.classic.table import key_shape
+from generator.model.table import TableError, table_for as table
+
+CLASSIC = GAMES["classic"]
+
+
+# --- the table's counts ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("teams, grid, assassins, counts", [
+    (2, None, None, (5, 5, 9, 8, 7, 1)),
+    (3, None, None, (6, 6, 9, 8, 10, 1)),
+    (4, None, None, (7, 7, 9, 8, 15, 1)),
+    (2, (4, 4), None, (4, 4, 6, 5, 5, 0)),
+    (2, (6, 6), 3, (6, 6, 9, 8, 16, 3)),
+    (3, (5, 5), None, (5, 5, 8, 7, 2, 1)),
+])
+def test_the_fan_rule_fills_each_table(teams, grid, assassins, counts):
+    at = table(teams, grid, assassins)
+    assert (at.rows, at.columns, at.starting, at.other, at.bystanders, at.assassins) == counts
+    assert at.starting + at.other * (teams - 1) + at.bystanders + at.assassins == at.cells
+
+
+@given(st.integers(2, 4), st.integers(4, 7), st.integers(4, 7), st.one_of(st.none(), st.integers(0, 49)))
+@settings(max_examples=150, deadline=None)
+def test_every_table_either_fits_or_is_refused(teams, rows, columns, assassins):
+    cells = rows * columns
+    chosen = assassins if assassins is not None else (0 if cells <= 16 else 1)
+    fits = 4 * teams + 1 + chosen + 1 <= cells  # four agents a team at least, and a bystander
+    if not fits:
+        with pytest.raises(TableError, match=f"{rows} x {columns} grid has {cells}"):
+            table(teams, (rows, columns), assassins)
+    assume(fits)
+    at = table(teams, (rows, columns), assassins)
+    assert at.other >= 4 and at.starting == at.other + 1 and at.bystanders >= 1 and at.assassins == chosen
+    assert at.starting + at.other * (teams - 1) + at.bystanders + at.assassins == cells
+
+
+def test_the_boxed_table_is_the_classic_game_itself():
+    assert CLASSIC.seat(None, None, None) is CLASSIC
+    assert CLASSIC.seat(2, (5, 5), 1) is CLASSIC
+    assert CLASSIC.seat(3, None, None) is CLASSIC.seat(3, (6, 6), None)  # one value a table
+
+
+# --- keys.json, counted by the tests' own counter ---------------------------------------------
+
+def _views(grid: list[str]) -> list[tuple[str, ...]]:
+    """The grid turned and mirrored every way it lies over a table of words."""
+    rows, columns = len(grid), len(grid[0])
+    cells = [list(row) for row in grid]
+    shapes = []
+    turns = 4 if rows == columns else 2
+    current = cells
+    for _ in range(turns):
+        shapes += [current, [row[::-1] for row in current]]
+        current = [list(row) for row in zip(*current[::-1])] if rows == columns else [row[::-1] for row in current[::-1]]
+    return [tuple("".join(row) for row in shape) for shape in shapes]
+
+
+def _distance(a: list[str], b: list[str]) -> int:
+    flat_a = "".join(a)
+    return min(sum(x != y for x, y in zip(flat_a, "".join(view))) for view in _views(b))
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory):
+    """keys.json for three tables, each dealt once from the command line."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    folder = tmp_path_factory.mktemp("tables")
+    found = {}
+    for name, args in (("three", ["--teams", "3"]), ("four", ["--teams", "4"]), ("family", ["--grid", "4x4"])):
+        result = CliRunner().invoke(main, ["keys", *args, "--count", "20", "--seed", "7",
+                                           "-o", str(folder / f"{name}.pdf")], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        found[name] = (json.loads((folder / f"{name}.json").read_text()), folder / f"{name}.pdf")
+    return found
+
+
+@pytest.mark.parametrize("name, teams, rows, counts, floor", [
+    ("three", 3, 6, {"starting": 9, "other": 8, "N": 10, "A": 1}, 21),
+    ("four", 4, 7, {"starting": 9, "other": 8, "N": 15, "A": 1}, 32),
+    ("family", 2, 4, {"starting": 6, "other": 5, "N": 5, "A": 0}, 5),
+])
+def test_keys_json_holds_balanced_fresh_keys(dealt, name, teams, rows, counts, floor):
+    manifest, _ = dealt[name]
+    facts = manifest["table"]
+    letters = list(facts["teams"])
+    assert len(letters) == teams and (facts["rows"], facts["columns"]) == (rows, rows)
+    faces = [face for card in manifest["cards"] for face in card["faces"]]
+    assert len(faces) == 40
+    names = facts["teams"]
+    for face in faces:
+        tally = Counter("".join(face["grid"]))
+        start = next(letter for letter, team in names.items() if team == face["starting"])
+        assert face["order"][0] == start and sorted(face["order"]) == sorted(letters)
+        assert tally[start] == counts["starting"]
+        assert all(tally[letter] == counts["other"] for letter in letters if letter != start)
+        assert (tally["N"], tally["A"]) == (counts["N"], counts["A"])
+    for card in manifest["cards"]:  # a card's two sides never share a starting team
+        assert card["faces"][0]["starting"] != card["faces"][1]["starting"]
+    starts = Counter(face["starting"] for face in faces)
+    assert len(starts) == teams and max(starts.values()) - min(starts.values()) <= 1
+    for letter in [*letters, "N", "A"]:  # per cell, each role within one of what is expected
+        per_cell = [sum("".join(face["grid"])[cell] == letter for face in faces) for cell in range(rows * rows)]
+        expected = sum("".join(face["grid"]).count(letter) for face in faces) / (rows * rows)
+        assert max(abs(n - expected) for n in per_cell) <= 1 + 1e-9, letter
+        if letter == "A":
+            assert max(per_cell) - min(per_cell) <= 1
+    closest = min(_distance(a["grid"], b["grid"]) for a, b in itertools.combinations(faces, 2))
+    assert closest >= floor  # random keys lie about 16, 27 and 2 cells apart at 40
+
+
+def test_a_key_card_shows_the_order_of_play(dealt):
+    """Four teams: above the first card's grid, a row of four lights in its face's order of
+    play, left to right, the starting team's the longest (read from the PDF's fills)."""
+    from generator.draw.theme import make_theme
+
+    manifest, pdf = dealt["four"]
+    theme = make_theme(False, None, ink_limit=300, ink="full")
+    by_colour = {tuple(round(part, 3) for part in theme.colour(name)): letter
+                 for letter, name in manifest["table"]["teams"].items()}
+    page = pdfplumber.open(pdf).pages[0]
+    shapes = [shape for shape in page.objects.get("curve", []) + page.objects.get("rect", [])
+              if tuple(round(part, 3) for part in shape["non_stroking_color"] or ()) in by_colour]
+    top = min(shape["top"] for shape in shapes)  # the first row of cards' top lights
+    row = sorted((shape for shape in shapes if abs(shape["top"] - top) < 1 and shape["x0"] < page.width / 2),
+                 key=lambda shape: shape["x0"])
+    seen = [by_colour[tuple(round(part, 3) for part in shape["non_stroking_color"])] for shape in row]
+    first = manifest["cards"][0]["faces"][0]
+    assert seen == first["order"]
+    widths = [shape["x1"] - shape["x0"] for shape in row]
+    assert widths[0] == pytest.approx(2 * widths[1], rel=0.05) and len(set(round(w) for w in widths[1:])) == 1
+
+
+# --- tiles and rules -------------------------------------------------------------------------
+
+def test_four_teams_tiles_and_rules(run):
+    result = run("tokens", "--teams", "4", "-o", "tiles.pdf")
+    assert result.exit_code == 0, result.output
+    # Each face's name in capitals on two lines, a back's read upside down (its letters reversed)
+    lines = Counter(line if line.isalpha() else line for page in pdfplumber.open("tiles.pdf").pages
+                    for line in page.extract_text().split("\n"))
+    for colour in ("RED", "BLUE", "GREEN", "ORANGE"):
+        assert lines[colour] + lines[colour[::-1]] == 2 * 9, colour  # nine a team, a name on each face
+    assert lines["DOUBLE"] + lines["ELBUOD"] == 0
+    result = run("rules", "--teams", "4", "-o", "rules.pdf")
+    assert result.exit_code == 0, result.output
+    sheet = " ".join(" ".join(page.extract_text().split()) for page in pdfplumber.open("rules.pdf").pages)
+    assert "Four teams, four spymasters, 49 words." in sheet
+    assert "Split into four teams, red, blue, green" in sheet
+    assert "9 green agents, 9 orange" in sheet
+    assert "two players" not in sheet.lower()  # the two-team variants are left out
+    assert len(pdfplumber.open("rules.pdf").pages) == 2
+
+
+def test_the_family_grid_says_it_has_no_assassin(run):
+    result = run("rules", "--grid", "4x4", "-o", "rules.pdf")
+    assert result.exit_code == 0, result.output
+    sheet = " ".join(" ".join(page.extract_text().split()) for page in pdfplumber.open("rules.pdf").pages)
+    assert "16 words, and no assassin to fear" in sheet and "4 rows of 4" in sheet
+    assert "This table has no assassin" in sheet
+    assert "loses the game on the spot" not in sheet
+
+
+@pytest.mark.parametrize("lang, phrase", [("fr", "4"), ("de", "4"), ("es", "4")])
+def test_more_teams_rules_in_every_language(run, lang, phrase):
+    result = run("rules", "--teams", "4", "--lang", lang, "-o", "rules.pdf")
+    assert result.exit_code == 0, result.output
+    assert "printed in English" not in result.output
+    assert len(pdfplumber.open("rules.pdf").pages) == 2
+
+
+# --- refused before anything is written ------------------------------------------------------
+
+@pytest.mark.parametrize("args, named", [
+    (["keys", "--teams", "1"], "--teams"),
+    (["keys", "--teams", "9"], "--teams"),
+    (["keys", "--grid", "3x3"], "--grid"),
+    (["keys", "--grid", "12x2"], "--grid"),
+    (["kit", "--grid", "6x6", "--teams", "2", "--assassins", "40"], "--assassins 40"),
+    (["kit", "--duet", "--teams", "3"], "--teams 3"),
+    (["keys", "--pictures", "--teams", "3"], "--teams 3"),
+    (["tokens", "--game", "duet", "--grid", "6x6"], "--grid 6x6"),
+])
+def test_tables_that_cannot_be_printed_are_refused(run, folder_state, args, named):
+    before = folder_state(Path("."))
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(errors) == 1 and named in errors[0] and "Traceback" not in result.output
+    assert folder_state(Path(".")) == before
+
+
+# --- the design: a fifth team is data ---------------------------------------------------------
+
+def test_a_deck_of_any_table_is_balanced_under_its_symmetries():
+    """The dealer over tables it was not tuned for: oblong grids, extra assassins."""
+    for teams, grid, assassins in ((2, (6, 5), None), (3, (5, 7), 2), (2, (7, 7), 0)):
+        shape = key_shape(table(teams, grid, assassins))
+        keys = [face for card in deal_deck(15, 3, True, shape) for face in card.faces]
+        report = balance_report(keys, shape)
+        assert max(report.starts) - min(report.starts) <= 1
+        assert report.assassin_max - report.assassin_min <= 1
+        assert report.min_distance is not None and report.min_distance >= 1
