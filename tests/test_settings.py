@@ -93,7 +93,11 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "ink": ("light", {}),
     **{f"theme.{name}": ("#123456", {}) for name in ("red", "blue", "bystander", "assassin", "card", "band", "outline")},
     "theme.green": ("#123456", {"game": "duet"}),  # Duet's agents: only Duet cards and tiles show them
+    "theme.orange": ("#123456", {"teams": 4}),  # the fourth team's: only a four-team kit shows it
     "game": ("duet", {}),
+    "teams": (3, {}),
+    "grid": ("6x6", {}),
+    "assassins": (2, {}),
     "lang": ("de", {"keys.single_sided": True}),  # keys: only a plain back carries words
     "sharp_s": ("capital", {"lang": "de"}),  # the German deck has words with ß
     "deck.deck": ("francais", {}),
