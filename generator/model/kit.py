@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import msgspec
 
-from .roles import TEAM_ROLES
-from .table import CLASSIC_TABLE, Table
-from .tiles import TileKind
+from .table import CLASSIC_TABLE, TILE_NOUNS, Table
+from .tiles import TileKind, count_name
 
 # The kit's files, named once: the kit writes them, and press sheets name them on their slug.
 DECK, KEYS, MANIFEST, TOKENS, RULES, COMBINED = "deck.pdf", "keys.pdf", "keys.json", "tokens.pdf", "rules.pdf", "kit.pdf"
@@ -15,7 +14,6 @@ BOX, STAND = "box.pdf", "stand.pdf"
 
 
 _NUMBERS = {3: "three", 4: "four"}
-_TILE_NOUNS = (*(role.noun for role in TEAM_ROLES), "double agent", "bystander", "assassin")
 
 
 class KitContents(msgspec.Struct, frozen=True):
@@ -58,11 +56,16 @@ class KitContents(msgspec.Struct, frozen=True):
         }
 
     def _table_counts(self) -> dict[str, int | str]:
-        """The table's placeholders: its teams, its grid and each role's cells on a key."""
-        table = self.table or CLASSIC_TABLE
-        other_tables = {f"{noun.replace(' ', '_')}s": 0 for noun in _TILE_NOUNS}  # a text names them all
-        return {**other_tables, "set_tiles": sum(kind.per_set for kind in self.tile_kinds), "teams": table.teams, "grid_rows": table.rows, "grid_columns": table.columns,
-                "grid_cells": table.cells, "starting_cells": table.starting, "other_cells": table.other,
+        """The table's placeholders: its teams, its grid, each role's cells on a key, a set's
+        tiles, and 0 of every kind of tile another table has and this one lacks; none for a
+        game without teams."""
+        table = self.table
+        if table is None:
+            return {}
+        return {**{count_name(noun): 0 for noun in TILE_NOUNS},
+                "set_tiles": sum(kind.per_set for kind in self.tile_kinds), "teams": table.teams,
+                "grid_rows": table.rows, "grid_columns": table.columns, "grid_cells": table.cells,
+                "starting_cells": table.starting, "other_cells": table.other,
                 "bystander_cells": table.bystanders, "assassin_cells": table.assassins}
 
     def conditions(self) -> frozenset[str]:
@@ -80,8 +83,11 @@ class KitContents(msgspec.Struct, frozen=True):
     def _table_conditions(self) -> tuple[str, ...]:
         """How many teams play (``two-teams``; ``more-teams`` and ``three-teams`` or
         ``four-teams``), whether a key has an assassin, and whether the table is the boxed
-        game's (``boxed-table``: 5 x 5, 9 / 8 / 7 / 1) or another (``other-table``)."""
-        table = self.table or CLASSIC_TABLE
+        game's (``boxed-table``: 5 x 5, 9 / 8 / 7 / 1) or another (``other-table``); none for
+        a game without teams."""
+        table = self.table
+        if table is None:
+            return ()
         teams = ("two-teams",) if table.teams == 2 else ("more-teams", f"{_NUMBERS[table.teams]}-teams")
         assassin = "assassin" if table.assassins else "no-assassin"
         boxed = "boxed-table" if table == CLASSIC_TABLE else "other-table"

@@ -94,6 +94,14 @@ def team_role(team: str) -> Role:
     return next(role for role in TEAM_ROLES if role.name == team)
 
 
+def play_order(teams: int, starting: str) -> tuple[Role, ...]:
+    """The first ``teams`` teams in the order they play when ``starting`` (a team's name)
+    starts: that team, then the others in the table's order, round again (blue, green, red)."""
+    playing = TEAM_ROLES[:teams]
+    first = next(at for at, role in enumerate(playing) if role.name == starting)
+    return playing[first:] + playing[:first]
+
+
 def in_order(letters: Iterable[str]) -> list[str]:
     """``letters`` in the table's order, each once."""
     wanted = set(letters)

@@ -308,13 +308,14 @@ class _Reader:
         if not sections:
             raise self.fail(fields.lines["sections"], "sections", f"no section is left for this kit "
                             f"({self.described()}) once the when: conditions are applied: add a section without when:")
-        subtitle = fields.get("subtitle")
+        shape = Group({"text": Key(self.heading("subtitle"), required=True), "when": Key(Node(), required=True)})
+        chosen = []  # every entry is read and checked, kept or not
         for number, node in enumerate(fields.get("subtitles", ()), start=1):
             where = f"subtitles, entry {number}"
-            chosen = self.reading.read(Group({"text": Key(self.heading("subtitle"), required=True),
-                                              "when": Key(Node(), required=True)}), node, where)
-            if self.applies(chosen.get("when"), where) and subtitle is fields.get("subtitle"):
-                subtitle = chosen["text"]  # the first whose conditions the kit meets, over subtitle:
+            entry = self.reading.read(shape, node, where)
+            if self.applies(entry["when"], where):
+                chosen.append(entry["text"])
+        subtitle = chosen[0] if chosen else fields.get("subtitle")  # the first the kit meets, over subtitle:
         return RulesText(self.source, fields["title"], subtitle, tuple(sections), example,
                          self.language, tuple(first_ids.items()))
 

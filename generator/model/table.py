@@ -47,16 +47,6 @@ class Table(msgspec.Struct, frozen=True):
     def cells(self) -> int:
         return self.rows * self.columns
 
-    @property
-    def team_names(self) -> tuple[str, ...]:
-        """The teams that play, in the roles table's order, which is the order of play when
-        red starts: after the starting team, the next ones in that order, round again."""
-        return tuple(role.name for role in TEAM_ROLES[:self.teams])
-
-    @property
-    def classic(self) -> bool:
-        """The table of the boxed game: two teams, 5 x 5, 9 / 8 / 7 / 1."""
-        return self == CLASSIC_TABLE
 
 
 def table_for(teams: int, grid: tuple[int, int] | None = None, assassins: int | None = None) -> Table:
@@ -85,5 +75,8 @@ def table_for(teams: int, grid: tuple[int, int] | None = None, assassins: int | 
                  assassins)
 
 
-
 CLASSIC_TABLE = Table(2, 5, 5, 9, 8, 7, 1)
+# What the tiles of any table are called: each team's agents, the double agent (two teams), the
+# bystanders and the assassins. The files of tile names name them all, and a rules text counts
+# them all (0 where a table has none).
+TILE_NOUNS = (*(role.noun for role in TEAM_ROLES), "double agent", "bystander", "assassin")

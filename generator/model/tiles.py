@@ -46,7 +46,12 @@ class TileKind(msgspec.Struct, frozen=True):
     @property
     def count_name(self) -> str:
         """Its count's placeholder on the rules sheet: "red_agents"."""
-        return self.noun.replace(" ", "_") + "s"
+        return count_name(self.noun)
+
+
+def count_name(noun: str) -> str:
+    """The placeholder of a count of tiles called ``noun`` on the rules sheet: "red_agents"."""
+    return noun.replace(" ", "_") + "s"
 
 
 class TileText(msgspec.Struct, frozen=True):

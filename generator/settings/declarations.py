@@ -99,8 +99,9 @@ def _colour(name: str, help: str, commands: tuple[str, ...], cards: str | None =
     return Setting(f"theme.{name}", kind, None, help, commands, cards=cards)
 
 
-def _parse_grid(text: str) -> tuple[int, int]:
-    """'6x6' -> (6, 6): rows, then columns."""
+def _parse_grid(text: str) -> str:
+    """' 6 X 6 ' -> '6x6': rows, then columns, as messages show them (``options.game_of`` reads
+    the numbers)."""
     match = re.fullmatch(r"\s*(\d+)\s*[x×]\s*(\d+)\s*", text.lower())
     if not match:
         raise UsageError(f"{quoted(text)} is not a grid: write ROWSxCOLUMNS, such as 6x6")
@@ -108,7 +109,7 @@ def _parse_grid(text: str) -> tuple[int, int]:
     if rows not in SIDES or columns not in SIDES:
         raise UsageError(f"a {rows} x {columns} grid does not fit a key card: grids have {SIDES[0]} to {SIDES[-1]} "
                          f"rows and columns, 4x4 up to 7x7")
-    return rows, columns
+    return f"{rows}x{columns}"
 
 
 def _length(what: str, low_mm: float, high_mm: float, example: str, wrong: str, usual: str) -> kinds.Kind:

@@ -197,30 +197,20 @@ def game_of(settings: Settings) -> Game:
     given = [key for key in TABLE_KEYS if key in settings.values and settings.values[key] is not None]
     if not given:
         return game
-    typed = ", ".join(_table_setting(settings, key) for key in given)
+    typed = ", ".join(settings.describe(key) for key in given)
     if game.seat is None:
         dropped = " and ".join(settings.removal(key) for key in given)
-        if settings.values.get("grid") is not None:
-            dropped = dropped.replace(str(settings.values["grid"]), _grid(settings))
         seated = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.seat is not None)
         raise UsageError(f"{typed}: {game.one_table}. Drop {dropped}, or choose {seated}")
-    grid = settings.values.get("grid")
+    grid = settings.optional("grid", str)  # "6x6", as its declaration checked it
+    rows_columns = None
+    if grid is not None:
+        rows, columns = (int(side) for side in grid.split("x"))
+        rows_columns = (rows, columns)
     try:
-        return game.seat(settings.optional("teams", int), grid if isinstance(grid, tuple) else None,
-                         settings.optional("assassins", int))
+        return game.seat(settings.optional("teams", int), rows_columns, settings.optional("assassins", int))
     except TableError as problem:
         raise UsageError(f"{typed}: {problem}: choose fewer teams or assassins, or a larger --grid") from None
-
-
-def _grid(settings: Settings) -> str:
-    rows, columns = settings.values["grid"]  # type: ignore[misc]
-    return f"{rows}x{columns}"
-
-
-def _table_setting(settings: Settings, key: str) -> str:
-    """A table's setting as the user gave it: "--grid 6x6", never the grid's tuple."""
-    described = settings.describe(key)
-    return described.replace(str(settings.values[key]), _grid(settings)) if key == "grid" else described
 
 
 def sheet_options(settings: Settings, file_name: str = "") -> SheetOptions:

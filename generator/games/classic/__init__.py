@@ -17,7 +17,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED, TEAM_ROLES
-from ...model.table import CLASSIC_TABLE, MOST_CARDS, Table, table_for
+from ...model.table import CLASSIC_TABLE, MOST_CARDS, TILE_NOUNS, Table, table_for
 from ...model.tiles import TileKind, agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample
 
@@ -43,29 +43,6 @@ def _rules_example() -> RulesExample[Any, Any]:
     from .rules import RULES_EXAMPLE
 
     return RULES_EXAMPLE
-
-
-CLASSIC = Game(
-    name="classic",
-    title="Codenames",
-    summary="the party game for two teams: 40 double-sided key cards, 25 tiles, rules with four variants",
-    grid=Grid(5, 5),
-    tiles=(
-        agent_kind("red agent", RED, RED, 8),
-        agent_kind("blue agent", BLUE, BLUE, 8),
-        agent_kind("double agent", RED, BLUE, 1),
-        agent_kind("bystander", BYSTANDER, BYSTANDER, 7),
-        agent_kind("assassin", ASSASSIN, ASSASSIN, 1),
-    ),
-    tiles_title="Agent tiles",
-    texts=Path(__file__).resolve().parent / "texts",
-    load_key_cards=_key_cards,
-    load_rules_example=_rules_example,
-    example_marks=("key-and-grid", "starting", "clue", "targets", "guesses"),
-    default_key_cards=40,
-    most_key_cards=MAX_CARDS,
-    variants=VARIANTS,
-)
 
 
 def table_tiles(at: Table) -> tuple[TileKind, ...]:
@@ -98,9 +75,26 @@ def _at_table(at: Table) -> Game:
     return replace(
         CLASSIC, summary=f"the party game for {teams} at {at.rows} x {at.columns}", grid=Grid(at.rows, at.columns),
         tiles=table_tiles(at), load_key_cards=lambda: _table_key_cards(at), most_key_cards=MOST_CARDS,
-        table=at, other_tile_nouns=TILE_NOUNS)
+        table=at)
 
 
-# Every table's tiles are named in the files of tile names: each team's agents, the double agent, ...
-TILE_NOUNS = (*(team.noun for team in TEAM_ROLES), "double agent", "bystander", "assassin")
-CLASSIC = replace(CLASSIC, table=CLASSIC_TABLE, seat=_seat, other_tile_nouns=TILE_NOUNS)
+CLASSIC = Game(
+    name="classic",
+    title="Codenames",
+    summary="the party game for two teams: 40 double-sided key cards, 25 tiles, rules with four variants",
+    grid=Grid(5, 5),
+    tiles=table_tiles(CLASSIC_TABLE),  # 8 red, 8 blue, the double agent, 7 bystanders, the assassin
+    tiles_title="Agent tiles",
+    texts=Path(__file__).resolve().parent / "texts",
+    load_key_cards=_key_cards,
+    load_rules_example=_rules_example,
+    example_marks=("key-and-grid", "starting", "clue", "targets", "guesses"),
+    default_key_cards=40,
+    most_key_cards=MAX_CARDS,
+    variants=VARIANTS,
+    table=CLASSIC_TABLE,
+    seat=_seat,  # its other tables, which share everything else (``_at_table``)
+    other_tile_nouns=TILE_NOUNS,
+)
+
+

@@ -3,8 +3,8 @@ kit's frame and a small card number; and the plain back that single-sided cards 
 starting team shows by shape as well as colour: red lights are pointed at both ends, blue
 ones rounded. With three or four teams each light is a row of the teams in the order they
 play, the starting team first and longest, each in its colour with its symbol, read clockwise
-round the grid from any side. The picture edition's key card is this card over its 5 x 4 grid, with a corner
-mark (``games/pictures/card.py``).
+round the grid from any side. The picture edition's key card is this card over its 5 x 4
+grid, with a corner mark (``games/pictures/card.py``).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from ...draw.theme import Theme
 from ...geometry.keyface import KeyFaceLayout
 from ...geometry.sheet import Box
 from ...geometry.style import BODY, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, LEAD
-from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, Role, team_role
-from ...units import MM
+from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, Role, play_order, team_role
 from ...typeface.font import Font
+from ...units import MM
 from .deal import Key
 
 
@@ -70,12 +70,12 @@ class KeyCardArtist:
         if self.common_back:
             self._define_common_back(canvas)
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
-        for at, team in enumerate(self.teams):
+        for team in self.teams:
             if canvas.hasForm(self._frame_form(team.letter)):
                 continue
             begin_form(canvas, self._frame_form(team.letter), area)
             draw_ground_and_frame(canvas, area, layout.frame, theme, self.frame_width, self.frame_colour)
-            order = self.teams[at:] + self.teams[:at]
+            order = play_order(len(self.teams), team.name)
             for side, light in enumerate(layout.lights):
                 if len(order) == 2:
                     _draw_light(canvas, light, team, theme)

@@ -226,7 +226,7 @@ class _Counting:
 
     def __init__(self, shape: KeyShape) -> None:
         teams = shape.teams
-        self.teams, self.bystander, self.assassin = teams, teams, teams + 1
+        self.bystander, self.assassin = teams, teams + 1
         self.starting, self.other, self.quantities = teams + 2, teams + 3, teams + 4
         # [class][letter]: the quantities a letter of a key of that class adds to
         self.contributes = tuple(
@@ -408,8 +408,8 @@ def deal_deck(count: int, seed: int, double_sided: bool = True, shape: KeyShape 
 
 
 def _deal_estimated(shape: KeyShape, classes: list[int], rng: Random) -> _Deck:
-    """A deck of a shape whose targets are estimates: spread stage by stage (ESTIMATE_MOVES a
-    key), each stage that falls short lowering both targets by one cell, so that the deck ends
+    """A deck of a shape whose targets are estimates: spread stage by stage
+    (ESTIMATE_MOVES_PER_KEY moves a key), each stage that falls short lowering both targets by one cell, so that the deck ends
     as far apart as the search took it, whatever the shape."""
     size = len(classes)
     plain, swapped = _targets(size, shape)

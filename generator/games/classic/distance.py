@@ -18,11 +18,11 @@ Both are symmetric: exchanging the teams commutes with the symmetries and undoes
 symmetries of a shape form a group).
 
 A *view* is one of the symmetries, with or without red and blue exchanged: 16 for the
-classic key, 8 for a square key of three or four teams. ``MatchIndex`` holds every key of a deck through every view, bit-sliced: for
-each cell and letter, an int has one bit per (view, key), set when that key seen through
-that view has that letter there. A key picks one such int per cell (by its own letter
-there), and one pass of big-int additions over those ints counts its matching cells with
-every key under all views at once.
+classic key, 8 for a square key of three or four teams. ``MatchIndex`` holds every key of a
+deck through every view, bit-sliced: for each cell and letter, an int has one bit per (view,
+key), set when that key seen through that view has that letter there. A key picks one such
+int per cell (by its own letter there), and one pass of big-int additions over those ints
+counts its matching cells with every key under all views at once.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...draw.theme import Theme
 from ...geometry.keyface import key_face_layout
-from ...model.roles import TEAM_ROLES
+from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, play_order
 from ...model.table import CLASSIC_TABLE, Table
 from ...typeface.font import Font
 from ...units import plural
@@ -76,7 +76,7 @@ class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
         """What keys.json says of another table: each role's letter, the grid, the counts."""
         shape = self.shape
         return {"teams": {role.letter: role.name for role in TEAM_ROLES[:shape.teams]},
-                "bystander": "N", "assassin": "A", "rows": shape.rows, "columns": shape.columns,
+                "bystander": BYSTANDER, "assassin": ASSASSIN, "rows": shape.rows, "columns": shape.columns,
                 "starting": shape.starting, "other": shape.other, "bystanders": shape.bystanders,
                 "assassins": shape.assassins}
 
@@ -107,11 +107,8 @@ KEY_CARDS = ClassicKeyCards()
 
 
 def turn_order(key: Key) -> list[str]:
-    """The teams' letters in the order they play on this key: the starting team, then the
-    others in the roles table's order, round again (blue, green, red when blue starts)."""
-    teams = TEAM_ROLES[:key.shape.teams]
-    first = next(at for at, role in enumerate(teams) if role.name == key.starting)
-    return [role.letter for role in teams[first:] + teams[:first]]
+    """The teams' letters in the order they play on this key (``roles.play_order``)."""
+    return [role.letter for role in play_order(key.shape.teams, key.starting)]
 
 
 def face_label(card: KeyCard, side: int) -> str:
