@@ -32,7 +32,8 @@ def test_every_role_is_drawn_alike_everywhere():
         for colour in (role.colour, role.on_colour, role.figure_colour, role.writing_colour):
             assert colour in THEME.roles or colour in Theme.__struct_fields__, (role.name, colour)
         assert {role.colour, f"{role.colour}_pale", f"{role.colour}_border"} <= set(THEME.roles)
-        assert {role.colour, role.on_colour, role.writing_colour} <= set(view.colour_names(THEME))
+        # a board of every team the roles table has writes every role's colours
+        assert {role.colour, role.on_colour, role.writing_colour} <= set(view.colour_names(THEME, len(TEAM_ROLES)))
         assert {role.noun, role.nouns} <= set(TEXT_KEYS)
 
 
@@ -41,10 +42,30 @@ def test_every_shape_is_drawn_by_every_format():
     assert set(symbols.SHAPES) == set(webpage.SHAPES) == set(view.MARKS) == shapes
 
 
-@pytest.mark.parametrize("field", ["letter", "name", "colour", "square", "noun"])
+@pytest.mark.parametrize("field", ["letter", "name", "noun"])
 def test_no_two_roles_share(field):
     values = [getattr(role, field) for role in ROLES]
     assert len(set(values)) == len(values), field
+
+
+def _roles_of(game) -> set[str]:
+    """The letters of every role a game can deal, at any of its tables."""
+    tables = [game] if game.seat is None else [game.seat(teams, None, None) for teams in range(2, len(TEAM_ROLES) + 1)]
+    return {face.role for at in tables for kind in at.tiles for face in (kind.front, kind.back)} & set(roles.BY_LETTER)
+
+
+@pytest.mark.parametrize("field", ["colour", "square", "symbol", "figures"])
+def test_no_two_roles_of_a_game_share(field):
+    """Within a game, at any of its tables, every role has a colour, a square, a symbol and
+    figures of its own; across games a role may repeat another's look: the green team wears
+    Duet's green, which never lies on the same table."""
+    from generator.games import GAMES
+
+    for game in GAMES.values():
+        values = [getattr(role_of(letter), field) for letter in sorted(_roles_of(game))]
+        assert len(set(values)) == len(values), (game.name, field)
+    shared = {(a.letter, b.letter) for a in ROLES for b in ROLES if a.letter < b.letter and a.colour == b.colour}
+    assert shared == {("G", "V")}  # Duet's agents and the green team, and no other pair
 
 
 def test_roles_part_in_black_and_white():

@@ -233,7 +233,7 @@ SHAPES = {
                                                "  key: {starting: green, grid: [RRNBB]}\n"),
                                     4, "example: key: starting: unknown starting team 'green': use red, blue"),
     "a file that is a list": ("- title: Rules\n", 1, "top level: this must be a group of keys (language, title, "
-                                                  "subtitle, sections, example), not a list"),
+                                                  "subtitle, subtitles, sections, example), not a list"),
     "invalid YAML": ("title: [Rules\n", 2, "this is not valid YAML"),
     "object tags": (rules_file(title="!!python/object/apply:os.system [ls]"), 1, "a rules text holds plain text only"),
     "deep nesting": ("title: Rules\nsections: " + "[" * 100_000 + "]" * 100_000 + "\n", 2, "nested"),

@@ -53,10 +53,13 @@ VALID = [
     ("title", "title: Office party", "Office party"),
     ("ink", "ink: light", "light"),
     ("game", "game: duet", "duet"),
+    ("teams", "teams: 3", 3),
+    ("grid", "grid: 6 X 7", "6x7"),  # as messages name it; the game reads rows and columns from it
+    ("assassins", "assassins: 0", 0),
     ("lang", "lang: pt_BR", "pt-br"),
     ("sharp_s", "sharp_s: capital", "capital"),
     *[(f"theme.{colour}", f'theme:\n  {colour}: "#d8322b"', parse_colour("#D8322B"))
-      for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")],
+      for colour in ("red", "blue", "bystander", "assassin", "green", "orange", "card", "band", "outline")],
     ("deck.deck", "deck:\n  deck: francais", "francais"),
     ("deck.words", "deck:\n  words: party.txt", FOLDER / "party.txt"),
     ("deck.images", "deck:\n  images: class photos", FOLDER / "class photos"),
@@ -150,8 +153,12 @@ INVALID = [
     ("sharp_s", "sharp_s: ß", 2, "sharp_s: this must be one of ss, capital, not 'ß'"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")
-        for colour in ("red", "blue", "bystander", "assassin", "green", "card", "band", "outline")
+        for colour in ("red", "blue", "bystander", "assassin", "green", "orange", "card", "band", "outline")
     ],
+    ("teams", "teams: 1", 2, "teams: this must be a whole number from 2 to 4, or null, not '1'"),
+    ("grid", "grid: 3x3", 2, "grid: a 3 x 3 grid does not fit a key card: grids have 4 to 7 rows and columns"),
+    ("grid", "grid: six", 2, "grid: 'six' is not a grid: write ROWSxCOLUMNS, such as 6x6"),
+    ("assassins", "assassins: -1", 2, "assassins: this must be a whole number from 0 to 49, or null, not '-1'"),
     # The classic slip: an unquoted # starts a comment, which leaves the value empty.
     ("theme.red", "theme:\n  red: #D8322B", 3, 'theme.red: this must be a colour such as "#D8322B", in quotes '
      "(YAML reads an unquoted # as the start of a comment), or null, not empty"),
@@ -306,8 +313,8 @@ def test_an_unknown_key_suggests_the_closest_valid_one_at_its_level(text, line, 
 
 def test_an_unknown_key_with_nothing_close_lists_the_valid_keys():
     assert refusal("theme:\n  mauve: '#8000FF'\n") == (
-        "cngen.yaml:2: theme: unknown key 'mauve': the keys here are red, blue, bystander, assassin, green, card, band, "
-        "outline"
+        "cngen.yaml:2: theme: unknown key 'mauve': the keys here are red, blue, bystander, assassin, green, orange, card, "
+        "band, outline"
     )
     assert refusal("zzz: 1\n").startswith("cngen.yaml:1: top level: unknown key 'zzz': the keys here are paper, "
                                            "margin, sides")
