@@ -222,3 +222,15 @@ def test_a_deck_of_any_table_is_balanced_under_its_symmetries():
         assert max(report.starts) - min(report.starts) <= 1
         assert report.assassin_max - report.assassin_min <= 1
         assert report.min_distance is not None and report.min_distance >= 1
+
+
+def test_the_same_deck_again_repeats_its_table(run):
+    """The summary's line for dealing the deck again names the table, and deals it again."""
+    result = run("keys", "--teams", "3", "--grid", "5x6", "--count", "2", "-o", "first.pdf")
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if "The same deck again" in line)
+    again = line.split(": ", 1)[1].removesuffix(" with the same --count.").split()
+    assert again[:6] == ["--teams", "3", "--grid", "5x6", "--assassins", "1"]
+    result = run("keys", *again, "--count", "2", "-o", "second.pdf")
+    assert result.exit_code == 0, result.output
+    assert Path("second.json").read_text() == Path("first.json").read_text()

@@ -297,7 +297,7 @@ def kit(settings: Settings) -> None:
     from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
     from .outputs import plan_outputs, run_inputs, with_uploads, write_planned
-    from .report import kit_table, record_notes
+    from .report import kit_table, record_notes, table_again
 
     out_dir, preview = settings.path("kit.out_dir"), settings.on("preview")
     names = (*kit_file_names(settings.on("kit.combined"), settings.on("kit.box"), settings.on("kit.stand")), RECORD_NAME)
@@ -316,7 +316,7 @@ def kit(settings: Settings) -> None:
     uploads = {out_dir / part.name: part.images for part in result.parts}
     plan, files, stale = with_uploads(settings, plan, result.files(out_dir), uploads)
     previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
-    reuse = _seed_to_reuse(settings, seed, options.keys.seed)
+    reuse = _seed_to_reuse(settings, seed, options.keys.seed, table_again(options.game))
     echo(kit_table(options.game, result, out_dir, options.deck.sheet, previews, reuse, earlier,
                          options.rules.paper))
     _notes((*result.notes, *record_notes(out_dir / RECORD_NAME, earlier, "cngen kit")))
@@ -338,10 +338,10 @@ def _every_kit_file() -> list[str]:
     return [path.name for path in (*names, *preview_paths(names, NO_PREVIEW).values())]
 
 
-def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int) -> str:
-    """The options that deal the same kit again."""
+def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int, table: str) -> str:
+    """The options that deal the same kit again; ``table``: those that seat its game again."""
     name = settings.value("game", str)
-    game = "" if name == DEFAULT_GAME else f"--game {name} "
+    game = ("" if name == DEFAULT_GAME else f"--game {name} ") + table
     if settings.optional("keys.seed", int) is not None:
         return f"{game}--keys-seed {keys_seed}"
     return f"{game}--seed {seed}"

@@ -99,10 +99,19 @@ def sheets_line(plan: SheetPlan, sheets: int, pages: int, thing: str) -> str:
     return f"  {plural(plan.per_sheet, thing)} per {size} sheet: {plural(sheets, 'sheet')}, {plural(pages, 'page')}"
 
 
+def table_again(game: Game) -> str:
+    """The options that seat the game at its table again ("--teams 4 --grid 7x7 --assassins 1 "),
+    none at its own table."""
+    at = game.table
+    if at is None or game.seat is None or game.seat(None, None, None).table == at:
+        return ""
+    return f"--teams {at.teams} --grid {at.rows}x{at.columns} --assassins {at.assassins} "
+
+
 def keys_summary(game: Game, result: KeysResult, output: Path, manifest: Path, options: KeyOptions,
                  folder: Path | None = None) -> str:
     held, advice = game.key_cards.described(result.cards, options.single_sided)
-    again = "" if game.name == DEFAULT_GAME else f"--game {game.name} "
+    again = ("" if game.name == DEFAULT_GAME else f"--game {game.name} ") + table_again(game)
     return "\n".join([
         _wrote(output, manifest, folder=folder),
         f"  {held}, seed {result.seed}",
