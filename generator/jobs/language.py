@@ -84,7 +84,7 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
 
 def tile_nouns(game: Game) -> list[str]:
     """Every name the game's tiles print, each once, in the set's order, then the names its
-    tiles print at its other tables (the classic game's third and fourth teams), which its
+    tiles print at its other tables (a third and a fourth team's), which its
     files of tile names hold for every table."""
     return list(dict.fromkeys([*(face.name for kind in game.tiles for face in (kind.front, kind.back)),
                                *game.other_tile_nouns]))

@@ -159,6 +159,9 @@ def users(key: str) -> tuple[str, ...]:
 # The commands that print a game's own components, or play it in another form.
 GAME_COMMANDS = ("deck", "keys", "tokens", "rules", "kit", *DIELINES, *users("game"))
 MOST_KEY_CARDS = max(game.most_key_cards for game in GAMES.values())
+# The games --teams, --grid and --assassins seat at other tables, as their help names them.
+SEATED = " and ".join(f"--game {game.name}" for game in GAMES.values() if game.seat is not None)
+TABLE_KEYS = ("teams", "grid", "assassins")  # the settings that seat a game at another table
 
 
 def _games_line(describe: Callable[[Game], object]) -> str:
@@ -261,16 +264,16 @@ SETTINGS: tuple[Setting, ...] = (
             "games played with pictures), key cards, tiles and rules. --NAME is short for --game NAME.",
             GAME_COMMANDS, "--game", shorthands=tuple(GAMES)),
     Setting("teams", kinds.nullable(kinds.whole(TEAMS[0], TEAMS[-1])), None,
-            "Teams at the table, for the classic game: 2, 3 or 4. Each team but the starting one has the same "
+            "Teams at the table, for " + SEATED + ": 2, 3 or 4. Each team but the starting one has the same "
             "number of agents and the starting team one more. Default: 2; the grid follows: "
             + ", ".join(f"{teams} teams {rows}x{columns}" for teams, (rows, columns) in DEFAULT_GRIDS.items()) + ".",
             GAME_COMMANDS, "--teams"),
     Setting("grid", kinds.nullable(kinds.text(f"a grid of {SIDES[0]} to {SIDES[-1]} rows and columns, such as 6x6",
                                               _parse_grid, "RxC")), None,
-            "Rows and columns of codenames on the table, for the classic game: 4x4 up to 7x7. 4x4 is the family "
+            "Rows and columns of codenames on the table, for " + SEATED + ": 4x4 up to 7x7. 4x4 is the family "
             "grid, with no assassin unless --assassins says. Default: by --teams.", GAME_COMMANDS, "--grid"),
     Setting("assassins", kinds.nullable(kinds.whole(0, SIDES[-1] ** 2)), None,
-            "Assassins on every key, for the classic game, where the grid has room: 0 makes a game nobody loses "
+            "Assassins on every key, for " + SEATED + ", where the grid has room: 0 makes a game nobody loses "
             "at one touch. Default: 1, or 0 on the 4x4 family grid.", GAME_COMMANDS, "--assassins"),
     _colour("red", "The red team: agents, cells, lights, headings, the calibration crosses.",
             ("keys", "tokens", "rules", "kit", "calibrate", *DIELINES)),
@@ -577,6 +580,8 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
     defaults += [DefaultWhen(key, when, value, _on(key)) for key, value in game.defaults.items()]
     excludes = [Excludes(when, refused, _on(refused[0]), why) for refused, why in game.settings.refused.items()]
     no_effect = [NoEffect(key, when, _on(key), why) for key, why in game.settings.ignored.items()]
+    if game.seat is None:  # a game of one table: --teams, --grid and --assassins mean nothing for it
+        no_effect += [NoEffect(key, when, _on(key), game.one_table) for key in TABLE_KEYS]
     no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
                   for setting in SETTINGS if setting.cards not in (None, game.grid.cards)]
     return defaults, ranges, excludes, no_effect

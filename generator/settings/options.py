@@ -22,7 +22,7 @@ from ..errors import UsageError
 from ..model.table import TableError
 from ..model.tiles import TileText
 from ..units import PAPERS, RGB, is_us_paper
-from .declarations import BY_KEY, SETTINGS
+from .declarations import BY_KEY, SETTINGS, TABLE_KEYS
 from .resolve import Settings, default_value
 
 
@@ -187,9 +187,6 @@ def _section(settings: Settings, cls: type[Record], section: str, **others: obje
     return _typed(cls, {**chosen, **others})
 
 
-TABLE_KEYS = ("teams", "grid", "assassins")  # the settings that seat a game of teams at another table
-
-
 def game_of(settings: Settings) -> Game:
     """The game a command prints: the one value every component of it is for, at the table
     --teams, --grid and --assassins set."""
@@ -197,11 +194,9 @@ def game_of(settings: Settings) -> Game:
     given = [key for key in TABLE_KEYS if key in settings.values and settings.values[key] is not None]
     if not given:
         return game
+    # A game of one table never gets here: its table's settings have no effect (declarations)
+    assert game.seat is not None, f"{game.name} has one table, and the settings kept {given}"
     typed = ", ".join(settings.describe(key) for key in given)
-    if game.seat is None:
-        dropped = " and ".join(settings.removal(key) for key in given)
-        seated = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.seat is not None)
-        raise UsageError(f"{typed}: {game.one_table}. Drop {dropped}, or choose {seated}")
     grid = settings.optional("grid", str)  # "6x6", as its declaration checked it
     rows_columns = None
     if grid is not None:
