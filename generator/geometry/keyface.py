@@ -47,6 +47,13 @@ class KeyFaceLayout(msgspec.Struct, frozen=True):
         grid_bottom = min(cell.y for cell in self.cells)
         return inside.x + CONTENT_GAP, (inside.y + grid_bottom - cap_height) / 2
 
+    def corner_mark_centre(self, size: float) -> tuple[float, float]:
+        """The centre of a mark ``size`` across in the bottom-right corner, as far inside the
+        frame and from the grid as the number is in the bottom-left one."""
+        inside = self.frame.inset(FRAME_LINE / 2)
+        grid_bottom = min(cell.y for cell in self.cells)
+        return inside.right - CONTENT_GAP - size / 2, (inside.y + grid_bottom) / 2
+
 
 def key_face_layout(card_width: float, card_height: float, bleed: float = 0.0, rows: int = SIDE,
                     columns: int = SIDE) -> KeyFaceLayout:

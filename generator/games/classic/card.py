@@ -30,7 +30,7 @@ from ...draw.theme import Theme
 from ...geometry.keyface import KeyFaceLayout
 from ...geometry.sheet import Box
 from ...geometry.style import BODY, CONTENT_GAP, EMBLEM_LINE, FRAME_LINE, LEAD
-from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, Role, play_order, team_role
+from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, Role, play_order, role_of, team_role
 from ...typeface.font import Font
 from ...units import MM
 from .deal import Key
@@ -58,9 +58,10 @@ class KeyCardArtist:
     frame_form_name = "key-frame"
 
     def __init__(self, layout: KeyFaceLayout, font: Font, theme: Theme, common_back: bool = False,
-                 scale: float = 1.0, back_title: str = "KEY CARD", teams: int = 2):
+                 scale: float = 1.0, back_title: str = "KEY CARD", teams: int = 2, assassins: int = 1):
         self.layout, self.font, self.theme = layout, font, theme
         self.teams = TEAM_ROLES[:teams]  # the teams of its game, in the roles table's order
+        self.no_assassin = assassins == 0  # a key without one says so in a corner
         self.common_back = common_back  # single-sided cards: declare their plain back too
         self.back_title = back_title  # printed under the emblem on that back, in the kit's language
         self.frame_width = frame_width(scale)
@@ -81,6 +82,8 @@ class KeyCardArtist:
                     _draw_light(canvas, light, team, theme)
                 else:
                     _draw_turns(canvas, light, side, order, _grid_side(layout, side), theme)
+            if self.no_assassin:
+                _draw_no_assassin(canvas, layout, self.font, theme)
             self.draw_on_frame(canvas)
             canvas.endForm()
         letters = [team.letter for team in self.teams] + [BYSTANDER, ASSASSIN]
@@ -130,6 +133,22 @@ class KeyCardArtist:
 
     def _back_form(self) -> str:
         return form_name("key-back", self.layout.bleed_box)
+
+
+NO_ASSASSIN_MARK = 3.6 * MM  # the side of the small assassin's cell a key with no assassin counts as 0
+
+
+def _draw_no_assassin(canvas: Canvas, layout: KeyFaceLayout, font: Font, theme: Theme) -> None:
+    """"0" beside a small assassin's cell, in the bottom-right corner: the key has no assassin,
+    which reads without words and in black and white."""
+    x, y = layout.corner_mark_centre(NO_ASSASSIN_MARK)
+    half = NO_ASSASSIN_MARK / 2
+    fill(canvas, theme.colour(role_of(ASSASSIN).colour))
+    canvas.roundRect(x - half, y - half, NO_ASSASSIN_MARK, NO_ASSASSIN_MARK, half * 0.3, stroke=0, fill=1)
+    draw_role_symbol(canvas, ASSASSIN, x, y, NO_ASSASSIN_MARK * 0.6, theme.colour(role_of(ASSASSIN).on_colour))
+    fill(canvas, theme.text)
+    canvas.setFont(font.name, NUMBER_SIZE)
+    canvas.drawRightString(x - half - CONTENT_GAP / 2, y - font.cap_height * NUMBER_SIZE / 2, "0")
 
 
 def _grid_side(layout: KeyFaceLayout, side: int) -> float:

@@ -46,7 +46,7 @@ class ClassicKeyCards(KeyCards[KeyCard, KeyFace]):
                back_title: str) -> KeyCardArtist:
         layout = key_face_layout(*card_size, bleed=bleed, rows=self.shape.rows, columns=self.shape.columns)
         return KeyCardArtist(layout, font, theme, common_back=single_sided, back_title=back_title,
-                             teams=self.shape.teams)
+                             teams=self.shape.teams, assassins=self.shape.assassins)
 
     def game_keys(self, cards: Sequence[KeyCard]) -> list[GameKey]:
         """The key lies with its cells over the codenames, row for row."""
