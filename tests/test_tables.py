@@ -198,9 +198,9 @@ def test_more_teams_rules_in_every_language(run, lang, phrase):
     (["keys", "--grid", "3x3"], "--grid"),
     (["keys", "--grid", "12x2"], "--grid"),
     (["kit", "--grid", "6x6", "--teams", "2", "--assassins", "40"], "--assassins 40"),
-    (["kit", "--duet", "--teams", "3"], "--teams 3"),
-    (["keys", "--pictures", "--teams", "3"], "--teams 3"),
-    (["tokens", "--game", "duet", "--grid", "6x6"], "--grid 6x6"),
+    (["kit", "--duet", "--teams", "3"], "--teams has no effect with --duet: Codenames Duet is played by two"),
+    (["keys", "--pictures", "--teams", "3"], "--teams has no effect with --pictures: the picture edition is played"),
+    (["tokens", "--game", "duet", "--grid", "6x6"], "--grid has no effect with --game duet"),
 ])
 def test_tables_that_cannot_be_printed_are_refused(run, folder_state, args, named):
     before = folder_state(Path("."))
@@ -234,3 +234,27 @@ def test_the_same_deck_again_repeats_its_table(run):
     result = run("keys", *again, "--count", "2", "-o", "second.pdf")
     assert result.exit_code == 0, result.output
     assert Path("second.json").read_text() == Path("first.json").read_text()
+
+
+def test_a_key_with_no_assassin_says_so_on_its_face(dealt):
+    """The family grid's key cards: a 0 beside the assassin's cell on every face."""
+    _, pdf = dealt["family"]
+    page = pdfplumber.open(pdf).pages[0]
+    zeros = [word for word in page.extract_words() if word["text"] == "0"]
+    faces = [word for word in page.extract_words() if word["text"].endswith("A") and word["text"][:-1].isdigit()]
+    assert len(zeros) == len(faces) == 8
+    _, classic_like = dealt["three"]  # a table with its assassin has no such mark
+    assert not [word for word in pdfplumber.open(classic_like).pages[0].extract_words() if word["text"] == "0"]
+
+
+def test_a_settings_file_seats_the_game_or_its_table_is_ignored(run):
+    """cngen.yaml's teams: and grid: seat the classic game; for a game of one table they are
+    ignored with a note naming the file's line, as every setting that means nothing for a game."""
+    Path("cngen.yaml").write_text("teams: 3\ngrid: 5x6\n")
+    result = run("keys", "--count", "2", "-o", "keys.pdf")
+    assert result.exit_code == 0, result.output
+    assert json.loads(Path("keys.json").read_text())["table"]["columns"] == 6
+    Path("cngen.yaml").write_text("game: duet\nteams: 3\n")
+    result = run("keys", "--count", "2", "-o", "duet.pdf")
+    assert result.exit_code == 0, result.output
+    assert "cngen.yaml:2: teams 3 is ignored: it has no effect with game: duet" in " ".join(result.output.split())

@@ -474,7 +474,9 @@ def export_command(name: str, help: str) -> None:
             click.echo(shown, nl=False)  # bytes: written as they are, whatever the terminal's encoding
         summary = list(result.summary)
         if settings.values.get(f"{name}.seed") is None:
-            summary.append(f"Seed {options.seed}: --seed {options.seed} deals the same again.")
+            from .report import table_again
+
+            summary.append(f"Seed {options.seed}: {table_again(game)}--seed {options.seed} deals the same again.")
         echo("\n".join(summary), err=shown is not None)
         _notes((*result.notes, *(record_notes(record, earlier, f"cngen {name}") if record is not None else ())))
 

@@ -60,7 +60,7 @@ BOOK = Export(
           "emblem"),
     texts=Path(__file__).resolve().parent / "texts",
     # Keys holding _word or _picture follow the codename cards (Grid.cards), _shared or _sides the
-    # key: one the spymasters share, or a side for each player.
+    # key: one the spymasters share, or a side for each player; _teams, three or four teams.
     text_keys=(
         "game", "page", "side", "player", "keys_title", "keys_secret_shared", "keys_secret_sides",
         "how_title", "how_subtitle", "how_table_head", "how_table_word_shared", "how_table_word_sides",
@@ -69,6 +69,7 @@ BOOK = Export(
         "how_keys_head", "how_keys_shared", "how_keys_sides", "how_keys_sides_duplex", "how_keys_sides_single",
         "how_read_head", "how_read_word", "how_read_picture", "how_read_lights", "how_read_symbols_shared",
         "how_read_symbols_sides", "how_games_word", "how_games_picture", "seat_spymasters", "seat_operatives",
+        "how_table_word_teams", "how_cover_teams_word", "how_read_lights_teams", "how_read_symbols_teams",
     ),
     load_maker=_maker,
 )

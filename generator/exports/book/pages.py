@@ -149,17 +149,19 @@ def _how_to(request: Request[BookOptions], flip: str | None, page: GamePage) -> 
     shared = len(sides) == 1
     whose = "shared" if shared else "sides"
     cards = game.grid.cards  # "word" or "picture": the texts' keys name both
+    # Who sits round the table and what the key shows them: _teams for three or four teams
+    table = "teams" if game.table is not None and game.table.teams > 2 else whose
     keys = [texts.text(f"how_keys_{whose}")]
     if not shared:
         keys.append(texts.text("how_keys_sides_duplex" if flip else "how_keys_sides_single"))
     reading = [texts.text(f"how_read_{cards}")]
     if any(side.starting is not None for side in sides):
-        reading.append(texts.text("how_read_lights"))
-    reading.append(texts.text(f"how_read_symbols_{whose}"))
+        reading.append(texts.text("how_read_lights" if table != "teams" else "how_read_lights_teams"))
+    reading.append(texts.text(f"how_read_symbols_{table}"))
     return HowTo(
         texts.text("how_title"), texts.text("how_subtitle"),
-        ((texts.text("how_table_head"), (texts.text(f"how_table_{cards}_{whose}"),)),
-         (texts.text(f"how_cover_head_{cards}"), (texts.text(f"how_cover_{whose}_{cards}"),)),
+        ((texts.text("how_table_head"), (texts.text(f"how_table_{cards}_{table}"),)),
+         (texts.text(f"how_cover_head_{cards}"), (texts.text(f"how_cover_{table}_{cards}"),)),
          (texts.text("how_keys_head"), tuple(keys)),
          (texts.text("how_read_head"), tuple(reading))),
         texts.text(f"how_games_{cards}"), Seating(page, request.cards[CODENAMES], *_seats(request, sides, cards)))
