@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from generator.games import GAMES
 from generator.games.classic.deal import balance_report, deal_deck
-from generator.games.classic.table import key_shape
-from generator.model.table import TableError, table_for as table
+from generator.games.classic.shapes import key_shape
+from generator.model.teams import TableError, table_for as table
 
 CLASSIC = GAMES["classic"]
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, Typ
 
 import msgspec
 
-from ..model.table import Table
+from ..model.teams import Table
 from ..model.tiles import TileKind
 
 if TYPE_CHECKING:  # the registry loads on every run: drawing, fonts and YAML only when a component is made
@@ -180,12 +180,12 @@ class Game(msgspec.Struct, frozen=True, eq=False):
     # The game's own defaults of settings, as a user writes them: {"deck.card_size": "66x66mm"}.
     defaults: Mapping[str, object] = msgspec.field(default_factory=dict)
     in_sentence: str = ""  # how a summary names the game's components: "Duet" in "Duet tiles"
-    # The teams and grid a game of teams is played at (``model.table``); None: a game without
+    # The teams and grid a game of teams is played at (``model.teams``); None: a game without
     # teams (Duet), or one played at its own table alone.
     table: Table | None = None
     # The game at another table (--teams, --grid, --assassins: teams, (rows, columns) and
     # assassins, None where not given), the same value for the same table; raises
-    # ``model.table.TableError``. None: the game is played at its own table only, for the reason
+    # ``model.teams.TableError``. None: the game is played at its own table only, for the reason
     # ``one_table`` gives.
     seat: Callable[[int | None, tuple[int, int] | None, int | None], Game] | None = None
     one_table: str = ""

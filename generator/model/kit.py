@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .table import CLASSIC_TABLE, TILE_NOUNS, Table
+from .teams import CLASSIC_TABLE, TILE_NOUNS, Table
 from .tiles import TileKind, count_name
 
 # The kit's files, named once: the kit writes them, and press sheets name them on their slug.

@@ -25,7 +25,7 @@ from ..draw.theme import INK_STYLES
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..model.capitals import SHARP_S
-from ..model.table import DEFAULT_GRIDS, SIDES, TEAMS
+from ..model.teams import DEFAULT_GRIDS, SIDES, TEAMS
 from ..model.tiles import MAX_SETS
 from ..errors import UsageError, quoted
 from ..geometry.press import MAX_BLEED

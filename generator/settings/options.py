@@ -19,7 +19,7 @@ from ..exports.export import OwnOptions
 from ..games import GAMES, Game
 from ..model.kit import BOX, DECK, KEYS, STAND, TOKENS, KitContents
 from ..errors import UsageError
-from ..model.table import TableError
+from ..model.teams import TableError
 from ..model.tiles import TileText
 from ..units import PAPERS, RGB, is_us_paper
 from .declarations import BY_KEY, SETTINGS, TABLE_KEYS

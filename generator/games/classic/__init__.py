@@ -17,7 +17,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED, TEAM_ROLES
-from ...model.table import CLASSIC_TABLE, MOST_CARDS, TILE_NOUNS, Table, table_for
+from ...model.teams import CLASSIC_TABLE, MOST_CARDS, TILE_NOUNS, Table, table_for
 from ...model.tiles import TileKind, agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample
 
@@ -34,7 +34,7 @@ def _key_cards() -> KeyCards[Any, Any]:
 @cache
 def _table_key_cards(at: Table) -> KeyCards[Any, Any]:
     from .keys import ClassicKeyCards
-    from .table import key_shape
+    from .shapes import key_shape
 
     return ClassicKeyCards(key_shape(at), at)
 

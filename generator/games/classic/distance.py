@@ -65,7 +65,7 @@ class KeyShape(msgspec.Struct, frozen=True):
     symmetries: tuple[tuple[int, ...], ...]
     targets: tuple[tuple[int, int, int], ...]
     teams: int = 2
-    # The targets are estimates (``table.estimated_targets``), not measured: a deal that does
+    # The targets are estimates (``shapes.estimated_targets``), not measured: a deal that does
     # not reach them in a stage's moves lowers them by one and goes on from where it is.
     estimated: bool = False
 

@@ -10,7 +10,7 @@ from typing import Sequence
 from ...draw.theme import Theme
 from ...geometry.keyface import key_face_layout
 from ...model.roles import ASSASSIN, BYSTANDER, TEAM_ROLES, play_order
-from ...model.table import CLASSIC_TABLE, Table
+from ...model.teams import CLASSIC_TABLE, Table
 from ...typeface.font import Font
 from ...units import plural
 from ..game import GameKey, KeyCards, KeySide

@@ -1,4 +1,4 @@
-"""The dealer's shape for a key of any table of the classic game (``model.table``): its counts,
+"""The dealer's shape for a key of any table of the classic game (``model.teams``): its counts,
 the ways a key of words lies over its grid (``distance.grid_symmetries``), and floors that are
 estimated rather than measured, which the dealer lowers where its search falls short
 (``KeyShape.estimated``). The boxed table keeps the classic shape and its measured floors.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from ...model.table import MOST_CARDS, Table
+from ...model.teams import MOST_CARDS, Table
 from .distance import KeyShape, grid_symmetries
 
 # The estimate of a deck's floors: two keys dealt at random match in about q of their cells,
