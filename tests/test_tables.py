@@ -258,3 +258,13 @@ def test_a_settings_file_seats_the_game_or_its_table_is_ignored(run):
     result = run("keys", "--count", "2", "-o", "duet.pdf")
     assert result.exit_code == 0, result.output
     assert "cngen.yaml:2: teams 3 is ignored: it has no effect with game: duet" in " ".join(result.output.split())
+
+
+def test_a_list_too_short_for_the_grid_is_named(run):
+    """60 words make 30 cards: enough for 5 x 5, not for the 49 cards of a 7 x 7 table."""
+    Path("words.txt").write_text("\n".join(f"word{n}" for n in range(60)) + "\n")
+    result = run("deck", "--words", "words.txt", "--teams", "4", "-o", "deck.pdf")
+    assert result.exit_code == 0, result.output
+    assert "30 word cards cannot fill a 7 x 7 table: a game deals 49 cards, 98 words" in " ".join(result.output.split())
+    result = run("deck", "--words", "words.txt", "-o", "deck.pdf")
+    assert "cannot fill" not in result.output

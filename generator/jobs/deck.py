@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from ..draw.sheet import CardFaces
@@ -23,7 +24,7 @@ from ..model.words import Problem, WordList, raise_problems
 from ..settings.options import DeckOptions
 from ..typeface.font import Font
 from ..typeface.scripts import needs_shaping
-from ..units import format_mm
+from ..units import format_mm, plural
 from .cards import card_printing, card_theme, print_cards
 from .codenames import DeckResult, pair_faces
 from .sources import (bundled_deck, condensed_widths, deck_notes, fonts_for, load_font, load_words, with_condensed,
@@ -64,8 +65,20 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
         pages=printed.pages,
         plan=printing.plan,
         images=printed.images,
-        notes=deck_notes(options),
+        notes=(*deck_notes(options), *_too_few_for_the_table(game, len(words))),
     )
+
+
+def _too_few_for_the_table(game: Game | None, words: int) -> tuple[str, ...]:
+    """A note where the word cards cannot fill the game's table: it deals a card a cell."""
+    if game is None:
+        return ()
+    cells, cards = game.grid.cells, math.ceil(words / 2)
+    if cards >= cells:
+        return ()
+    smaller = ", or choose a smaller --grid" if game.seat is not None else ""
+    return (f"{plural(cards, 'word card')} cannot fill a {game.grid.rows} x {game.grid.columns} table: a game "
+            f"deals {cells} cards, {2 * cells} words on double-sided cards. Add words{smaller}",)
 
 
 def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
