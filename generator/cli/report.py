@@ -103,7 +103,7 @@ def table_again(game: Game) -> str:
     """The options that seat the game at its table again ("--teams 4 --grid 7x7 --assassins 1 "),
     none at its own table."""
     at = game.table
-    if at is None or game.seat is None or game.seat(None, None, None).table == at:
+    if at is None or game.at_own_table:
         return ""
     return f"--teams {at.teams} --grid {at.rows}x{at.columns} --assassins {at.assassins} "
 

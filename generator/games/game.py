@@ -199,6 +199,12 @@ class Game(msgspec.Struct, frozen=True, eq=False):
     def rules_example(self) -> RulesExample[Any, Any]:
         return self.load_rules_example()
 
+    @property
+    def at_own_table(self) -> bool:
+        """Whether the game is at the table it has unless --teams, --grid or --assassins say
+        otherwise (a game of one table always is)."""
+        return self.seat is None or self.seat(None, None, None) is self
+
     def rules_text(self, language: str) -> Path:
         return self.texts / f"{language}.yaml"
 

@@ -70,15 +70,15 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
 
 
 def _too_few_for_the_table(game: Game | None, words: int) -> tuple[str, ...]:
-    """A note where the word cards cannot fill the game's table: it deals a card a cell."""
-    if game is None:
+    """A note where the word cards cannot fill the table the user seated the game at (--teams,
+    --grid): it deals a card a cell."""
+    if game is None or game.at_own_table:
         return ()
     cells, cards = game.grid.cells, math.ceil(words / 2)
     if cards >= cells:
         return ()
-    smaller = ", or choose a smaller --grid" if game.seat is not None else ""
     return (f"{plural(cards, 'word card')} cannot fill a {game.grid.rows} x {game.grid.columns} table: a game "
-            f"deals {cells} cards, {2 * cells} words on double-sided cards. Add words{smaller}",)
+            f"deals {cells} cards, {2 * cells} words on double-sided cards. Add words, or choose a smaller --grid",)
 
 
 def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: float, font: Font, theme: Theme,
