@@ -190,6 +190,122 @@ def test_more_teams_rules_in_every_language(run, lang, phrase):
     assert len(pdfplumber.open("rules.pdf").pages) == 2
 
 
+# --- the board and the book at a bigger table ----------------------------------------------
+
+CLOCKWISE = ["red", "blue", "green", "orange"]  # the roles table's order, round which play goes
+
+
+def test_the_board_s_key_says_the_order_of_play(run):
+    """Four teams: the key in every format names the starting team, then the others in the
+    order they play, each with its mark; with two teams it says only who starts."""
+    result = run("board", "--teams", "4", "--format", "json", "--games", "3", "--seed", "2",
+                 "-o", "board.json", "--key-output", "key.json")
+    assert result.exit_code == 0, result.output
+    games = json.loads(Path("key.json").read_text())["games"]
+    for game in games:
+        order = game["key"]["order"]
+        first = CLOCKWISE.index(game["key"]["starting"])
+        assert order == CLOCKWISE[first:] + CLOCKWISE[:first]
+        assert (len(game["words"]), len(game["words"][0])) == (7, 7)
+    assert "order" not in Path("board.json").read_text()  # the players' board tells nothing of the key
+    result = run("board", "--teams", "4", "--games", "3", "--seed", "2", "-o", "board.txt", "--key-output", "key.txt")
+    assert result.exit_code == 0, result.output
+    marks = {"red": "◆", "blue": "●", "green": "■", "orange": "▲"}
+    lines = [line for line in Path("key.txt").read_text().splitlines() if line.startswith("Order of play:")]
+    assert lines == ["Order of play: " + " → ".join(f"{marks[team]} {team.title()}" for team in game["key"]["order"])
+                     for game in games]
+    assert "Order of play" not in Path("board.txt").read_text()
+    for name in ("key.json", "key.html"):  # the same game in German, as data and as a page
+        result = run("board", "--teams", "3", "--lang", "de", "--seed", "2", "-o", "b" + name, "--key-output", name)
+        assert result.exit_code == 0, result.output
+    order = json.loads(Path("key.json").read_text())["games"][0]["key"]["order"]
+    page = Path("key.html").read_text()
+    assert [part.split('"', 1)[0] for part in page.split('<span class="team ')[1:]] == order
+    assert "Reihenfolge:" in page and len(order) == 3
+    result = run("board", "--seed", "2", "-o", "two.txt", "--key-output", "two-key.txt")
+    assert "Order of play" not in Path("two-key.txt").read_text()
+
+
+def test_a_7_by_7_book_page_keeps_its_words_large(run):
+    """A game book's page of 49 cards (A4 landscape): the operatives' words at 17 pt, as
+    measured; none below 12 pt, where a long entry ("ROLLER COASTER") is fitted to its card."""
+    result = run("book", "--teams", "4", "--games", "2", "--seed", "3", "-o", "book.pdf")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open("book.pdf") as pdf:
+        page = pdf.pages[1]
+        words = [word for word in page.extract_words(extra_attrs=["size"]) if word["top"] > 70]
+    largest = max(word["size"] for word in words)
+    operatives = [word for word in words if word["size"] > 0.65 * largest]  # the upside-down band's are smaller
+    assert len({word["text"] for word in operatives}) >= 45
+    assert largest >= 16.5 and min(word["size"] for word in operatives) >= 12
+
+
+@pytest.mark.parametrize("teams, grid", [(2, (4, 4)), (3, (6, 6)), (4, (7, 7)), (3, (5, 7)), (2, (7, 4))])
+def test_the_stand_hides_no_cell_of_any_table_s_key(teams, grid):
+    """The key card keeps its size at every table and its grid its extent, so the stand's ridge
+    stays under the lowest cell of a bigger or an oblong grid."""
+    from generator.geometry.keyface import key_face_layout
+    from generator.geometry.stand import CELL_CLEARANCE, LOWEST_RIDGE
+    from generator.jobs.stand import stand_plan
+    from generator.units import MM
+
+    game = CLASSIC.seat(teams, grid, None)
+    plan = stand_plan(game, (70 * MM, 70 * MM))
+    lowest = min(cell.y for cell in key_face_layout(70 * MM, 70 * MM, rows=grid[0], columns=grid[1]).cells)
+    assert LOWEST_RIDGE <= plan.height <= lowest - CELL_CLEARANCE + 1e-6
+
+
+def test_four_teams_boxes_hold_their_tiles_and_wear_every_team_s_colour(run):
+    """The box of a four-team kit: 52 tiles (9 agents a team, 15 bystanders, the assassin), key
+    cards of the boxed game's size, and every team's colour in the bands, as on the stand."""
+    from generator.draw.theme import make_theme
+
+    result = run("box", "--teams", "4", "--for", "kit", "-o", "box.pdf")
+    assert result.exit_code == 0, result.output
+    theme = make_theme(False, None, ink_limit=300, ink="full")
+    teams = {tuple(round(part, 3) for part in theme.colour(name)): name for name in CLOCKWISE}
+    with pdfplumber.open("box.pdf") as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+        seen = {teams[colour] for page in pdf.pages for rect in page.rects
+                if (colour := tuple(round(part, 3) for part in rect["non_stroking_color"] or ())) in teams}
+    assert "52 tiles · 70 × 45 mm" in text and "40 cards · 70 × 70 mm" in text
+    assert seen == set(CLOCKWISE)
+    result = run("stand", "--teams", "4", "-o", "stand.pdf")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open("stand.pdf") as pdf:
+        shapes = pdf.pages[0].rects + pdf.pages[0].curves
+        seen = {teams[colour] for shape in shapes
+                if (colour := tuple(round(part, 3) for part in shape["non_stroking_color"] or ())) in teams}
+    assert seen == set(CLOCKWISE)
+
+
+@pytest.mark.parametrize("profile, tile_pages", [("home", 8), ("shop", 6), ("pod", 104)])
+def test_a_four_team_kit_prints_end_to_end_in_every_profile(run, profile, tile_pages):
+    """cngen kit --teams 4, as a party host would type it, for each way of printing: every file
+    written, the 49-cell keys and 52 tiles counted, the rules of four teams on two pages, and a
+    print shop's checks passed by every press file."""
+    from generator.preflight import preflight
+
+    result = run("kit", "--teams", "4", "--profile", profile, "--seed", "5", "--out-dir", "kit")
+    assert result.exit_code == 0, result.output
+    assert sorted(path.name for path in Path("kit").iterdir() if not path.name.startswith(".")) == [
+        "deck.pdf", "keys.json", "keys.pdf", "rules.pdf", "tokens.pdf"]
+    manifest = json.loads(Path("kit/keys.json").read_text())
+    assert len(manifest["table"]["teams"]) == 4 and len(manifest["cards"]) == 40
+    assert all(len("".join(face["grid"])) == 49 for card in manifest["cards"] for face in card["faces"])
+    with pdfplumber.open("kit/tokens.pdf") as tiles, pdfplumber.open("kit/rules.pdf") as rules:
+        assert len(tiles.pages) == tile_pages
+        words = Counter(word for page in tiles.pages for word in page.extract_text().split())
+        for colour in ("RED", "BLUE", "GREEN", "ORANGE"):  # a name on each face, some read upside down
+            assert words[colour] + words[colour[::-1]] == 2 * 9, colour
+        sheet = " ".join(" ".join(page.extract_text().split()) for page in rules.pages)
+        assert len(rules.pages) == 2 and "Four teams, four spymasters, 49 words." in sheet
+    if profile != "home":
+        for name in ("deck.pdf", "keys.pdf", "tokens.pdf", "rules.pdf"):
+            report = preflight(Path("kit", name).read_bytes())
+            assert report.ok, (name, report.failed)
+
+
 # --- refused before anything is written ------------------------------------------------------
 
 @pytest.mark.parametrize("args, named", [
@@ -212,6 +328,73 @@ def test_tables_that_cannot_be_printed_are_refused(run, folder_state, args, name
 
 
 # --- the design: a fifth team is data ---------------------------------------------------------
+
+# A fifth team, purple, as a line of the roles table, its colour in the palette and its names
+# in the English texts: each edit is (file, the line it goes after, the lines it adds).
+FIFTH_TEAM = (
+    ("model/roles.py", '    Role(letter=AGENT, name="agent"',
+     '    Role(letter="P", name="purple", colour="purple", on_colour="on_colour", figure_colour="purple",\n'
+     '         writing_colour="purple", symbol="star", square="🟪", noun="purple agent", nouns="purple agents",\n'
+     '         figures=("agent in a fedora", "agent in a beanie"), team=True, agents=True),\n', "before"),
+    ("draw/theme.py", '    "orange": Ink((0.0, 0.45, 0.95, 0.0)),\n', '    "purple": Ink((0.55, 0.9, 0.0, 0.1)),\n', "after"),
+    ("games/classic/texts/tiles-en.yaml", "orange agent: orange agent\n", "purple agent: purple agent\n", "after"),
+    ("exports/board/texts/en.yaml", "orange starts: Orange team starts\n", "purple starts: Purple team starts\n",
+     "after"),
+    ("exports/board/texts/en.yaml", "orange team: Orange\n", "purple team: Purple\n", "after"),
+    ("exports/board/texts/en.yaml", "orange agents: orange agents\n",
+     "purple agent: purple agent\npurple agents: purple agents\n", "after"),
+)
+FIFTH_TEAM_RUN = """
+import sys
+from click.testing import CliRunner
+from generator.cli import main
+for args in (["keys", "--count", "10", "--seed", "1", "-o", "keys.pdf"], ["tokens", "-o", "tiles.pdf"],
+             ["board", "--seed", "1", "-o", "board.txt", "--key-output", "key.txt"]):
+    result = CliRunner().invoke(main, [*args, "--teams", "5", "--grid", "7x7"])
+    print(result.output)
+    assert result.exit_code == 0, result.output
+"""
+
+
+def test_a_fifth_team_is_a_line_of_data_and_its_texts(tmp_path):
+    """A copy of the package with a fifth team added as data and no line of code: it deals,
+    draws and counts five teams, and the board's key names them in the order of play."""
+    import shutil
+    import subprocess
+    import sys
+
+    import generator
+    from generator.inputs.bundled import _folder
+
+    package = Path(generator.__file__).parent
+    data = ("decks", "fonts", "labels", "profiles", "editions")
+    copy = tmp_path / "generator"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__", *data))
+    for name in data:  # the bundled data, as it is: inside the package, or beside it in a working tree
+        (copy / name).symlink_to(_folder(name), target_is_directory=True)
+    for file, anchor, added, where in FIFTH_TEAM:
+        text = (copy / file).read_text(encoding="utf-8")
+        assert text.count(anchor) == 1, (file, anchor)
+        (copy / file).write_text(text.replace(anchor, added + anchor if where == "before" else anchor + added),
+                                 encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    done = subprocess.run([sys.executable, "-c", FIFTH_TEAM_RUN], cwd=tmp_path / "out", capture_output=True,
+                          text=True, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "9 purple agents" in done.stdout and "53 tiles" in done.stdout
+    manifest = json.loads((tmp_path / "out" / "keys.json").read_text())
+    assert manifest["table"]["teams"] == {"R": "red", "B": "blue", "V": "green", "O": "orange", "P": "purple"}
+    faces = [face for card in manifest["cards"] for face in card["faces"]]
+    starts = Counter(face["starting"] for face in faces)
+    assert len(starts) == 5 and max(starts.values()) - min(starts.values()) <= 1
+    for face in faces:
+        tally = Counter("".join(face["grid"]))
+        first = face["order"][0]
+        assert sorted(tally.values()) == [1, 7, 8, 8, 8, 8, 9] and tally[first] == 9
+        assert manifest["table"]["teams"][first] == face["starting"] and len(face["order"]) == 5
+    order = next(line for line in (tmp_path / "out" / "key.txt").read_text().splitlines() if "Order" in line)
+    assert "★ Purple" in order and order.count("→") == 4
+
 
 def test_a_deck_of_any_table_is_balanced_under_its_symmetries():
     """The dealer over tables it was not tuned for: oblong grids, extra assassins."""

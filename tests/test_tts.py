@@ -492,10 +492,12 @@ def test_a_20000_word_deck_is_10000_cards_on_143_sheets_with_their_card_ids():
     assert slot_crop(sheets[-1], 9) == (9 * 409, 0, 10 * 409, 263)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_pieces_lie_apart_around_the_space_for_the_grid(game):
-    """No deck or tile pile overlaps another or the grid the codenames are dealt into."""
-    played = GAMES[game]
+@pytest.mark.parametrize("game, table", [*((game, None) for game in sorted(GAMES)), ("classic", (3, None)),
+                                         ("classic", (4, None)), ("classic", (2, (4, 4))), ("classic", (4, (5, 7)))])
+def test_the_pieces_lie_apart_around_the_space_for_the_grid(game, table):
+    """No deck or tile pile overlaps another or the grid the codenames are dealt into, at any
+    table: three or four teams' agents, a 7 x 7 grid, an oblong one."""
+    played = GAMES[game] if table is None else GAMES[game].seat(*table, None)
     codename = PICTURE_CARD if played.grid.cards == "picture" else WORD_CARD
     kinds = len(played.tiles)
     layout = lay_out((played.grid.rows, played.grid.columns), codename, KEY_CARD, codename, kinds)

@@ -1,5 +1,6 @@
-"""A box's faces in the kit's look: a red band near the top and a blue one near the bottom
-run right round the box; the front carries the emblem, the kit's title large and what the
+"""A box's faces in the kit's look: a band near the top and one near the bottom run right
+round the box, in the teams' colours (``Bands``: red above and blue below, or every team's in
+each band where more play); the front carries the emblem, the kit's title large and what the
 box holds; the back says what it holds, how many and how large; the sides carry the title
 along them like a book's spine, so that a box on a shelf says what it is; the top lid the
 emblem.
@@ -24,10 +25,10 @@ from .emblem import draw_emblem
 from .paint import centred_lines, fill
 from .theme import Colour, Theme
 
-# The bands, measured up from the box's bottom (the red one down from its top, below the
+# The bands, measured up from the box's bottom (the upper one down from its top, below the
 # thumb notch): where they run and how wide (thinner in light ink).
-BLUE_BAND_AT = 9 * MM
-RED_BAND_BELOW_TOP = 13 * MM  # below the top edge, under a thumb notch of up to 10 mm
+LOWER_BAND_AT = 9 * MM
+UPPER_BAND_BELOW_TOP = 13 * MM  # below the top edge, under a thumb notch of up to 10 mm
 BAND = 4 * MM
 LIGHT_BAND = 1.2 * MM
 GAP = 2.5 * MM  # between a band and the text beside it
@@ -37,6 +38,13 @@ JOIN_MARK_DOWN = 7.5 * MM  # its centre below the box's top edge
 EMBLEM = "emblem"
 # What a face stacks one above another: fitted text, or the emblem; its height and colour.
 Part = tuple[FittedText | str, float, Colour | None]
+
+
+class Bands(msgspec.Struct, frozen=True):
+    """The colours of the two bands, each band split evenly among its colours along a face."""
+
+    lower: tuple[Colour, ...]
+    upper: tuple[Colour, ...]
 
 
 class BoxFaces(msgspec.Struct, frozen=True):
@@ -49,6 +57,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
     title: str | None
     holds: str
     count: str
+    bands: Bands
     joins: tuple[tuple[str, str], ...] = ()
 
     def __call__(self, canvas: Canvas, panel: Panel) -> None:
@@ -69,28 +78,35 @@ class BoxFaces(msgspec.Struct, frozen=True):
     # --- the bands -----------------------------------------------------------------------
 
     def band_spans(self, up: float) -> tuple[tuple[float, float], tuple[float, float]]:
-        """The blue and red bands' spans, up from the box's bottom, for a box ``up`` tall."""
+        """The lower and upper bands' spans, up from the box's bottom, for a box ``up`` tall."""
         width = self._band_width()
-        blue = (BLUE_BAND_AT + (BAND - width) / 2, BLUE_BAND_AT + (BAND + width) / 2)
-        red_top = up - RED_BAND_BELOW_TOP - (BAND - width) / 2
-        return blue, (red_top - width, red_top)
+        lower = (LOWER_BAND_AT + (BAND - width) / 2, LOWER_BAND_AT + (BAND + width) / 2)
+        upper_top = up - UPPER_BAND_BELOW_TOP - (BAND - width) / 2
+        return lower, (upper_top - width, upper_top)
 
     def _bands(self, canvas: Canvas, across: float, up: float, across_is_x: bool) -> None:
         """Both bands across a face ``across`` wide, ``up`` tall (in the box's own up); on a
         side, whose artwork lies along the box, the box's up runs along x."""
-        for (start, end), colour in zip(self.band_spans(up), (self.theme.colour("blue"), self.theme.colour("red"))):
-            fill(canvas, colour)
-            if across_is_x:
-                canvas.rect(-1, start, across + 2, end - start, stroke=0, fill=1)
-            else:
-                canvas.rect(start, -1, end - start, across + 2, stroke=0, fill=1)
+        for (start, end), colours in zip(self.band_spans(up), (self.bands.lower, self.bands.upper)):
+            if not across_is_x:  # a side's artwork is turned: its x runs down the net, against the front's
+                colours = colours[::-1]
+            step = across / len(colours)
+            for at, colour in enumerate(colours):
+                fill(canvas, colour)
+                # The first and last parts run a point past the face's edges, into the bleed.
+                low = -1 if at == 0 else at * step
+                high = across + 1 if at == len(colours) - 1 else (at + 1) * step
+                if across_is_x:
+                    canvas.rect(low, start, high - low, end - start, stroke=0, fill=1)
+                else:
+                    canvas.rect(start, low, end - start, high - low, stroke=0, fill=1)
 
     # --- the faces -----------------------------------------------------------------------
 
     def _front(self, canvas: Canvas, width: float, height: float, safe: float) -> None:
-        """Emblem, title and what the box holds, between the bands; the count under the blue band."""
-        (_, blue_top), (red_bottom, _) = self.band_spans(height)
-        low, high = blue_top + GAP, red_bottom - GAP
+        """Emblem, title and what the box holds, between the bands; the count under the lower band."""
+        (_, lower_top), (upper_bottom, _) = self.band_spans(height)
+        low, high = lower_top + GAP, upper_bottom - GAP
         inner = width - 2 * safe
         room = high - low
         radius = min(EMBLEM_MAX, room * 0.16, inner / 4)
@@ -99,15 +115,15 @@ class BoxFaces(msgspec.Struct, frozen=True):
         parts: list[Part] = [(EMBLEM, 2 * radius, None)] if radius >= 2.5 * MM else []
         parts += self._texts((title, self.theme.heading), (holds, self.theme.text))
         self._stack(canvas, parts, width / 2, (low + high) / 2, radius, room)
-        count = self._fit(self.count, inner, blue_top - BAND - safe, CAPTION)
+        count = self._fit(self.count, inner, lower_top - BAND - safe, CAPTION)
         if count is not None:
-            blue_bottom = self.band_spans(height)[0][0]
-            self._lines(canvas, count, width / 2, (safe + blue_bottom) / 2 + 0.2 * MM)
+            lower_bottom = self.band_spans(height)[0][0]
+            self._lines(canvas, count, width / 2, (safe + lower_bottom) / 2 + 0.2 * MM)
 
     def _back(self, canvas: Canvas, width: float, height: float, safe: float) -> None:
         """What the box holds large, how many and how large below, the title small above."""
-        (_, blue_top), (red_bottom, _) = self.band_spans(height)
-        low, high = blue_top + GAP, red_bottom - GAP
+        (_, lower_top), (upper_bottom, _) = self.band_spans(height)
+        low, high = lower_top + GAP, upper_bottom - GAP
         inner = width - 2 * safe
         room = high - low
         holds = self._fit(self.holds, inner, room * 0.3, HEADING)
@@ -121,8 +137,8 @@ class BoxFaces(msgspec.Struct, frozen=True):
 
     def _side(self, canvas: Canvas, length: float, depth: float, safe: float) -> None:
         """The title along the side between the bands (what it holds below, on a deep box)."""
-        (_, blue_top), (red_bottom, _) = self.band_spans(length)
-        low, high = blue_top + GAP, red_bottom - GAP
+        (_, lower_top), (upper_bottom, _) = self.band_spans(length)
+        low, high = lower_top + GAP, upper_bottom - GAP
         across = depth - 2 * safe
         if across < CAPTION * 0.8 or high - low < 10 * MM:
             return
@@ -138,7 +154,7 @@ class BoxFaces(msgspec.Struct, frozen=True):
             draw_emblem(canvas, width / 2, height / 2, radius, self.theme.accent, EMBLEM_LINE, self.theme.emblem)
 
     def _join_mark(self, canvas: Canvas, panel: Panel, width: float, height: float, edge: str) -> None:
-        """A circled "A" by the edge where the two sheets join, in the strip above the red
+        """A circled "A" by the edge where the two sheets join, in the strip above the upper
         band (beside the thumb notch on the front): on the first sheet beside its joining tab,
         on the second by the edge that tab goes under."""
         inset = panel.safe + JOIN_MARK

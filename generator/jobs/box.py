@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import msgspec
 
-from ..draw.boxart import BoxFaces
+from ..draw.boxart import Bands, BoxFaces
+from ..draw.theme import Theme
 from ..errors import UsageError
 from ..games.game import Game
 from ..geometry.dieline import Net, NetSheet, fitted
 from ..geometry.tuckbox import ORDER, inside_for, split, too_deep, tuck_box
 from ..model.kit import KitContents
+from ..model.roles import TEAM_ROLES
 from ..settings.options import BoxOptions
 from ..units import MM, format_mm, paper_title
 from .contents import planned_contents
@@ -83,7 +85,8 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
         count_line = f"{language.labels.text(_count_key(contents), count=str(count))}  ·  {_size_text(contents)}"
         for piece, piece_joins in zip(pieces, joins):
             nets.append(piece)
-            arts.append(BoxFaces(theme, font, options.style.title, contents.label, count_line, piece_joins))
+            arts.append(BoxFaces(theme, font, options.style.title, contents.label, count_line, _bands(game, theme),
+                                 piece_joins))
             steps = language.labels.text("box steps")
             notes.append(steps + ("\n" + language.labels.text("box join") if len(pieces) > 1 else ""))
         boxes.append(MadeBox(holds, contents.what, count, contents.card_size, inside, len(pieces),
@@ -91,6 +94,17 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
     what = "Box" if len(boxes) > 1 else f"Box for {boxes[0].what}"
     printed = print_nets(what, nets, arts, options.sheet, options.style, font, theme, notes)
     return BoxResult(printed.pdf, printed.pages, tuple(boxes), options.sheet.paper, language.notes)
+
+
+def _bands(game: Game, theme: Theme) -> Bands:
+    """The bands round a box: the first team's colour above and the second's below, the look of
+    every game of two teams or of none (Duet's box wears them too); where more teams play,
+    every team's colour in each band, in the order the roles table lists them."""
+    teams = TEAM_ROLES[:game.table.teams if game.table else 2]
+    colours = tuple(theme.colour(role.colour) for role in teams)
+    if len(colours) == 2:
+        return Bands(lower=colours[1:], upper=colours[:1])
+    return Bands(lower=colours, upper=colours)
 
 
 def _contents(game: Game, options: BoxOptions, holds: str, count: int, language: Language) -> Contents:

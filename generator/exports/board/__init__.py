@@ -19,9 +19,11 @@ FORMATS = ("text", "markdown", "bbcode", "html", "json")
 # Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
 # ("Game 3", "Side A", "Seed 7") and a count comes before its noun ("9 red agents") in every
 # language with texts. The roles' names are the game's tiles' own, each with its plural.
-# Every role's name and plural, and which team starts, come from the roles (``model.roles``).
+# Every role's name and plural, which team starts and each team's name in the order of play come
+# from the roles (``model.roles``).
 TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side",
-             *(f"{team.name} starts" for team in TEAM_ROLES), "side", "sides note",
+             *(f"{team.name} starts" for team in TEAM_ROLES), "order", *(f"{team.name} team" for team in TEAM_ROLES),
+             "side", "sides note",
              *(name for role in ROLES for name in (role.noun, role.nouns)))
 
 

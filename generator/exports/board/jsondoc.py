@@ -1,6 +1,7 @@
 """The board as JSON, for bots: one document of every game's words, and the key's document,
-which adds each game's roles, their counts, the starting team and the seed (docs/board.md
-gives the schema). The board's document holds no seed: the seed deals the key again."""
+which adds each game's roles, their counts, the starting team, the order of play where more
+than two teams play, and the seed (docs/board.md gives the schema). The board's document holds
+no seed: the seed deals the key again."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def _game(board: Board, table: Table) -> dict[str, Any]:
 def _key(table: Table) -> dict[str, Any]:
     """The roles as words, row by row over the words; each side's counts, so that a bot can
     check what it read."""
-    return {"starting": table.starting,
+    order = {"order": list(table.order)} if table.order else {}
+    return {"starting": table.starting, **order,
             "sides": [{"label": side.label,
                        "roles": [[role_word(role) for role in row] for row in side.roles],
                        "counts": {role_word(role): count for role, count in side.counts().items()}}

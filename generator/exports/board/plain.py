@@ -36,6 +36,8 @@ def _text_key(board: Board, words: Words, table: Table) -> str:
     lines = [words.key_heading(board.title, table.number), words.secret(table.sides)]
     if table.starting:
         lines.append(words.starts(table.starting))
+    if table.order:
+        lines.append(words.order(table.order, mark))
     if len(table.sides) > 1:
         lines.append(words.sides_note())
     for side in table.sides:
@@ -93,6 +95,8 @@ def _markdown_key(board: Board, words: Words, table: Table) -> str:
     parts = [f"## {_md(words.key_heading(board.title, table.number))}", f"*{_md(words.secret(table.sides))}*"]
     if table.starting:
         parts.append(f"**{square(team_role(table.starting).letter)} {_md(words.starts(table.starting))}**")
+    if table.order:
+        parts.append(_md(words.order(table.order, square)))
     if len(table.sides) > 1:
         parts.append(_md(words.sides_note()))
     for side in table.sides:
@@ -147,6 +151,8 @@ def _bbcode_key(board: Board, words: Words, table: Table) -> str:
     if table.starting:
         lines.append(f"[b][color={_bb_colour(board, team_role(table.starting).letter)}]{_bb(words.starts(table.starting))}"
                      "[/color][/b]")
+    if table.order:
+        lines.append(_bb(words.order(table.order, mark)))
     if len(table.sides) > 1:
         lines.append(_bb(words.sides_note()))
     for side in table.sides:

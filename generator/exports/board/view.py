@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import msgspec
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ...draw.theme import Theme, rgb_of
 from ...errors import escaped
 from ...model.labels import Labels
-from ...model.roles import ROLE_NAMES, ROLES, TEAM_ROLES, Role, Shape, in_order, role_of
+from ...model.roles import ROLE_NAMES, ROLES, TEAM_ROLES, Role, Shape, in_order, play_order, role_of, team_role
 from ..export import Request
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ _PAGE_COLOURS = ("card", "band", "outline")
 _ROLE_COLOURS = {name for role in ROLES for name in (role.colour, role.writing_colour)} - set(_PAGE_COLOURS)
 _ON_COLOURS = tuple(dict.fromkeys(role.on_colour for role in ROLES))
 _TEXT_COLOURS = ("text", "heading")
+THEN = " → "  # between teams in the order of play, in every language
 
 
 def colour_names(theme: Theme, teams: int = 2) -> tuple[str, ...]:
@@ -74,6 +75,9 @@ class Table(msgspec.Struct, frozen=True):
     cells: tuple[tuple[str, ...], ...]  # as dealt: words, or pictures' file names
     starting: str | None  # "red" or "blue"; None in a game without teams
     sides: tuple[Side, ...]
+    # The teams in the order they play, the starting one first, where more than two play (with
+    # two, the other team plays second, as every player knows); () otherwise.
+    order: tuple[str, ...] = ()
 
 
 class Board(msgspec.Struct, frozen=True):
@@ -96,8 +100,9 @@ def board_of(request: Request[Any]) -> Board:
     game = request.game
     rows, columns = game.grid.rows, game.grid.columns
     pictures = game.grid.cards == "picture"
-    tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, pictures) for dealt in request.games)
     teams = game.table.teams if game.table else 2
+    tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, pictures, teams)
+                   for dealt in request.games)
     return Board(heading_title(request.title, request.game_title), game.name, request.language, pictures, rows, columns,
                  tables, request.seed, colours_of(request.theme, teams), request.thumbnails, teams)
 
@@ -110,11 +115,13 @@ def colours_of(theme: Theme | None, teams: int = 2) -> dict[str, str]:
             for name in colour_names(theme, teams)}
 
 
-def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, pictures: bool) -> Table:
+def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, pictures: bool,
+           teams: int) -> Table:
     names = tuple(shown_name(cell, pictures) for cell in cells)
     starting = next((side.starting for side in sides if side.starting), None)
+    order = tuple(role.name for role in play_order(teams, starting)) if starting and teams > 2 else ()
     return Table(number, _rows(names, columns), _rows(cells, columns), starting,
-                 tuple(Side(side.label, _rows(side.roles, columns)) for side in sides))
+                 tuple(Side(side.label, _rows(side.roles, columns)) for side in sides), order)
 
 
 def _rows(cells: Sequence[str], columns: int) -> tuple[tuple[str, ...], ...]:
@@ -164,6 +171,19 @@ class Words(msgspec.Struct, frozen=True):
 
     def starts(self, team: str) -> str:
         return self.texts.text(f"{team} starts")
+
+    def order(self, teams: Sequence[str], marks: Callable[[str], str]) -> str:
+        """The order of play, each team with its mark: "Order of play: ● Blue → ■ Green → ◆ Red"."""
+        named = (f"{marks(team_role(team).letter)} {self.team(team)}" for team in teams)
+        return f"{self.order_label()} {THEN.join(named)}"
+
+    def order_label(self) -> str:
+        """"Order of play:", with the colon as the language spaces it."""
+        return self.texts.text("order")
+
+    def team(self, team: str) -> str:
+        """A team by its colour, as the order of play names it: "Blue"."""
+        return self.texts.text(f"{team} team")
 
     def side(self, label: str) -> str:
         return f"{self.texts.text('side')} {label}"

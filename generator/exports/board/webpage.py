@@ -15,8 +15,8 @@ import math
 from html import escape
 from typing import Iterable, Mapping
 
-from ...model.roles import ROLES, Shape, role_of, team_role
-from .view import Board, Side, Table, Words, em_width, roles_at
+from ...model.roles import ROLES, Light, Role, Shape, role_of, team_role
+from .view import THEN, Board, Side, Table, Words, em_width, roles_at
 
 BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
 WORD_CARD = 1.55  # a word card's width over its height, as the deck prints it (a picture card is square)
@@ -141,10 +141,40 @@ def _key_sections(board: Board, words: Words, table: Table, ids: Mapping[str, st
         if table.starting:
             team = team_role(table.starting)
             starts = f'<p class="starts {team.name}">{_symbol(team.letter)}{escape(words.starts(table.starting))}</p>'
+        if table.order:
+            starts += _order(words, table.order)
         sections.append(f'<section class="game key" id="key-{table.number}{side.label.lower()}">'
                         f"{_header(heading, *lines)}{starts}{_key_grid(board, words, table, side, ids)}"
                         f"{_legend(words, side)}{_seed(board, words)}</section>")
     return sections
+
+
+def _order(words: Words, order: tuple[str, ...]) -> str:
+    """The order of play: each team's name on its colour, with its symbol, in turn."""
+    teams = escape(THEN).join(f'<span class="team {team}">{_symbol(team_role(team).letter)}{escape(words.team(team))}'
+                              "</span>" for team in order)
+    return f'<p class="order">{escape(words.order_label())} {teams}</p>'
+
+
+# Each shape of a team's lights (``Role.light``) but the rounded one, which every light has
+# unless told: the clip of a light lying along the top and bottom edges, and of one standing
+# along the sides.
+_LIGHT_CLIPS: dict[Light, tuple[str, str]] = {
+    "pointed": ("polygon(0 50%,1.2vh 0,calc(100% - 1.2vh) 0,100% 50%,calc(100% - 1.2vh) 100%,1.2vh 100%)",
+                "polygon(50% 0,100% 1.2vh,100% calc(100% - 1.2vh),50% 100%,0 calc(100% - 1.2vh),0 1.2vh)"),
+    "square": ("none", "none"),
+    "slanted": ("polygon(1.2vh 0,100% 0,calc(100% - 1.2vh) 100%,0 100%)",
+                "polygon(0 1.2vh,100% 0,100% calc(100% - 1.2vh),0 100%)"),
+}
+
+
+def _light_style(role: Role) -> str:
+    """The shape of a team's lights, as its key card draws them."""
+    if role.light not in _LIGHT_CLIPS:
+        return ""
+    lying, standing = _LIGHT_CLIPS[role.light]
+    return (f".light.{role.name}.top,.light.{role.name}.bottom{{border-radius:0;clip-path:{lying}}}\n"
+            f".light.{role.name}.left,.light.{role.name}.right{{border-radius:0;clip-path:{standing}}}\n")
 
 
 def _seed(board: Board, words: Words) -> str:
@@ -206,16 +236,21 @@ SHAPES: dict[Shape, str] = {
 
 # The board's styles: one game a screen, its grid as large as the window allows at the cards'
 # shape, each word sized to its card (--n: its width in ems). Printed: a landscape page each.
+# A cell is never narrower than LEAST_CELL pixels: a 7 x 7 grid on a phone then scrolls
+# sideways with its words at 9 to 10 px, where it would shrink them to 7 px to fit ("safe"
+# centring keeps a grid wider than the window scrollable from its first column).
+LEAST_CELL = 64
 _BOARD_STYLE = f"""
 *,*::before,*::after{{box-sizing:border-box}}
 html{{background:var(--table);color:var(--card);-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 body{{margin:0;font-family:{FONTS}}}
-.game{{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;
+.game{{min-height:100vh;display:flex;flex-direction:column;align-items:safe center;justify-content:center;
   gap:1.6vh;padding:2vh 2vw}}
 header{{text-align:center}}
 h1{{margin:0;font-size:clamp(16px,3.4vh,40px);font-weight:800;letter-spacing:.04em;color:var(--card)}}
 header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
-.grid{{--w:min(96vw,calc((100vh - 7vh - 4.5em) * var(--aspect)));--cell:calc(var(--w) / var(--columns));
+.grid{{--w:max(calc(var(--columns) * {LEAST_CELL}px),min(96vw,calc((100vh - 7vh - 4.5em) * var(--aspect))));
+  --cell:calc(var(--w) / var(--columns));
   width:var(--w);display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:calc(var(--w) * .012)}}
 .card{{aspect-ratio:var(--shape);background:var(--card);border-radius:calc(var(--cell) * .06);
   padding:calc(var(--cell) * .065);display:flex;position:relative;min-width:0}}
@@ -244,15 +279,21 @@ def _key_style(board: Board) -> str:
     lights, the legend."""
     roles = "".join(f".{role.name}{{--role:var(--{role.colour});--on:var(--{role.on_colour.replace('_', '-')})}}"
                     for role in roles_at(board.teams))
-    return roles + """
+    return roles + "".join(_light_style(role) for role in roles_at(board.teams) if role.team) + """
 .key header p.secret{font-weight:700;color:var(--card)}
 .key header p.note{max-width:70em}
 .starts{margin:0;display:flex;align-items:center;gap:.5em;padding:.25em .9em;border-radius:1em;
   background:var(--role);color:var(--on);font-weight:800;font-size:clamp(13px,2.2vh,26px)}
 .starts .symbol{width:.8em;height:.8em}
+.order{margin:.4em 0 0;display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:.35em;
+  color:var(--card);font-weight:700}
+.order .team{display:inline-flex;align-items:center;gap:.35em;padding:.1em .6em;border-radius:1em;
+  background:var(--role);color:var(--on)}
+.order .symbol{width:.7em;height:.7em}
 .frame{position:relative;--pad:1.4vh;padding:var(--pad);background:var(--card);border-radius:2vh}
 .frame.lit{--pad:2.6vh}
-.key .grid{--w:min(92vw,calc((100vh - 20vh - 9em) * var(--aspect)))}
+.key .grid{--w:max(calc(var(--columns) * """ + str(LEAST_CELL) + """px),
+  min(92vw,calc((100vh - 20vh - 9em) * var(--aspect))))}
 .key .card{background:var(--role);padding:0;border-radius:calc(var(--cell) * .05)}
 .key .word{background:none;border:none;color:var(--on);padding-left:calc(var(--cell) * .18)}
 .key .pictures .card{padding:calc(var(--cell) * .07)}
@@ -267,8 +308,6 @@ def _key_style(board: Board) -> str:
 .light.top,.light.bottom{left:calc(50% - 6vh);width:12vh;height:1.8vh}
 .light.left,.light.right{top:calc(50% - 6vh);height:12vh;width:1.8vh}
 .light.top{top:.4vh}.light.bottom{bottom:.4vh}.light.left{left:.4vh}.light.right{right:.4vh}
-.light.red.top,.light.red.bottom{border-radius:0;clip-path:polygon(0 50%,1.2vh 0,calc(100% - 1.2vh) 0,100% 50%,calc(100% - 1.2vh) 100%,1.2vh 100%)}
-.light.red.left,.light.red.right{border-radius:0;clip-path:polygon(50% 0,100% 1.2vh,100% calc(100% - 1.2vh),50% 100%,0 calc(100% - 1.2vh),0 1.2vh)}
 .legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.4em 1.6em;
   font-size:clamp(12px,2vh,24px);font-weight:700;color:var(--card)}
 .legend li{display:flex;align-items:center;gap:.45em}
