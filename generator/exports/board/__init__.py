@@ -60,10 +60,10 @@ BOARD = Export(
                "extension (.txt, .md, .bbcode, .html, .json), else text.",
                "--format"),
         Option("key_output", kinds.nullable(kinds.output_path()), None,
-               "Write the spymasters' key here, in the same format (the starting team, each codename's role, "
-               "the seed); where each player reads a side of their own (Duet), one file a side, NAME-A and "
-               "NAME-B, without the seed, which would deal the other side too. Without it no key is written "
-               "anywhere.",
+               "Write the spymasters' key here, in the same format (the starting team, the order of play "
+               "where more than two teams play, each codename's role, the seed); where each player reads a "
+               "side of their own (Duet), one file a side, NAME-A and NAME-B, without the seed, which would "
+               "deal the other side too. Without it no key is written anywhere.",
                "--key-output"),
         Option("games", GAMES, 1,
                "Games to deal: no codename comes back until the list is used up, then it is shuffled again.",
