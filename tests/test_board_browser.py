@@ -132,3 +132,29 @@ def test_each_picture_held_once_shows_on_every_card_that_uses_it(tmp_path, monke
         drawn = ImageChops.invert(mask(page.crop(inset(card, 0.25, 0.25, 0.75, 0.75)), (255, 255, 255), 24))
         coloured = count(drawn, (0, 0, *drawn.size))  # what is not the window's white
         assert coloured > 0.1 * drawn.width * drawn.height, card
+
+
+def test_a_four_team_key_prints_a_page_a_game_with_every_word_whole(tmp_path, monkeypatch):
+    """Four teams at 7 x 7, printed from the browser (Chromium's own PDF, A4 landscape by the
+    page's style): one page a game with the order of play on it, and no word broken inside,
+    although the 49 cells are smaller than the boxed game's 25."""
+    import pdfplumber
+
+    monkeypatch.chdir(tmp_path)
+    for args in (["--format", "json", "-o", "b.json", "--key-output", "key.json"],
+                 ["-o", "b.html", "--key-output", "key.html"]):
+        result = CliRunner().invoke(main, ["board", "--teams", "4", "--games", "3", "--seed", "4", *args])
+        assert result.exit_code == 0, result.output
+    subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                    "--no-pdf-header-footer", f"--print-to-pdf={tmp_path / 'key.pdf'}",
+                    (tmp_path / "key.html").as_uri()], check=True, capture_output=True, timeout=120)
+    games = json.loads((tmp_path / "key.json").read_text(encoding="utf-8"))["games"]
+    with pdfplumber.open(tmp_path / "key.pdf") as pdf:
+        assert len(pdf.pages) == len(games)
+        for page, game in zip(pdf.pages, games):
+            printed = page.extract_words()
+            text = " ".join(word["text"] for word in printed)
+            assert "Order of play:" in text and all(team.title() in text for team in game["key"]["order"])
+            shown = {word["text"] for word in printed}
+            for word in (word for row in game["words"] for word in row if " " not in word):
+                assert word in shown, word

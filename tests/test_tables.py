@@ -221,6 +221,10 @@ def test_the_board_s_key_says_the_order_of_play(run):
     order = json.loads(Path("key.json").read_text())["games"][0]["key"]["order"]
     page = Path("key.html").read_text()
     assert [part.split('"', 1)[0] for part in page.split('<span class="team ')[1:]] == order
+    for edge in ("top", "right", "bottom", "left"):  # the key card's lights, a row of the teams on each edge
+        row = page.split(f'<span class="turns {edge}">', 1)[1].split("</span></span>", 1)[0]
+        lit = [part.split('"', 1)[0].split()[0] for part in row.split(f'<span class="light {edge} ')[1:]]
+        assert lit == order, edge
     assert "Reihenfolge:" in page and len(order) == 3
     result = run("board", "--seed", "2", "-o", "two.txt", "--key-output", "two-key.txt")
     assert "Order of play" not in Path("two-key.txt").read_text()

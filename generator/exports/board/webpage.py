@@ -156,6 +156,26 @@ def _order(words: Words, order: tuple[str, ...]) -> str:
     return f'<p class="order">{escape(words.order_label())} {teams}</p>'
 
 
+# With more than two teams, the lights of each edge are a row of the teams in the order they
+# play, clockwise round the grid as on the key card (left to right along the top, down the
+# right, right to left along the bottom, up the left), the starting team's twice as long.
+_TURNS_STYLE = """
+.turns{position:absolute;display:flex;gap:var(--gap);--unit:3vh;--thick:1.8vh;--gap:.5vh;--edge:.4vh}
+.turns .light{position:static}
+.turns.top,.turns.bottom{left:50%;transform:translateX(-50%)}
+.turns.left,.turns.right{top:50%;transform:translateY(-50%)}
+.turns.top{top:var(--edge)}.turns.right{right:var(--edge);flex-direction:column}
+.turns.bottom{bottom:var(--edge);flex-direction:row-reverse}.turns.left{left:var(--edge);flex-direction:column-reverse}
+.turns.top .light,.turns.bottom .light{width:var(--unit);height:var(--thick)}
+.turns.left .light,.turns.right .light{height:var(--unit);width:var(--thick)}
+.turns.top .first,.turns.bottom .first{width:calc(2 * var(--unit))}
+.turns.left .first,.turns.right .first{height:calc(2 * var(--unit))}
+@media print{
+  .turns{--unit:8mm;--thick:5mm;--gap:1.4mm;--edge:1mm}
+  .key .grid{--w:min(245mm,calc(118mm * var(--aspect)))}
+}
+"""
+
 # Each shape of a team's lights (``Role.light``) but the rounded one, which every light has
 # unless told: the clip of a light lying along the top and bottom edges, and of one standing
 # along the sides.
@@ -188,13 +208,19 @@ def _key_grid(board: Board, words: Words, table: Table, side: Side, ids: Mapping
                     for roles, names, cells in zip(side.roles, table.names, table.cells)
                     for role, name, cell in zip(roles, names, cells))
     lights = ""
-    if table.starting:  # the key card's lights: the starting team's colour and shape on every edge
+    if table.order:  # as the key card draws them: each edge a row of the teams in their order of play
+        lights = "".join(f'<span class="turns {edge}">' + "".join(
+            f'<span class="light {edge} {team}{" first" if at == 0 else ""}">{_symbol(team_role(team).letter)}</span>'
+            for at, team in enumerate(table.order)) + "</span>" for edge in EDGES)
+    elif table.starting:  # the key card's lights: the starting team's colour and shape on every edge
         team = team_role(table.starting)
-        lights = "".join(f'<span class="light {edge} {team.name}">{_symbol(team.letter)}</span>'
-                         for edge in ("top", "right", "bottom", "left"))
+        lights = "".join(f'<span class="light {edge} {team.name}">{_symbol(team.letter)}</span>' for edge in EDGES)
     return (f'<div class="frame{" lit" if lights else ""}">{lights}'
             f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board)}">{cards}</div>'
             "</div>")
+
+
+EDGES = ("top", "right", "bottom", "left")
 
 
 def _legend(words: Words, side: Side) -> str:
@@ -236,9 +262,11 @@ SHAPES: dict[Shape, str] = {
 
 # The board's styles: one game a screen, its grid as large as the window allows at the cards'
 # shape, each word sized to its card (--n: its width in ems). Printed: a landscape page each.
-# A cell is never narrower than LEAST_CELL pixels: a 7 x 7 grid on a phone then scrolls
-# sideways with its words at 9 to 10 px, where it would shrink them to 7 px to fit ("safe"
-# centring keeps a grid wider than the window scrollable from its first column).
+# A long word is sized to its card's own width (--card-width: the grid's share less the gaps, which
+# take 7% of it at 7 x 7), so that it never breaks inside. A cell is never narrower than
+# LEAST_CELL pixels: a 7 x 7 grid on a phone then scrolls sideways with its words at 9 to
+# 10 px, where it would shrink them to 7 px to fit ("safe" centring keeps a grid wider than
+# the window scrollable from its first column).
 LEAST_CELL = 64
 _BOARD_STYLE = f"""
 *,*::before,*::after{{box-sizing:border-box}}
@@ -250,14 +278,14 @@ header{{text-align:center}}
 h1{{margin:0;font-size:clamp(16px,3.4vh,40px);font-weight:800;letter-spacing:.04em;color:var(--card)}}
 header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
 .grid{{--w:max(calc(var(--columns) * {LEAST_CELL}px),min(96vw,calc((100vh - 7vh - 4.5em) * var(--aspect))));
-  --cell:calc(var(--w) / var(--columns));
+  --cell:calc(var(--w) / var(--columns));--card-width:calc(var(--w) * (1 - .012 * (var(--columns) - 1)) / var(--columns));
   width:var(--w);display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:calc(var(--w) * .012)}}
 .card{{aspect-ratio:var(--shape);background:var(--card);border-radius:calc(var(--cell) * .06);
   padding:calc(var(--cell) * .065);display:flex;position:relative;min-width:0}}
 .word{{flex:1;display:flex;align-items:center;justify-content:center;text-align:center;min-width:0;
   padding:0 .25em;background:#FFFFFF;color:var(--text);border:max(1px,calc(var(--cell) * .012)) solid var(--outline);
   border-radius:calc(var(--cell) * .04);font-weight:700;line-height:1.05;overflow-wrap:anywhere;
-  font-size:min(calc(var(--cell) * .15),calc(var(--cell) * .7 / var(--n)))}}
+  font-size:min(calc(var(--cell) * .15),calc(var(--card-width) * .7 / var(--n)))}}
 .pictures .card{{padding:0;background:none}}
 .card .picture{{display:block;width:100%;height:100%;overflow:hidden;border-radius:calc(var(--cell) * .05)}}
 .pictures-defined{{position:absolute;width:0;height:0;overflow:hidden}}
@@ -279,7 +307,11 @@ def _key_style(board: Board) -> str:
     lights, the legend."""
     roles = "".join(f".{role.name}{{--role:var(--{role.colour});--on:var(--{role.on_colour.replace('_', '-')})}}"
                     for role in roles_at(board.teams))
-    return roles + "".join(_light_style(role) for role in roles_at(board.teams) if role.team) + """
+    turns = _TURNS_STYLE if board.teams > 2 else ""
+    return roles + "".join(_light_style(role) for role in roles_at(board.teams) if role.team) + _KEY_STYLE + turns
+
+
+_KEY_STYLE = """
 .key header p.secret{font-weight:700;color:var(--card)}
 .key header p.note{max-width:70em}
 .starts{margin:0;display:flex;align-items:center;gap:.5em;padding:.25em .9em;border-radius:1em;
@@ -315,7 +347,7 @@ def _key_style(board: Board) -> str:
 .seed{position:absolute;right:2vw;bottom:1.5vh;font-size:clamp(11px,1.6vh,18px);color:var(--band)}
 .legend .symbol{width:1.3em;height:1.3em;padding:.22em;border-radius:.25em;background:var(--role)}
 @media print{
-  .key header p.secret{color:var(--text)}
+  .key header p.secret,.order{color:var(--text)}
   .legend,.seed{color:var(--text)}
   .seed{right:0;bottom:0;font-size:9pt}
   .frame.lit{--pad:7mm}
@@ -324,5 +356,4 @@ def _key_style(board: Board) -> str:
   .light.top,.light.bottom{left:calc(50% - 16mm);width:32mm;height:5mm}
   .light.left,.light.right{top:calc(50% - 16mm);height:32mm;width:5mm}
   .light.top{top:1mm}.light.bottom{bottom:1mm}.light.left{left:1mm}.light.right{right:1mm}
-}
-"""
+}"""
