@@ -41,7 +41,7 @@ from generator.games import GAMES
 from generator.jobs.export import export_texts
 from generator.model.roles import ROLES
 
-TEXTS = PACKAGE / "exports" / "board" / "texts"
+TEXTS = PACKAGE.parent / "languages"
 LANGUAGES = ("en", "fr", "de", "es")
 PICTURE_DECK = PACKAGE.parent / "decks" / "pictures"
 # Each game's counts on each side, as the key's JSON spells them.
@@ -427,7 +427,7 @@ def test_every_language_has_every_text_and_names_roles_as_the_games_tiles_do():
 def test_french_texts_keep_their_typography():
     """A French colon, semicolon, mark or closing guillemet has a no-break space before it, and
     an opening guillemet one after it (the texts reader keeps them as written)."""
-    for line in (TEXTS / "fr.yaml").read_text(encoding="utf-8").splitlines():
+    for line in (TEXTS / "fr" / "board.yaml").read_text(encoding="utf-8").splitlines():
         if not line.startswith("#") and ":" in line:
             text = line.partition(":")[2]
             assert not re.search(r"[^\u00a0\u202f][:;!?»]|«[^\u00a0\u202f]", text), line

@@ -21,9 +21,9 @@ except ModuleNotFoundError:  # Python 3.10, which the package supports: tomllib 
 from click.testing import CliRunner
 from msgspec.structs import fields
 
-import generator.games as games_package
 from generator.cli import main
 from generator.games import DEFAULT_GAME, GAMES
+from generator.inputs.bundled import languages_folder
 from generator.settings.options import DeckOptions, KeyOptions, KitOptions, RulesOptions, TokenOptions
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,10 +140,9 @@ def test_the_game_travels_as_one_value():
 def test_every_game_folder_is_registered_and_ships_its_english_texts():
     folders = {path.name for path in (PACKAGE / "games").iterdir() if (path / "__init__.py").exists()}
     assert folders == set(GAMES)
-    installed = Path(games_package.__file__).resolve().parent  # the source tree, or site-packages
-    for game in GAMES.values():
+    for game in GAMES.values():  # each game's texts are in the languages' folders cngen ships
         assert game.rules_text("en").is_file() and game.tile_names("en").is_file(), game.name
-        assert game.texts == installed / game.name / "texts"
+        assert game.texts == languages_folder()
     assert DEFAULT_GAME in GAMES
 
 
@@ -184,8 +183,9 @@ def test_pyproject_installs_every_package_and_every_games_text():
     packages = {".".join(path.relative_to(ROOT).parts[:-1]) for path in PACKAGE.rglob("__init__.py")}
     data = set(setup["package-dir"])
     assert set(setup["packages"]) == packages | data
-    assert setup["package-data"]["generator.games"] == ["*/texts/*.yaml"]
+    assert setup["package-data"]["generator.languages"] == ["*/*.yaml", "*/decks/*.yaml"]
     assert all(path.suffix == ".yaml" for game in GAMES.values() for path in game.text_files())
+    assert {path.parent.name for game in GAMES.values() for path in game.text_files()} >= {"en"}
 
 
 def test_cngen_games_lists_each_game_with_its_title():
@@ -244,9 +244,9 @@ print(json.dumps(runs))
 def toy_runs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("toy")
     texts = folder / "texts"
-    texts.mkdir()
-    (texts / "en.yaml").write_text(TOY_RULES, encoding="utf-8")
-    (texts / "tiles-en.yaml").write_text("language: en\nred agent: toy agent\nassassin: toy spy\n", encoding="utf-8")
+    (texts / "en").mkdir(parents=True)
+    (texts / "en" / "toy.yaml").write_text(TOY_RULES, encoding="utf-8")
+    (texts / "en" / "toy-tiles.yaml").write_text("language: en\nred agent: toy agent\nassassin: toy spy\n", encoding="utf-8")
     (folder / "w.txt").write_text("".join(f"word{n}\n" for n in range(8)), encoding="utf-8")
     runs = {
         "games": ["games"],

@@ -40,7 +40,7 @@ from generator.settings.options import DeckOptions
 from generator.typeface.font import parse_font
 
 DEEP = 100_000
-CLASSIC_TEXT = Path(__file__).resolve().parent.parent / "generator" / "games" / "classic" / "texts" / "en.yaml"
+CLASSIC_TEXT = Path(__file__).resolve().parent.parent / "languages" / "en" / "classic.yaml"
 HUGE = "9" * 5000
 
 

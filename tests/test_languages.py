@@ -13,20 +13,26 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from msgspec.structs import replace
 
 from generator.errors import CngenError
 from generator.games import GAMES
-from generator.inputs.bundled import LANGUAGE_DECKS, deck_paths, labels_path
+from generator.inputs.bundled import deck_paths, labels_path
+from generator.inputs.languages import minimum_grouping, shipped_languages
 from generator.jobs.language import GAME_TITLE, settle_language, tile_nouns
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.model.capitals import capitals
+from generator.model.counts import format_count, plural_forms, plural_index
 from generator.model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names
-from generator.model.ruletext import completed_from, format_count, parse_rules, takes_singular
+from generator.model.ruletext import completed_from, parse_rules
 from generator.model.words import Capitals, parse_text, parse_yaml_deck
 from generator.settings.options import RulesOptions, Style
+from package_copy import copy_package, run_copy
 
 CLASSIC = GAMES["classic"]
-LANGUAGES = tuple(LANGUAGE_DECKS)  # en, fr, de, es
+# Each language cngen ships (en, de, es, fr, as their folders are found) and its deck.
+LANGUAGE_DECKS = {code: language.deck for code, language in shipped_languages().items()}
+LANGUAGES = tuple(LANGUAGE_DECKS)
 TRANSLATIONS = tuple(code for code in LANGUAGES if code != "en")
 # Words no sentence of French, German or Spanish holds, and most English sentences do.
 ENGLISH_WORDS = re.compile(r"\b(the|and|you|your|with|is|of|when|which|each|this|that|it)\b", re.IGNORECASE)
@@ -245,12 +251,51 @@ def test_a_translation_with_a_section_english_lacks_is_refused_with_its_line():
     (12345, "es", "12.345"), (7, "fr", "7"),
 ])
 def test_counts_are_grouped_as_the_language_writes_them(value, language, shown):
-    assert format_count(value, language) == shown
+    assert format_count(value, language, minimum_grouping().get(language, 1)) == shown
 
 
 def test_french_takes_the_singular_for_zero_and_one():
-    assert [takes_singular(n, "fr") for n in (0, 1, 2)] == [True, True, False]
-    assert [takes_singular(n, "en") for n in (0, 1, 2)] == [False, True, False]
+    assert [plural_index(n, "fr") for n in (0, 1, 2)] == [0, 0, 1]
+    assert [plural_index(n, "en") for n in (0, 1, 2)] == [1, 0, 1]
+
+
+def test_plural_forms_come_from_cldr_for_any_language():
+    assert plural_forms("en") == plural_forms("fr") == ("one", "other")
+    assert plural_forms("pl") == plural_forms("ru") == plural_forms("uk") == ("one", "few", "many")
+    assert plural_forms("cs") == ("one", "few", "other") and plural_forms("ja") == ("other",)
+    assert plural_forms("pt-br") == ("one", "other") and plural_forms("xx-yy") == plural_forms("en")
+    forms = ("karta", "karty", "kart")
+    assert [forms[plural_index(n, "pl")] for n in (1, 2, 4, 5, 12, 21, 22, 25, 112, 1000)] == \
+        ["karta", "karty", "karty", "kart", "kart", "kart", "karty", "kart", "kart", "kart"]
+
+
+POLISH_COUNTS = "language: pl\ntitle: Zasady\nsections:\n  - id: setup\n    title: Przygotowanie\n    blocks:\n" \
+                "      - text: \"{key_cards|karta|karty|kart}\"\n"
+
+
+@pytest.mark.parametrize("cards, shown", [(1, "1\u00a0karta"), (3, "3\u00a0karty"), (5, "5\u00a0kart"),
+                                          (22, "22\u00a0karty"), (1234, "1234\u00a0karty"),
+                                          (12345, "12\u00a0345\u00a0kart")])
+def test_a_rules_text_writes_each_of_its_languages_plural_forms(cards, shown):
+    contents, text, _ = classic_english()
+    # Polish, like Spanish, groups only five digits or more (CLDR's minimumGroupingDigits: 2),
+    # which a Polish folder's language.yaml would declare.
+    rules = parse_rules(POLISH_COUNTS.encode(), "pl.yaml", replace(contents, key_cards=cards), text, {"pl": 2})
+    assert rules.sections[0].blocks[0].content.plain == shown
+
+
+@pytest.mark.parametrize("placeholder, language, forms", [
+    ("{key_cards|karta|kart}", "pl", "one, few, many"), ("{key_cards|card}", "en", "one, other"),
+    ("{key_cards|karta|karty|kart|kartek}", "pl", "one, few, many"),
+    ("{key_cards|carte|cartes|cartess}", "fr", "one, other"), ("{key_cards|枚|枚}", "ja", "other"),
+])
+def test_a_count_with_the_wrong_number_of_forms_is_refused_naming_them(placeholder, language, forms):
+    contents, text, _ = classic_english()
+    wrong = POLISH_COUNTS.replace("{key_cards|karta|karty|kart}", placeholder).replace("language: pl",
+                                                                                       f"language: {language}")
+    with pytest.raises(CngenError, match=rf"^xx\.yaml:7: section 'setup', block 1: .* in \w+ \('{language}'\) "
+                                         rf"takes {len(forms.split(','))} \({forms}\): write one form for each"):
+        parse_rules(wrong.encode(), "xx.yaml", contents, text)
 
 
 # --- A whole kit in each language ------------------------------------------------------------
@@ -485,3 +530,73 @@ def test_the_game_is_named_as_its_language_names_it(code, game, title):
 
 def test_a_language_cngen_does_not_ship_names_the_game_in_english():
     assert settle_language(GAMES["duet"], "pt").game_title == "Codenames Duet"
+
+
+# --- A language is a folder of data --------------------------------------------------------------
+
+POLISH = {  # a partial translation, as a new language's first files would be
+    "language.yaml": "language: pl\ndeck: polski\nminimum grouping digits: 2\n",
+    "labels.yaml": "language: pl\nname: Polski\nkey card: karta klucza\n",
+    "classic-tiles.yaml": "language: pl\ntitle: Tajniacy\nred agent: agent czerwony\nblue agent: agent niebieski\n"
+                          "bystander: przechodzień\nassassin: zabójca\ndouble agent: podwójny agent\n",
+    "classic.yaml": "language: pl\ntitle: Zasady gry\nsections:\n  - id: components\n    title: W zestawie\n"
+                    "    blocks:\n      - text: \"{key_cards|karta klucza|karty klucza|kart klucza} i "
+                    "{tiles|płytka|płytki|płytek}.\"\n",
+    "decks/polski.yaml": "name: polski\nlanguage: pl\nlicence: CC0-1.0\ndescription: Słowa do testu.\nwords: ["
+                         "ZAMEK, SZKŁO, RAKIETA, LAS, MOST, RZEKA, KOT, PIES, OKNO, GÓRA, MORZE, SŁOŃCE, KSIĘŻYC, "
+                         "GWIAZDA, CHMURA, DESZCZ, ŚNIEG, WIATR, OGIEŃ, WODA, ZIEMIA, DRZEWO, KWIAT, LIŚĆ, "
+                         "KORONA, MIECZ, TARCZA, ŁÓDŹ, ŻABA, JEŻ]\n",
+}
+POLISH_RUN = """
+import json
+from click.testing import CliRunner
+from generator.cli import main
+runs = {name: CliRunner().invoke(main, args) for name, args in {
+    "decks": ["decks"], "help": ["kit", "--help"],
+    "kit": ["kit", "--lang", "pl", "--seed", "1", "--out-dir", "pl"],
+    "by deck": ["kit", "--deck", "polski", "--seed", "1", "--out-dir", "deck"],
+}.items()}
+print(json.dumps({name: [run.exit_code, run.output] for name, run in runs.items()}))
+"""
+
+
+@pytest.fixture(scope="module")
+def polish(tmp_path_factory):
+    """A copy of cngen given a Polish folder, and what its commands print."""
+    import json
+
+    root = tmp_path_factory.mktemp("polish")
+    folder = copy_package(root) / "languages" / "pl"
+    for name, text in POLISH.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    done = run_copy(root, POLISH_RUN, root / "out")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return root / "out", json.loads(done.stdout)
+
+
+def test_a_language_added_as_a_folder_is_found_listed_and_offered(polish):
+    _, runs = polish
+    code, listing = runs["decks"]
+    assert code == 0 and re.search(r"^polski\s+pl\s+30 words\s+Słowa do testu\.$", listing, re.M)
+    code, help_text = runs["help"]
+    assert code == 0 and "en, de, es, fr, pl;" in " ".join(help_text.split())
+
+
+@pytest.mark.parametrize("run", ["kit", "by deck"])
+def test_a_kit_prints_in_a_language_added_as_a_folder_and_names_what_fell_back(polish, run):
+    out, runs = polish
+    code, output = runs[run]
+    assert code == 0, output
+    said = " ".join(output.split())
+    # What the folder lacks is printed in English, and said, file and key.
+    assert "languages/pl/labels.yaml has no 'page': it is printed in English" in said
+    assert "languages/pl/classic-tiles.yaml has no 'green agent': it is printed in English" in said
+    folder = out / ("pl" if run == "kit" else "deck")
+    rules = " ".join(pdf_text(folder / "rules.pdf").split())
+    # Polish counts: 40 takes the plural of five and more, 25 too; the rest of the sheet is English's.
+    assert "W zestawie 40 kart klucza i 25 płytek. Setting up" in rules and rules.count("Zasady gry") == 3
+    tiles = " ".join(pdf_text(folder / "tokens.pdf").split())
+    assert "AGENT CZERWONY" in tiles and "PRZECHODZIEŃ" in tiles and "ZABÓJCA" in tiles
+    cards = pdf_text(folder / "deck.pdf")
+    assert all(word in cards for word in ("ŁÓDŹ", "ŻABA", "KSIĘŻYC"))

@@ -46,7 +46,8 @@ from generator.geometry.wordface import (
     fit_word,
     word_face_layout,
 )
-from generator.inputs.bundled import LANGUAGE_DECKS, font_path
+from generator.inputs.bundled import font_path
+from generator.inputs.languages import shipped_languages
 from generator.jobs.cards import card_theme
 from generator.jobs.deck import build_deck
 from generator.jobs.sources import condensed_widths, font_family, load_font, load_words, with_condensed
@@ -57,7 +58,7 @@ MM = 72 / 25.4
 DEFAULT_CARD = (70 * MM, 45 * MM)
 FONT = with_condensed(load_font(None))  # the bundled Fira Sans Bold, with its condensed face
 PLAIN = replace(FONT, condensed=None)  # as a user's font: no condensed face known
-DECKS = sorted(LANGUAGE_DECKS.values())
+DECKS = sorted(language.deck for language in shipped_languages().values())
 NARROW = "\u202f"
 
 

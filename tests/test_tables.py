@@ -18,6 +18,7 @@ from generator.games import GAMES
 from generator.games.classic.deal import balance_report, deal_deck
 from generator.games.classic.shapes import key_shape
 from generator.model.teams import TableError, table_for as table
+from package_copy import copy_package, run_copy
 
 CLASSIC = GAMES["classic"]
 
@@ -341,11 +342,11 @@ FIFTH_TEAM = (
      '         writing_colour="purple", symbol="star", square="🟪", noun="purple agent", nouns="purple agents",\n'
      '         figures=("agent in a fedora", "agent in a beanie"), team=True, agents=True),\n', "before"),
     ("draw/theme.py", '    "orange": Ink((0.0, 0.45, 0.95, 0.0)),\n', '    "purple": Ink((0.55, 0.9, 0.0, 0.1)),\n', "after"),
-    ("games/classic/texts/tiles-en.yaml", "orange agent: orange agent\n", "purple agent: purple agent\n", "after"),
-    ("exports/board/texts/en.yaml", "orange starts: Orange team starts\n", "purple starts: Purple team starts\n",
+    ("languages/en/classic-tiles.yaml", "orange agent: orange agent\n", "purple agent: purple agent\n", "after"),
+    ("languages/en/board.yaml", "orange starts: Orange team starts\n", "purple starts: Purple team starts\n",
      "after"),
-    ("exports/board/texts/en.yaml", "orange team: Orange\n", "purple team: Purple\n", "after"),
-    ("exports/board/texts/en.yaml", "orange agents: orange agents\n",
+    ("languages/en/board.yaml", "orange team: Orange\n", "purple team: Purple\n", "after"),
+    ("languages/en/board.yaml", "orange agents: orange agents\n",
      "purple agent: purple agent\npurple agents: purple agents\n", "after"),
 )
 FIFTH_TEAM_RUN = """
@@ -363,27 +364,13 @@ for args in (["keys", "--count", "10", "--seed", "1", "-o", "keys.pdf"], ["token
 def test_a_fifth_team_is_a_line_of_data_and_its_texts(tmp_path):
     """A copy of the package with a fifth team added as data and no line of code: it deals,
     draws and counts five teams, and the board's key names them in the order of play."""
-    import shutil
-    import subprocess
-    import sys
-
-    import generator
-    from generator.inputs.bundled import _folder
-
-    package = Path(generator.__file__).parent
-    data = ("decks", "fonts", "labels", "profiles", "editions")
-    copy = tmp_path / "generator"
-    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__", *data))
-    for name in data:  # the bundled data, as it is: inside the package, or beside it in a working tree
-        (copy / name).symlink_to(_folder(name), target_is_directory=True)
+    copy = copy_package(tmp_path)
     for file, anchor, added, where in FIFTH_TEAM:
         text = (copy / file).read_text(encoding="utf-8")
         assert text.count(anchor) == 1, (file, anchor)
         (copy / file).write_text(text.replace(anchor, added + anchor if where == "before" else anchor + added),
                                  encoding="utf-8")
-    (tmp_path / "out").mkdir()
-    done = subprocess.run([sys.executable, "-c", FIFTH_TEAM_RUN], cwd=tmp_path / "out", capture_output=True,
-                          text=True, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=300)
+    done = run_copy(tmp_path, FIFTH_TEAM_RUN, tmp_path / "out")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "9 purple agents" in done.stdout and "53 tiles" in done.stdout
     manifest = json.loads((tmp_path / "out" / "keys.json").read_text())

@@ -171,6 +171,7 @@ def _usual_name(settings: Settings, path: Path) -> str:
 
 
 def shipped_folders() -> list[Path]:
-    """The folders of every file cngen ships (its decks, fonts, labels, profiles and editions,
-    and each game's and export's texts): none of those files may ever be an output."""
+    """The folders of every file cngen ships (its languages, decks, fonts, profiles and
+    editions, and wherever a game's or export's texts are): none of those files may ever be an
+    output."""
     return [*bundled_folders(), *(game.texts for game in GAMES.values()), *(export.texts for export in EXPORTS.values())]

@@ -208,7 +208,7 @@ class Export(msgspec.Struct, frozen=True, eq=False):
     options: tuple[Option, ...]
     own: type[OwnOptions]  # its options as the record its maker reads: a field for each of ``options``
     uses: tuple[str, ...]  # the shared settings it reads: "game", "lang", "deck.words"...
-    texts: Path  # the folder of its own texts, CODE.yaml a language
+    texts: Path  # the folder of the languages' folders: CODE/NAME.yaml is its texts in a language
     text_keys: tuple[str, ...]  # the keys every texts file holds
     load_maker: Callable[[], Maker[Any]]  # a maker of its own options (``own``)
 
@@ -217,8 +217,8 @@ class Export(msgspec.Struct, frozen=True, eq=False):
         return self.load_maker()
 
     def text_file(self, language: str) -> Path:
-        return self.texts / f"{language}.yaml"
+        return self.texts / language / f"{self.name}.yaml"
 
     def text_files(self) -> list[Path]:
         """Every text it ships: none of them may ever be an output."""
-        return sorted(path for path in self.texts.glob("*.yaml") if path.is_file())
+        return sorted(path for path in self.texts.glob(f"*/{self.name}.yaml") if path.is_file())

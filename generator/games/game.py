@@ -3,12 +3,13 @@ data it declares.
 
 A game holds everything that makes it: the grid its key cards cover, the key cards themselves
 (how they are dealt, drawn and listed in the manifest: ``KeyCards``), its tile set, its rules
-text and tile names in each language (``texts``), the example its rules sheet draws, its
+text and tile names in each language (in each language's folder, ``texts``), the example its rules sheet draws, its
 variants, and what it changes in the settings (``SettingRules``). The command line, the jobs,
 the settings and the output never name a game: they ask the one they are given.
 
-Adding a game is a folder under ``games/`` (its model, drawing and texts) whose ``__init__``
-makes a ``Game``, and one line in ``games/__init__.py``. Keep the folder's ``__init__`` light:
+Adding a game is a folder under ``games/`` (its model and drawing) whose ``__init__`` makes a
+``Game``, one line in ``games/__init__.py``, and its texts in each language's folder
+(``languages/CODE/NAME.yaml`` and ``NAME-tiles.yaml``, English's at least). Keep the folder's ``__init__`` light:
 the registry imports it on every run, so its key cards and example load only when asked for.
 """
 
@@ -168,7 +169,9 @@ class Game(msgspec.Struct, frozen=True, eq=False):
     grid: Grid
     tiles: tuple[TileKind, ...]
     tiles_title: str  # the tiles' PDF, by name: "Agent tiles", "Duet tiles"
-    texts: Path  # the folder of the game's rules text (CODE.yaml) and tile names (tiles-CODE.yaml)
+    # The folder of the languages' folders: CODE/NAME.yaml is the game's rules text in a
+    # language, CODE/NAME-tiles.yaml its tile names (NAME: the game's name).
+    texts: Path
     # Each game's own cards, faces and example, which the jobs pass along unread.
     load_key_cards: Callable[[], KeyCards[Any, Any]]
     load_rules_example: Callable[[], RulesExample[Any, Any]]
@@ -206,10 +209,10 @@ class Game(msgspec.Struct, frozen=True, eq=False):
         return self.seat is None or self.seat(None, None, None) is self
 
     def rules_text(self, language: str) -> Path:
-        return self.texts / f"{language}.yaml"
+        return self.texts / language / f"{self.name}.yaml"
 
     def tile_names(self, language: str) -> Path:
-        return self.texts / f"tiles-{language}.yaml"
+        return self.texts / language / f"{self.name}-tiles.yaml"
 
     def tiles_per_set(self) -> dict[str, int]:
         """Tiles per set by noun ("red agent"), for summaries and the rules sheet."""
@@ -217,4 +220,5 @@ class Game(msgspec.Struct, frozen=True, eq=False):
 
     def text_files(self) -> list[Path]:
         """Every text the game ships: none of them may ever be an output."""
-        return sorted(path for path in self.texts.iterdir() if path.is_file())
+        return sorted(path for pattern in (f"*/{self.name}.yaml", f"*/{self.name}-tiles.yaml")
+                      for path in self.texts.glob(pattern) if path.is_file())

@@ -1,8 +1,11 @@
-"""Finding the decks, fonts, labels and example editions that ship with cngen (each game ships its own texts).
+"""Finding the languages, decks, fonts and example editions that ship with cngen.
 
-In an installed copy they are the subpackages ``generator.decks``, ``generator.fonts`` and
-``generator.labels`` (pyproject.toml maps the repository's top-level folders there). Run from a
-source checkout without installing, the same folders are found beside the package.
+Each language is one folder, ``languages/CODE/`` (docs/architecture.md): its language.yaml, its
+labels, every game's rules and tile names, every export's texts, and its decks (``decks/``).
+The picture deck, in no language, is ``decks/pictures/``. In an installed copy the folders are
+the subpackages ``generator.languages``, ``generator.decks``, ``generator.fonts``... (pyproject.toml
+maps the repository's top-level folders there). Run from a source checkout without installing,
+the same folders are found beside the package.
 """
 
 from __future__ import annotations
@@ -12,12 +15,9 @@ from pathlib import Path
 
 from ..errors import UsageError
 
-DEFAULT_DECK = "standard"
 PICTURE_DECK = "pictures"
-# The deck a kit in each language prints unless told otherwise (tests hold each deck's own
-# `language:` to this table).
-LANGUAGE_DECKS = {"en": "standard", "fr": "francais", "de": "deutsch", "es": "espanol"}
-ENGLISH = "en"
+ENGLISH = "en"  # the language every other falls back to for a text it lacks
+LANGUAGE_FILE = "language.yaml"  # what makes a folder of languages/ a language
 BOLD, REGULAR, ITALIC = "FiraSans-Bold.ttf", "FiraSans-Regular.ttf", "FiraSans-Italic.ttf"
 CONDENSED = "FiraSansCondensed-Bold.ttf"
 # The narrower face of a bundled font, which a word card sets a long word in before shrinking it.
@@ -33,9 +33,19 @@ def _folder(name: str) -> Path:
     return Path(__file__).resolve().parent.parent.parent / name
 
 
+def languages_folder() -> Path:
+    """The folder of every language's folder: the games' and exports' texts are found there."""
+    return _folder("languages")
+
+
+def language_paths() -> dict[str, Path]:
+    """The language file of each language cngen ships, by its code, sorted."""
+    return {path.parent.name: path for path in sorted(languages_folder().glob(f"*/{LANGUAGE_FILE}"))}
+
+
 def deck_paths() -> dict[str, Path]:
-    """Bundled decks by name, sorted so listings are stable."""
-    return {path.stem: path for path in sorted(_folder("decks").glob("*.yaml"))}
+    """Bundled decks by name (each language's), sorted by name so listings are stable."""
+    return {path.stem: path for path in sorted(languages_folder().glob("*/decks/*.yaml"), key=lambda p: p.stem)}
 
 
 def picture_deck_path() -> Path:
@@ -55,27 +65,21 @@ def deck_path(name: str) -> Path:
     return decks[name]
 
 
-def default_deck(language: str | None) -> str:
-    """The bundled deck in ``language`` (a tag such as "fr" or "fr-CA"), else the English one."""
-    primary = (language or ENGLISH).split("-")[0]
-    return LANGUAGE_DECKS.get(primary, DEFAULT_DECK)
-
-
 def font_path(file_name: str = BOLD) -> Path:
     return _folder("fonts") / file_name
 
 
 def labels_path(language: str = ENGLISH) -> Path | None:
-    """The words printed on the components (card backs, the rules footer) in ``language``; None
-    when cngen has none in that language. Each game ships its rules and tile names itself."""
-    path = _folder("labels") / f"{language}.yaml"
+    """The words printed on the components (card backs, the rules footer, the box and the
+    stand) in ``language``; None when cngen has none in that language."""
+    path = languages_folder() / language / "labels.yaml"
     return path if path.is_file() else None
 
 
 def bundled_folders() -> list[Path]:
-    """The folders of the files cngen ships beside its code (the games' and exports' texts
-    are in their own folders): none of their files may ever be an output."""
-    return [_folder(name) for name in ("decks", "fonts", "labels", "profiles", "editions")]
+    """The folders of the files cngen ships beside its code: none of their files may ever be
+    an output."""
+    return [_folder(name) for name in ("languages", "decks", "fonts", "profiles", "editions")]
 
 
 def edition_paths() -> dict[str, Path]:

@@ -24,6 +24,7 @@ LIMITS = {
     "edition": 1 * 2**20,
     "rules text": 1 * 2**20,
     "labels": 1 * 2**20,
+    "language file": 1 * 2**20,
     "font": 64 * 2**20,
     "kit record": 1 * 2**20,  # the list of files an earlier kit run wrote
     "kit file": 512 * 2**20,  # an earlier kit's file, read only to compare it with what was written

@@ -59,7 +59,8 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     """The language named by --lang, else the deck's, else English, with its labels and the
     game's tile names and title read once."""
     code = chosen or deck_language or ENGLISH
-    english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "labels/en.yaml")
+    english_labels = labels_path(ENGLISH)
+    english = require_every_key(_labels(english_labels), list(TEXT_KEYS), "languages/en/labels.yaml")
     nouns = tile_nouns(game)
     english_path = game.tile_names(ENGLISH)
     english_names = require_every_key(read_texts(english_path, nouns), nouns, shipped_name(english_path)).texts
@@ -91,7 +92,7 @@ def tile_nouns(game: Game) -> list[str]:
 
 
 def _labels(path: Path | None, english: Labels | None = None) -> Labels:
-    assert path is not None, "cngen ships labels/en.yaml"
+    assert path is not None, "cngen ships languages/en/labels.yaml"
     return parse_labels(read_input(path, "labels"), source_name(path), english)
 
 
@@ -102,8 +103,8 @@ def read_texts(path: Path, keys: Sequence[str], english: Labels | None = None) -
 
 
 def shipped_name(path: Path) -> str:
-    """A shipped file as notes name it: from the folder that ships it ("labels/fr.yaml",
-    "games/duet/texts/tiles-fr.yaml")."""
+    """A shipped file as notes name it: from the folder that ships it ("languages/fr/labels.yaml",
+    "languages/de/duet-tiles.yaml"), where a language's folder is (else its folder and name)."""
     parts = path.parts
-    root = next((parts.index(folder) for folder in ("games", "exports") if folder in parts), len(parts) - 2)
+    root = len(parts) - 1 - parts[::-1].index("languages") if "languages" in parts else len(parts) - 2
     return "/".join(parts[root:])

@@ -16,6 +16,7 @@ from ..games.game import Game
 from ..geometry.rulespage import BODY_SIZES, RulesPage, page_fits, rules_page
 from ..geometry.style import BODY
 from ..inputs.bundled import ENGLISH
+from ..inputs.languages import minimum_grouping
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.kit import KitContents
@@ -161,7 +162,7 @@ def game_text(game: Game) -> GameText:
 
 
 def read_rules(path: Path, contents: KitContents, text: GameText) -> RulesText:
-    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text)
+    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text, minimum_grouping())
 
 
 def bundled_rules(game: Game, code: str, contents: KitContents, text: GameText) -> tuple[RulesText, tuple[str, ...]]:

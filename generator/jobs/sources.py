@@ -15,15 +15,14 @@ from ..errors import CngenError, describe_character, first_few, quoted
 from ..inputs.bundled import (
     BOLD,
     CONDENSED_FACES,
-    DEFAULT_DECK,
     ENGLISH,
     ITALIC,
     REGULAR,
     deck_path,
-    default_deck,
     font_path,
 )
 from ..inputs.fontface import font_face
+from ..inputs.languages import default_deck
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
@@ -95,10 +94,11 @@ def bundled_deck(deck: DeckOptions) -> str:
 def deck_notes(deck: DeckOptions) -> tuple[str, ...]:
     """A kit in a language cngen has no deck in prints the English deck: say so."""
     lang = deck.style.lang
-    if deck.words is not None or deck.deck is not None or not lang or default_deck(lang) != DEFAULT_DECK \
+    english = default_deck(ENGLISH)
+    if deck.words is not None or deck.deck is not None or not lang or default_deck(lang) != english \
             or primary(lang) == ENGLISH:
         return ()
-    return (f"cngen has no deck in '{lang}': the cards carry the English deck '{DEFAULT_DECK}' "
+    return (f"cngen has no deck in '{lang}': the cards carry the English deck '{english}' "
             "(--words prints a list of yours)",)
 
 

@@ -1,6 +1,6 @@
 """The words cngen prints on components, in one language: the plain back of a key card, the
-rules sheet's footer, the phrase naming where the words come from (``labels/CODE.yaml``), and
-each game's tile names (``games/*/texts/tiles-CODE.yaml``).
+rules sheet's footer, the phrase naming where the words come from (``languages/CODE/labels.yaml``),
+and each game's tile names (``languages/CODE/GAME-tiles.yaml``).
 
 Both are read by the one YAML reader (``inputs.schema``), so every mistake is reported as
 ``FILE:LINE: where: what and how to fix it``. A key a translation lacks is taken from the
@@ -9,7 +9,7 @@ have is a mistake (a misspelt key would otherwise print English silently).
 
 The shapes (every value plain text)::
 
-    language: fr                                  # labels/fr.yaml
+    language: fr                                  # languages/fr/labels.yaml
     name: Français
     key card: carte clé
     page: "page {number}"                         # must hold {number}
@@ -17,7 +17,7 @@ The shapes (every value plain text)::
     named deck: "le paquet « {name} »"
     own words: votre propre liste de mots
 
-    language: fr                                  # games/classic/texts/tiles-fr.yaml
+    language: fr                                  # languages/fr/classic-tiles.yaml
     red agent: agent rouge                        # one key per tile name the game prints
     ...
 """

@@ -1,7 +1,7 @@
 """The rules sheet's text: read from YAML, filled with the counts of the kit it describes,
 trimmed to what fits that kit and to the chosen variants.
 
-The words live in each game's texts (``games/classic/texts/en.yaml``...), not in code, so that
+The words live in each language's folder (``languages/en/classic.yaml``...), not in code, so that
 they can be edited or translated; ``--text FILE.yaml`` prints another file of the same shape.
 The file is data, read by the one YAML reader (``inputs.schema``) against the shape below, and
 every mistake is reported as ``FILE:LINE: where: what is wrong and how to fix it``.
@@ -55,10 +55,13 @@ In text (paragraphs, items, steps and table cells):
 Placeholders, in every string but the example's words:
 
 - ``{key_cards}`` is a count of the kit (see ``KitContents.counts``), printed as 1,234;
-  ``{key_cards|key card|key cards}`` prints the count with the singular or the plural noun;
-  ``{deck}`` is where the words come from; ``{{`` and ``}}`` are literal braces. Any other
-  brace is a mistake. Placeholders are filled in after the tags are read, so a count or a
-  deck's name is always plain text. Counts follow the file's ``language:``.
+  ``{key_cards|key card|key cards}`` prints the count with its noun in the form the count
+  takes: one form for each of the language's plural categories, in CLDR's order (English and
+  French two, one and other; Polish three, ``{key_cards|karta|karty|kart}``; Japanese one;
+  ``model.counts``). ``{deck}`` is where the words come from; ``{{`` and ``}}`` are literal
+  braces. Any other brace is a mistake. Placeholders are filled in after the tags are read, so
+  a count or a deck's name is always plain text. Counts and their forms follow the file's
+  ``language:``.
 
 Conditions:
 
@@ -110,6 +113,7 @@ from ..inputs.schema import (
 )
 from ..units import parse_language
 from .capitals import primary
+from .counts import format_count, language_name, plural_forms, plural_index
 from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents
 from .words import MAX_ENTRY
@@ -134,7 +138,7 @@ MAX_TOTAL = 40_000  # characters in the whole text: about six pages of A4, four 
 MAX_STRINGS = 1_000  # paragraphs, entries, cells and titles: a line each at least, eight pages of A4
 HOLDS = "a rules text holds plain text only"
 
-_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)(?:\|([^{}|]*)\|([^{}|]*))?\}|\{[^{}]*\}|[{}]")
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z_]+)((?:\|[^{}|]*)+)?\}|\{[^{}]*\}|[{}]")
 
 
 # --- The model ------------------------------------------------------------------------------
@@ -253,13 +257,15 @@ class GameText(msgspec.Struct, frozen=True):
 # --- Reading --------------------------------------------------------------------------------
 
 
-def parse_rules(data: bytes, source: str, contents: KitContents, game: GameText) -> RulesText:
+def parse_rules(data: bytes, source: str, contents: KitContents, game: GameText,
+                grouping: Mapping[str, int] | None = None) -> RulesText:
     """The rules text in ``data``, filled in for ``contents``; raises CngenError naming
-    ``source``, the line and the place of the first mistake."""
+    ``source``, the line and the place of the first mistake. ``grouping``: the minimum
+    grouping digits of the languages that declare one (``counts.format_count``)."""
     root = compose(data, source, HOLDS)
     if root is None or (isinstance(root, yaml.ScalarNode) and root.value.strip() == ""):
         raise CngenError(f"{source}: the rules text is empty: it needs a title: and a list of sections:")
-    return _Reader(source, contents, game, _declared_language(root)).rules(root)
+    return _Reader(source, contents, game, _declared_language(root), grouping or {}).rules(root)
 
 
 def _declared_language(root: yaml.Node) -> str:
@@ -275,13 +281,16 @@ class _Reader:
     """The shapes of one kit's rules text: placeholders are filled with its counts, and
     ``when:`` tested against how it is printed."""
 
-    def __init__(self, source: str, contents: KitContents, game: GameText, language: str):
+    def __init__(self, source: str, contents: KitContents, game: GameText, language: str,
+                 grouping: Mapping[str, int]):
         self.reading = Reading(source)
         self.source = source
         self.game = game
         self.counts = contents.counts()
         self.holds = contents.conditions()
         self.language = language
+        self.forms = plural_forms(language)  # the nouns' forms a count's placeholder writes
+        self.grouping = grouping.get(language, 1)
         self.characters = 0  # printed so far, in every string read (kept for this kit or not)
         self.strings = 0
 
@@ -470,7 +479,7 @@ class _Reader:
 
     def fill(self, text: str, node: yaml.Node, where: str) -> str:
         def replace(match: re.Match[str]) -> str:
-            whole, name, singular, plural = match.group(0), *match.groups()
+            whole, name, written = match.group(0), *match.groups()
             if whole in ("{{", "}}"):
                 return whole[0]
             if name is None:
@@ -478,21 +487,29 @@ class _Reader:
                     raise self.reading.fail(node, where, f"a lone '{whole}': write {whole * 2} for a brace, "
                                                          "or {name} for a count")
                 raise self.reading.fail(node, where, f"{quoted(whole)} is not a placeholder: write {{name}} or "
-                                                     "{name|singular|plural}, or {{ and }} for braces")
+                                                     f"{{name|{'|'.join(self.forms)}}}, or {{{{ and }}}} for braces")
             if name not in self.counts:
                 raise self.reading.fail(node, where, f"unknown placeholder {{{name}}}: "
                                                      f"{suggest(name, sorted(self.counts), 'known:')}")
             value = self.counts[name]
             if not isinstance(value, int):
-                if singular is not None:
+                if written is not None:
                     raise self.reading.fail(node, where, f"{{{name}}} is not a count: write it without "
-                                                         "|singular|plural")
+                                                         f"|{'|'.join(self.forms)}")
                 return str(value)
-            shown_count = format_count(value, self.language)
-            if singular is None:
+            shown_count = format_count(value, self.language, self.grouping)
+            if written is None:
                 return shown_count
+            forms = written.split("|")[1:]
+            if len(forms) != len(self.forms):
+                raise self.reading.fail(node, where, f"{quoted(whole)} gives {len(forms)} "
+                                                     f"{'form' if len(forms) == 1 else 'forms'} of its noun, and a "
+                                                     f"count in {language_name(self.language)} takes "
+                                                     f"{len(self.forms)} ({', '.join(self.forms)}): write one "
+                                                     f"form for each, in that order: {{{name}|"
+                                                     f"{'|'.join(self.forms)}}}")
             # A no-break space: a count never ends a line without its noun ("1 / assassin").
-            return f"{shown_count}\u00a0{singular if takes_singular(value, self.language) else plural}"
+            return f"{shown_count}\u00a0{forms[plural_index(value, self.language)]}"
 
         return _PLACEHOLDER.sub(replace, text)
 
@@ -652,24 +669,6 @@ def completed_from(translation: RulesText, english: RulesText) -> tuple[RulesTex
     if example is None and english.example is not None:
         example, missing = english.example, (*missing, "example")
     return replace(translation, sections=sections, example=example), missing
-
-
-def format_count(value: int, language: str) -> str:
-    """A count as ``language`` groups its digits: 1,234 in English, 1 234 in French (with a
-    no-break space: the bundled fonts have no narrow one), 1.234 in German, and in Spanish
-    12.345 but 1234 (four digits stay whole)."""
-    grouped = f"{value:,}"
-    if language == "fr":
-        return grouped.replace(",", "\u00a0")
-    if language == "de" or (language == "es" and abs(value) >= 10_000):
-        return grouped.replace(",", ".")
-    return grouped.replace(",", "") if language == "es" else grouped
-
-
-def takes_singular(value: int, language: str) -> bool:
-    """Whether a count takes the singular noun: one only in English, but zero too in French
-    (0 carte, 1 carte, 2 cartes)."""
-    return value in (0, 1) if language == "fr" else value == 1
 
 
 # --- Typographic quotes ---------------------------------------------------------------------

@@ -22,13 +22,14 @@ from msgspec.structs import replace
 
 from .. import kinds
 from ..draw.theme import INK_STYLES
+from ..errors import UsageError, quoted
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
+from ..geometry.press import MAX_BLEED
+from ..inputs.bundled import ENGLISH, language_paths
 from ..model.capitals import SHARP_S
 from ..model.teams import DEFAULT_GRIDS, SIDES, TEAMS
 from ..model.tiles import MAX_SETS
-from ..errors import UsageError, quoted
-from ..geometry.press import MAX_BLEED
 from ..units import (
     MM,
     PAPER_NAMES,
@@ -46,6 +47,9 @@ from ..units import (
 CARDS = ("deck", "keys", "tokens", "kit")  # the commands that impose cards on sheets
 DIELINES = ("box", "stand")  # the commands that print a net to cut and fold
 SAME = "same"  # kit_flag: the same flag as on the section's own command
+
+# The languages cngen ships, as their folders are found: English first, the rest by code.
+SHIPPED_LANGUAGES = ", ".join(sorted(language_paths(), key=lambda code: (code != ENGLISH, code)))
 
 
 class Setting(msgspec.Struct, frozen=True):
@@ -237,11 +241,11 @@ SETTINGS: tuple[Setting, ...] = (
             "every PDF's title. null in the file, or an empty --title \"\", for none.",
             ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--title"),
     Setting("lang", kinds.nullable(kinds.text("a language code such as fr", parse_language, "CODE")), None,
-            "The kit's language (en, fr, de, es; any code for capitals): the rules, the tiles' names, the key "
+            f"The kit's language ({SHIPPED_LANGUAGES}; any code for capitals): the rules, the tiles' names, the key "
             "cards' backs and the default bundled deck. Default: the deck's language, else English.",
             ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--lang",
             helps={"deck": "The words' language, for their capitals (a YAML deck's own language: comes first), "
-                           "and the bundled deck printed by default: en, fr, de, es.",
+                           f"and the bundled deck printed by default: {SHIPPED_LANGUAGES}.",
                    "keys": "The language of the plain backs of single-sided key cards (default: English)."}),
     Setting("sharp_s", kinds.choice(*SHARP_S), "ss",
             "How German \u00df is capitalised: ss (STRASSE, what most readers expect) or capital "
@@ -359,7 +363,7 @@ SETTINGS: tuple[Setting, ...] = (
             f"A variant the sheet explains, repeatable: {', '.join(every_variant())}; or none. Default: all of them.",
             ("rules", "kit"), "--variant"),
     Setting("rules.text", kinds.nullable(kinds.input_path("FILE.yaml")), None,
-            "Another rules text of the same shape as the game's own (generator/games/GAME/texts/en.yaml), "
+            "Another rules text of the same shape as the game's own (languages/en/GAME.yaml), "
             "e.g. a translation.", ("rules", "kit"), "--text"),
     Setting("rules.font", FONT, None, "A TrueType font for all of the rules sheet's text "
             "(default: the bundled Fira Sans, regular, bold and italic); FILE.ttc#N takes face N of a collection, from 0.", ("rules", "kit"), "--font", None),

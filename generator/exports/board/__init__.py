@@ -3,7 +3,8 @@ BBCode, one self-contained web page, or JSON for bots, with the spymasters' key 
 
 Its parts: ``maker`` (the files, the format chosen, the summary), ``view`` (what every format
 shows: the grids, the keys, the headings in the kit's language), ``plain`` (text, markdown and
-BBCode), ``webpage`` (HTML) and ``jsondoc`` (JSON). Its texts in each language: ``texts/``.
+BBCode), ``webpage`` (HTML) and ``jsondoc`` (JSON). Its texts in each language: ``board.yaml`` in
+the language's folder (``languages/CODE/``).
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
+from ...inputs.bundled import languages_folder
 from ...model.roles import ROLES, TEAM_ROLES
 from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, GAMES
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
-# Every key of texts/*.yaml. None holds a placeholder: a number or a letter follows its word
+# Every key of languages/*/board.yaml. None holds a placeholder: a number or a letter follows its word
 # ("Game 3", "Side A", "Seed 7") and a count comes before its noun ("9 red agents") in every
 # language with texts. The roles' names are the game's tiles' own, each with its plural.
 # Every role's name and plural, which team starts and each team's name in the order of play come
@@ -74,7 +76,7 @@ BOARD = Export(
     ),
     own=BoardOptions,
     uses=(*DEALING, "theme"),  # the theme's colours: the web page's and the forum's
-    texts=Path(__file__).resolve().parent / "texts",
+    texts=languages_folder(),
     text_keys=TEXT_KEYS,
     load_maker=_maker,
 )

@@ -3,7 +3,7 @@ a separate spymasters' booklet of the matching keys, numbered the same; nothing 
 
 Its parts: ``layout`` (the pages as geometry: the grid, the keys' places, the cards' scale),
 ``art`` (the pages drawn) and ``pages`` (the maker: games, sizes, the two files). Its texts in
-each language: ``texts/``.
+each language: ``book.yaml`` in the language's folder (``languages/CODE/``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
+from ...inputs.bundled import languages_folder
 from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, FONT_HELP, MOST_GAMES
 
@@ -58,7 +59,7 @@ BOOK = Export(
     own=BookOptions,
     uses=(*DEALING, "deck.fit", "paper", "profile", "sides", "output_condition", "ink_limit", "ink", "theme",
           "emblem"),
-    texts=Path(__file__).resolve().parent / "texts",
+    texts=languages_folder(),
     # Keys holding _word or _picture follow the codename cards (Grid.cards), _shared or _sides the
     # key: one the spymasters share, or a side for each player; _teams, three or four teams.
     text_keys=(

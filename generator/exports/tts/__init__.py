@@ -4,7 +4,7 @@ the table, ready to play.
 
 Its parts: ``sheets`` (the faces on the format's sheets), ``table`` (where the pieces lie and
 how large they are) and ``saved`` (the saved object, and the maker). Its texts in each
-language (the piles' names on the table): ``texts/``.
+language (the piles' names on the table): ``tts.yaml`` in the language's folder (``languages/CODE/``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import kinds
+from ...inputs.bundled import languages_folder
 from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, FONT_HELP
 from .address import EXAMPLE, parse_base_url
@@ -63,7 +64,7 @@ TTS = Export(
     # No deck.blanks: nothing can be written on a card in TTS, so the deck goes without blanks.
     uses=(*DEALING, "deck.fit", "deck.dpi", "deck.card_size", "deck.seed", "keys.count",
           "keys.card_size", "tokens.sets", "tokens.card_size", "ink", "theme"),
-    texts=Path(__file__).resolve().parent / "texts",
+    texts=languages_folder(),
     text_keys=("word cards", "picture cards", "key cards", "key cards hint"),
     load_maker=_maker,
 )

@@ -5,17 +5,18 @@ the starting team's colour; a tile set matches the box.
 
 Its parts: ``deal`` and ``distance`` (the dealer), ``card`` (the key card face), ``keys`` (the
 key cards for the jobs), ``example``, ``example_layout``, ``example_art`` and ``rules`` (the
-rules sheet's drawn example), ``texts/`` (the rules and tile names in each language).
+rules sheet's drawn example); its rules and tile names in each language are in that language's
+folder (``languages/CODE/classic.yaml``, ``classic-tiles.yaml``).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from msgspec.structs import replace
 
+from ...inputs.bundled import languages_folder
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED, TEAM_ROLES
 from ...model.teams import CLASSIC_TABLE, MOST_CARDS, TILE_NOUNS, Table, table_for
 from ...model.tiles import TileKind, agent_kind
@@ -85,7 +86,7 @@ CLASSIC = Game(
     grid=Grid(5, 5),
     tiles=table_tiles(CLASSIC_TABLE),  # 8 red, 8 blue, the double agent, 7 bystanders, the assassin
     tiles_title="Agent tiles",
-    texts=Path(__file__).resolve().parent / "texts",
+    texts=languages_folder(),
     load_key_cards=_key_cards,
     load_rules_example=_rules_example,
     example_marks=("key-and-grid", "starting", "clue", "targets", "guesses"),

@@ -6,15 +6,15 @@ it is laid on a word a guess found to be one.
 
 Its parts: ``deal`` (the dealer), ``face`` and ``card`` (the key card face with its side's
 tab), ``keys`` (the key cards for the jobs), ``example``, ``example_layout``, ``example_art``
-and ``rules`` (the rules sheet's drawn example), ``texts/`` (the rules and tile names in each
-language).
+and ``rules`` (the rules sheet's drawn example); its rules and tile names in each language are
+in that language's folder (``languages/CODE/duet.yaml``, ``duet-tiles.yaml``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from ...inputs.bundled import languages_folder
 from ...model.roles import AGENT, ASSASSIN, BYSTANDER
 from ...model.tiles import TIMER, TileFace, TileKind, agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample, SettingRules
@@ -51,7 +51,7 @@ DUET = Game(
     tiles_title="Duet tiles",
     one_table="Codenames Duet is played by two players working together, each reading one side of a 5 x 5 key, "
               "with no teams; --teams, --grid and --assassins are for the classic game",
-    texts=Path(__file__).resolve().parent / "texts",
+    texts=languages_folder(),
     load_key_cards=_key_cards,
     load_rules_example=_rules_example,
     example_marks=("both-sides", "a", "b", "a-seat", "b-seat"),

@@ -6,15 +6,15 @@ the assassin, with lights in the starting team's colour on its sides; a tile set
 Its cards are pictures, not words (``Grid.cards``): the bundled picture deck, or a folder of the
 user's own images. Its parts: ``deal`` (the classic dealer on a 5 x 4 key), ``card`` and
 ``keys`` (the key cards for the jobs), ``example``, ``example_layout``, ``example_art`` and
-``rules`` (the rules sheet's drawn example), ``texts/`` (the rules and tile names in each
-language).
+``rules`` (the rules sheet's drawn example); its rules and tile names in each language are
+in that language's folder (``languages/CODE/pictures.yaml``, ``pictures-tiles.yaml``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from ...inputs.bundled import languages_folder
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
 from ...model.tiles import agent_kind
 from ..game import Game, Grid, KeyCards, RulesExample, SettingRules
@@ -55,7 +55,7 @@ PICTURES = Game(
     tiles_title="Agent tiles",
     one_table="the picture edition is played by two teams over its own 5 x 4 grid of pictures, whose key has "
               "one way up; --teams, --grid and --assassins are for the classic game",
-    texts=Path(__file__).resolve().parent / "texts",
+    texts=languages_folder(),
     load_key_cards=_key_cards,
     load_rules_example=_rules_example,
     example_marks=("pictures-and-key", "pictures"),

@@ -1,0 +1,72 @@
+"""Counts as a language writes them, from CLDR through Babel: how its digits are grouped
+(1,234 in English, 1 234 in French, 1.234 in German) and which plural form a count takes
+(French says 0 carte, Polish has three forms for whole numbers: 1 karta, 2 karty, 5 kart).
+
+Pure. A language's forms are its CLDR plural categories that whole numbers reach, in CLDR's
+order (zero, one, two, few, many, other), so a text writes them in that order: English
+``{cards|card|cards}``, Polish ``{cards|karta|karty|kart}``.
+
+One value CLDR has and Babel does not read is kept by hand: a language's minimum grouping
+digits (CLDR's minimumGroupingDigits), which its folder's language.yaml declares. Spanish
+declares 2, so a count of four digits stays whole (1234, but 12.345).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+
+CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+# The counts that show every form a text writes: CLDR's rules for whole numbers turn on the
+# last one, two or three digits, which these run through. CLDR's "many" of French, Spanish or
+# Italian, which only millions reach (1 000 000 de cartes), is not a form their texts need:
+# the counts a kit prints stay far below.
+SAMPLE_COUNTS = range(1200)
+# A no-break space groups the digits where CLDR says a narrow one: the bundled fonts have no
+# narrow no-break space, and the count's noun follows a no-break space too.
+NARROW_NO_BREAK, NO_BREAK = "\u202f", "\u00a0"
+
+
+@lru_cache(maxsize=None)
+def _locale(code: str) -> Locale:
+    """CLDR's data for a language tag ("pt-br"), else for its language ("pt"), else English's."""
+    for candidate in (code.replace("-", "_"), code.split("-")[0]):
+        try:
+            return Locale.parse(candidate) if candidate else Locale.parse("en")
+        except (UnknownLocaleError, ValueError):
+            continue
+    return Locale.parse("en")
+
+
+def language_name(code: str) -> str:
+    """A language as messages name it: "Polish ('pl')", or the tag alone where CLDR does not
+    know it (its counts then follow English's)."""
+    locale = _locale(code or "en")
+    known = locale.language == (code or "en").split("-")[0]
+    return f"{locale.english_name} ('{code or 'en'}')" if known else f"'{code}'"
+
+
+def format_count(value: int, code: str, minimum_grouping_digits: int = 1) -> str:
+    """``value`` with its digits grouped as the language ``code`` groups them; a number of
+    fewer than ``minimum_grouping_digits`` + 3 digits is not grouped."""
+    if len(str(abs(value))) < minimum_grouping_digits + 3:
+        return format_decimal(value, locale=_locale(code), group_separator=False)
+    return format_decimal(value, locale=_locale(code)).replace(NARROW_NO_BREAK, NO_BREAK)
+
+
+@lru_cache(maxsize=None)
+def plural_forms(code: str) -> tuple[str, ...]:
+    """The plural categories the counts a kit prints take in ``code``, in CLDR's order: ("one",
+    "other") in English and French, ("one", "few", "many") in Polish, ("other",) in Japanese."""
+    rule = _locale(code).plural_form
+    reached = {rule(value) for value in SAMPLE_COUNTS}
+    return tuple(category for category in CATEGORIES if category in reached)
+
+
+def plural_index(value: int, code: str) -> int:
+    """Which of ``plural_forms(code)`` a count of ``value`` takes."""
+    forms = plural_forms(code)
+    category = _locale(code).plural_form(value)
+    return forms.index(category) if category in forms else len(forms) - 1
