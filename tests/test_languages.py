@@ -14,12 +14,19 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 from msgspec.structs import replace
+from package_copy import copy_package, run_copy
 
 from generator.errors import CngenError
 from generator.games import GAMES
 from generator.inputs.bundled import deck_paths, labels_path
-from generator.inputs.languages import minimum_grouping, shipped_languages
-from generator.jobs.language import GAME_TITLE, settle_language, tile_nouns
+from generator.jobs.language import (
+    GAME_TITLE,
+    minimum_grouping,
+    settle_language,
+    shipped_languages,
+    tile_nouns,
+    typography_of,
+)
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.model.capitals import capitals
 from generator.model.counts import format_count, plural_forms, plural_index
@@ -27,7 +34,6 @@ from generator.model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_n
 from generator.model.ruletext import completed_from, parse_rules
 from generator.model.words import Capitals, parse_text, parse_yaml_deck
 from generator.settings.options import RulesOptions, Style
-from package_copy import copy_package, run_copy
 
 CLASSIC = GAMES["classic"]
 # Each language cngen ships (en, de, es, fr, as their folders are found) and its deck.
@@ -379,7 +385,7 @@ def test_a_language_cngen_does_not_ship_prints_english_and_says_so(run):
 def test_a_malformed_language_code_is_a_usage_error(run):
     result = run("kit", "--lang", "français")
     assert result.exit_code == 2
-    assert "'français' is not a language code" in result.output
+    assert "'français' is not a language's code: did you mean 'fr' (French)?" in result.output
     assert not Path("output").exists()
 
 
@@ -452,33 +458,37 @@ def translation_files(code: str) -> list[Path]:
     return paths  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("code", TRANSLATIONS)
-def test_translations_use_typographic_quotes_and_apostrophes(code):
-    for path in translation_files(code):
+def shipped_texts(code: str) -> list[Path]:
+    """Every file of texts in the folder of ``code``: labels, rules, tile names, exports' texts."""
+    return sorted(path for path in (labels_path(code).parent).glob("*.yaml") if path.name != "language.yaml")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_follows_its_languages_typography(code):
+    """The typography each language.yaml declares (quotes, the space before : ; ! ?, the space
+    inside quotes, ¿ and ¡) holds in every text of its folder, and no straight quote is left."""
+    typography = typography_of(code)
+    for path in shipped_texts(code):
         for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            assert '"' not in text and "'" not in text, f"{path.name}: straight quote in {text!r}"
+            assert not typography.problems(text), f"{path.name}: {typography.problems(text)} in {text!r}"
 
 
-def test_french_puts_a_no_break_space_before_double_punctuation_and_inside_guillemets():
-    for path in translation_files("fr"):
-        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            assert not re.search(r"[^\u00a0\u202f][;!?»]|«[^\u00a0\u202f]", text), f"{path.name}: {text!r}"
-            assert not re.search(r"[^\u00a0\u202f\s]:(?!//)", text) or re.search(r"\d:\d", text), \
-                f"{path.name}: a colon without its space in {text!r}"
+@pytest.mark.parametrize("code, text, problem", [
+    ("fr", "Attention : fin", "takes a no-break space"), ("fr", "Qui\u00a0?", "takes a narrow space"),
+    ("fr", "le «\u202fmot»", "need the space inside"), ("fr", "le \"mot\"", "a straight quote"),
+    ("de", "das „Wort", "1 opening „ and 0 closing"), ("es", "Ganaste!", "1 ! and 0 ¡"),
+    ("en", "Wait ; no", "takes no space"), ("en", "it's", "a straight quote"),
+])
+def test_a_text_breaking_its_typography_is_found(code, text, problem):
+    assert any(problem in found for found in typography_of(code).problems(text)), typography_of(code).problems(text)
 
 
-def test_german_quotes_open_low_and_close_high():
-    for path in translation_files("de"):
-        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            assert text.count("„") == text.count("“"), f"{path.name}: unbalanced quotes in {text!r}"
-            assert "”" not in text, f"{path.name}: an English closing quote in {text!r}"
-
-
-def test_spanish_questions_and_exclamations_open_with_their_inverted_mark():
-    for path in translation_files("es"):
-        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            assert text.count("¿") == text.count("?"), f"{path.name}: {text!r}"
-            assert text.count("¡") == text.count("!"), f"{path.name}: {text!r}"
+@pytest.mark.parametrize("code, text", [
+    ("fr", "Attention\u00a0: fin\u202f; le «\u202fmot\u202f», l’équipe\u202f!"), ("de", "das „Wort“ und ‚so‘"),
+    ("es", "¿Quién? ¡Nadie! El «mazo»."), ("en", "At 10:30, see https://example.org: the “word”."),
+])
+def test_a_text_keeping_its_typography_passes(code, text):
+    assert typography_of(code).problems(text) == []
 
 
 # --- Glyph coverage ---------------------------------------------------------------------------
@@ -600,3 +610,78 @@ def test_a_kit_prints_in_a_language_added_as_a_folder_and_names_what_fell_back(p
     assert "AGENT CZERWONY" in tiles and "PRZECHODZIEŃ" in tiles and "ZABÓJCA" in tiles
     cards = pdf_text(folder / "deck.pdf")
     assert all(word in cards for word in ("ŁÓDŹ", "ŻABA", "KSIĘŻYC"))
+
+
+def test_no_module_names_a_language_cngen_ships():
+    """Languages are data: no string in generator/ is the code of a shipped language, but the
+    fallback's (inputs/bundled.py's ENGLISH) and the casing rules' own table (capitals.py's
+    SPECIAL_CASING, Unicode's and CLDR's, which hold for languages cngen does not ship too).
+    The preflight reads PDF operators, some spelt as language codes (cs), and is left out."""
+    import ast
+
+    from generator.model.capitals import SPECIAL_CASING
+
+    package = Path(__file__).resolve().parent.parent / "generator"
+    codes = set(LANGUAGES) | set(SPECIAL_CASING)
+    allowed = {("inputs/bundled.py", "en"), *(("model/capitals.py", code) for code in SPECIAL_CASING)}
+    named = set()
+    for path in package.rglob("*.py"):
+        where = path.relative_to(package).as_posix()
+        if where.startswith("preflight/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in codes:
+                named.add((where, node.value.lower(), node.lineno))
+    assert {(where, code) for where, code, _ in named} <= allowed, sorted(named)
+    assert len([entry for entry in named if entry[0] == "inputs/bundled.py"]) == 1
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("sp", "es"), ("spanish", "es"), ("Espanol", "es"), ("Deutsch", "de"), ("franc", "fr"), ("eng", "en"),
+    ("xx", None), ("tlh", None), ("fr fr", None),
+])
+def test_a_language_that_is_not_one_is_refused_naming_the_one_meant(run, typed, meant):
+    result = run("kit", "--lang", typed, "--seed", "1")
+    assert result.exit_code == 2 and not Path("output").exists()  # nothing written
+    error = result.output.strip().splitlines()[-1]
+    assert f"'{typed}' is not a language's code" in error and "cngen's texts are in en, de, es, fr" in error
+    assert (f"did you mean '{meant}'" in error) if meant else "did you mean" not in error
+
+
+def test_a_settings_files_language_is_held_to_the_same_rule(run):
+    Path("cngen.yaml").write_text("lang: sp\n", encoding="utf-8")
+    result = run("rules")
+    assert result.exit_code == 1 and not Path("output/rules.pdf").exists()
+    assert result.output.startswith("Error: cngen.yaml:1: lang: 'sp' is not a language's code: did you mean 'es'")
+
+
+@pytest.mark.parametrize("code", ["tr", "el", "pt-BR", "nl-BE", "zh-Hant", "fil"])
+def test_any_language_cldr_knows_is_taken_for_its_capitals_and_counts(code):
+    from generator.model.languages import kit_language
+
+    assert kit_language(code, LANGUAGES) == code.lower()
+
+
+@pytest.mark.parametrize("typography, message", [
+    ("  space inside quotes: thin\n", r"pl/language\.yaml:6: typography: space inside quotes: unknown space 'thin': "
+                                      r"use none, narrow, no-break"),
+    ("  quotes: «»\n", r"pl/language\.yaml:6: typography: quotes: an opening and a closing mark, a space between"),
+    ("  space before:\n    \"%\": narrow\n", r"pl/language\.yaml:7: typography: space before: unknown key '%'"),
+    ("  opening marks:\n    \"?\": ¿¿\n", r"pl/language\.yaml:7: typography: opening marks: \?: one character"),
+])
+def test_a_language_file_of_the_wrong_shape_names_its_line_and_key(typography, message):
+    from generator.model.languages import parse_language_file
+
+    data = f"language: pl\ndeck: polski\n# a comment\nminimum grouping digits: 2\ntypography:\n{typography}"
+    with pytest.raises(CngenError, match=rf"^{message}"):
+        parse_language_file(data.encode(), "pl/language.yaml", "pl", ("polski",))
+
+
+def test_a_language_file_names_its_own_folder_and_one_of_its_decks():
+    from generator.model.languages import parse_language_file
+
+    with pytest.raises(CngenError, match=r"^it/language\.yaml:1: language: 'pl' is not the code of this folder, 'it': "
+                                         r"a language's code is its folder's name, so write language: it"):
+        parse_language_file(b"language: pl\ndeck: polski\n", "it/language.yaml", "it", ("polski",))
+    with pytest.raises(CngenError, match=r"^it/language\.yaml:2: deck: unknown bundled deck 'italian'"):
+        parse_language_file(b"language: it\ndeck: italian\n", "it/language.yaml", "it", ("italiano",))

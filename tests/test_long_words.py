@@ -47,9 +47,9 @@ from generator.geometry.wordface import (
     word_face_layout,
 )
 from generator.inputs.bundled import font_path
-from generator.inputs.languages import shipped_languages
 from generator.jobs.cards import card_theme
 from generator.jobs.deck import build_deck
+from generator.jobs.language import shipped_languages
 from generator.jobs.sources import condensed_widths, font_family, load_font, load_words, with_condensed
 from generator.settings.options import DeckOptions, SheetOptions, Style
 from generator.typeface.font import _add_narrow_spaces, missing_from, register_family

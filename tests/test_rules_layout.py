@@ -24,7 +24,8 @@ from generator.geometry.rulespage import fit_title, footer_line, page_fits, rule
 from generator.inputs.bundled import BOLD, ITALIC, REGULAR
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.jobs.sources import load_font
-from generator.model.ruletext import parse_rules, typographic
+from generator.model.ruletext import parse_rules
+from generator.model.typography import Typography
 from generator.settings.options import RulesOptions, Style
 from generator.units import parse_paper
 
@@ -254,8 +255,21 @@ def test_straight_quotes_of_a_users_text_and_title_are_set_typographic(tmp_path)
 
 
 def test_typographic_quotes_open_and_close_by_their_neighbours():
+    typographic = Typography().quoted  # English's
     assert typographic("team's 'own' \"word\" ('x')") == "team\u2019s \u2018own\u2019 \u201cword\u201d (\u2018x\u2019)"
     assert typographic("no quotes") == "no quotes"
+
+
+@pytest.mark.parametrize("language, shown", [
+    ("fr", "Le mot «\u202fbanc\u202f» de l\u2019équipe"), ("de", "Le mot „banc“ de l\u2019équipe"),
+    ("es", "Le mot «banc» de l\u2019équipe"), ("tr", "Le mot \u201cbanc\u201d de l\u2019équipe"),
+])
+def test_a_users_text_takes_the_quotes_of_its_language(tmp_path, language, shown):
+    text = tmp_path / "r.yaml"
+    text.write_text(f"language: {language}\ntitle: T\nsections:\n  - id: a\n    title: A\n    blocks:\n"
+                    "      - text: 'Le mot \"<b>banc</b>\" de l''équipe'\n", encoding="utf-8")
+    result = build_rules(CLASSIC, RulesOptions(text=text))
+    assert shown in pypdf.PdfReader(io.BytesIO(result.pdf)).pages[0].extract_text()
 
 
 # --- The head and the footer -----------------------------------------------------------------

@@ -149,7 +149,7 @@ INVALID = [
     ("ink", "ink: heavy", 2, "ink: this must be one of full, light, not 'heavy'"),
     ("game", "game: chess", 2, "game: this must be one of classic, duet, pictures, not 'chess'"),
     ("game", "game: true", 2, "game: this must be one of classic, duet, pictures, not 'true'"),
-    ("lang", "lang: french", 2, "lang: 'french' is not a language code: write two or three letters"),
+    ("lang", "lang: french", 2, "lang: 'french' is not a language's code: did you mean 'fr' (French)?"),
     ("sharp_s", "sharp_s: ß", 2, "sharp_s: this must be one of ss, capital, not 'ß'"),
     *[
         (f"theme.{colour}", f"paper: a4\ntheme:\n  {colour}: '#12345'", 4, f"theme.{colour}: '#12345' is not a colour: write it as #RRGGBB")

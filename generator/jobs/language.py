@@ -13,12 +13,15 @@ from typing import Sequence
 
 import msgspec
 
+from ..errors import CngenError
 from ..games.game import Game
-from ..inputs.bundled import ENGLISH, labels_path
+from ..inputs.bundled import ENGLISH, LANGUAGE_FILE, deck_paths, labels_path, language_paths
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
 from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, require_every_key
+from ..model.languages import LanguageFile, parse_language_file
 from ..model.tiles import TileFace, TileText
+from ..model.typography import Typography
 
 GAME_TITLE = "title"  # the key of the game's own name in the file of its tile names
 
@@ -108,3 +111,43 @@ def shipped_name(path: Path) -> str:
     parts = path.parts
     root = len(parts) - 1 - parts[::-1].index("languages") if "languages" in parts else len(parts) - 2
     return "/".join(parts[root:])
+
+
+# --- The languages cngen ships ------------------------------------------------------------------
+
+
+def shipped_languages() -> dict[str, LanguageFile]:
+    """Every language cngen ships, by code, sorted, read from its folder's language.yaml;
+    English is always one."""
+    decks = tuple(deck_paths())
+    languages = {code: parse_language_file(read_input(path, "language file"), source_name(path), code, decks)
+                 for code, path in language_paths().items()}
+    if ENGLISH not in languages:
+        raise CngenError(f"cngen's languages folder has no '{ENGLISH}/{LANGUAGE_FILE}': reinstall cngen")
+    return languages
+
+
+def shipped_language(tag: str | None) -> LanguageFile | None:
+    """The language cngen ships for a tag ("fr-CA": its own folder, else its language's)."""
+    languages = shipped_languages()
+    tag = (tag or ENGLISH).lower()
+    return languages.get(tag) or languages.get(tag.split("-")[0])
+
+
+def default_deck(language: str | None) -> str:
+    """The bundled deck in ``language``, else the English one."""
+    chosen = shipped_language(language) or shipped_language(ENGLISH)
+    assert chosen is not None, "English is always shipped"
+    return chosen.deck
+
+
+def minimum_grouping() -> dict[str, int]:
+    """The languages whose counts group only longer numbers than CLDR's default, by code."""
+    return {code: language.minimum_grouping_digits for code, language in shipped_languages().items()
+            if language.minimum_grouping_digits != 1}
+
+
+def typography_of(tag: str) -> Typography:
+    """The typography of a language cngen ships, else English's."""
+    chosen = shipped_language(tag)
+    return chosen.typography if chosen else Typography()

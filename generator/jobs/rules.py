@@ -16,7 +16,6 @@ from ..games.game import Game
 from ..geometry.rulespage import BODY_SIZES, RulesPage, page_fits, rules_page
 from ..geometry.style import BODY
 from ..inputs.bundled import ENGLISH
-from ..inputs.languages import minimum_grouping
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.kit import KitContents
@@ -26,9 +25,9 @@ from ..model.ruletext import (
     completed_from,
     parse_rules,
     select_variants,
-    typographic,
     with_typographic_quotes,
 )
+from ..model.typography import Typography
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, Style, TokenOptions
@@ -36,12 +35,11 @@ from ..typeface.font import FontFamily, register_family
 from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
-from .language import Language, settle_language
+from .language import Language, minimum_grouping, settle_language, typography_of
 from .sources import check_title, font_family, load_emblem, unprintable
 
 WHITE = (1.0, 1.0, 1.0)  # the rules sheet's paper, under a photo emblem's clear parts
 
-QUOTES = "\u2018\u2019\u201c\u201d"  # what straight quotes become on the sheet
 
 
 class RulesResult(msgspec.Struct, frozen=True):
@@ -121,9 +119,10 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
         rules = select_variants(rules, options.variants, game.variants)
     fonts = rule_fonts(options)
     title = options.style.title
-    if typographic_fonts(fonts):
-        rules = with_typographic_quotes(rules)
-        title = typographic(title) if title else title
+    typography = typography_of(rules.language or language.code)
+    if typographic_fonts(fonts, typography):
+        rules = with_typographic_quotes(rules, typography)
+        title = typography_of(language.code).quoted(title) if title else title
     check_deck_name(contents, fonts)
     check_characters(rules, fonts)
     check_title(title, fonts.bold, options.style.title_from)
@@ -201,9 +200,11 @@ def too_small(page: tuple[float, float], tall: bool = False) -> str:
     return f"{size} is too small for the rules sheet's two columns, or for one: {advice}"
 
 
-def typographic_fonts(fonts: FontFamily) -> bool:
-    """Whether every font of the sheet has the typographic quotes (a user's font may not)."""
-    return not any(font.missing_characters(QUOTES) for font in (fonts.regular, fonts.bold, fonts.slanted))
+def typographic_fonts(fonts: FontFamily, typography: Typography) -> bool:
+    """Whether every font of the sheet has the language's quotes and the apostrophe (a user's
+    font may not)."""
+    marks = "".join((*typography.quotes, *typography.inner_quotes, "\u2019"))
+    return not any(font.missing_characters(marks) for font in (fonts.regular, fonts.bold, fonts.slanted))
 
 
 def check_characters(rules: RulesText, fonts: FontFamily) -> None:

@@ -22,13 +22,13 @@ from ..inputs.bundled import (
     font_path,
 )
 from ..inputs.fontface import font_face
-from ..inputs.languages import default_deck
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
 from ..typeface.font import Font, FontFamily, parse_font
 from ..units import MM
+from .language import default_deck
 
 if TYPE_CHECKING:
     from ..typeface.widths import MeasuredFace

@@ -17,9 +17,9 @@ Everything else is Unicode's full upper-case mapping, as ``str.upper`` applies i
 from __future__ import annotations
 
 import unicodedata
+from typing import Callable
 
 SHARP_S = ("ss", "capital")  # how ß is capitalised: as SS, or as the capital ẞ
-DOTTED_I_LANGUAGES = ("tr", "az")
 _GREEK_ACCENTS = {"\u0301", "\u0300", "\u0342", "\u0313", "\u0314", "\u0345"}  # tonos, grave, circumflex, breathings, iota below
 _DIERESIS = "\u0308"
 _GREEK_DIPHTHONG_FIRSTS = set("αεηουΑΕΗΟΥ")
@@ -31,17 +31,21 @@ def primary(language: str | None) -> str:
     return (language or "").replace("_", "-").split("-")[0].strip().lower()
 
 
+def _dotted_i(text: str) -> str:
+    return text.replace("i", "İ")
+
+
+def _ij(text: str) -> str:
+    return text.replace("ĳ", "IJ").replace("Ĳ", "IJ")
+
+
 def capitals(text: str, language: str | None = "", sharp_s: str = "ss") -> str:
     """``text`` in capitals as ``language`` writes them, composed (NFC)."""
-    code = primary(language)
     if sharp_s == "capital":
         text = text.replace("ß", "ẞ")
-    if code in DOTTED_I_LANGUAGES:
-        text = text.replace("i", "İ")
-    elif code == "nl":
-        text = text.replace("ĳ", "IJ").replace("Ĳ", "IJ")
-    elif code == "el":
-        text = _without_greek_accents(text)
+    special = SPECIAL_CASING.get(primary(language))
+    if special is not None:
+        text = special(text)
     return unicodedata.normalize("NFC", text.upper())
 
 
@@ -70,3 +74,12 @@ def _clusters(text: str) -> list[str]:
         else:
             clusters.append(char)
     return clusters
+
+
+# The languages whose capitals Python's upper case gets wrong, by the rule each needs: Unicode's
+# language-sensitive casing (SpecialCasing.txt: Turkish and Azerbaijani) and CLDR's casing
+# transforms (Greek, Dutch). The one table of language codes in cngen's code, on purpose: these
+# rules hold for any text in those languages, whether cngen ships the language's folder or not.
+SPECIAL_CASING: dict[str, Callable[[str], str]] = {
+    "tr": _dotted_i, "az": _dotted_i, "el": _without_greek_accents, "nl": _ij,
+}

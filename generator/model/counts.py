@@ -14,9 +14,12 @@ declares 2, so a count of four digits stays whole (1234, but 12.345).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal
+from ..inputs.bundled import ENGLISH
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 # The counts that show every form a text writes: CLDR's rules for whole numbers turn on the
@@ -32,25 +35,40 @@ NARROW_NO_BREAK, NO_BREAK = "\u202f", "\u00a0"
 @lru_cache(maxsize=None)
 def _locale(code: str) -> Locale:
     """CLDR's data for a language tag ("pt-br"), else for its language ("pt"), else English's."""
+    from babel import Locale, UnknownLocaleError  # Babel, only where a count or a language is named
+
     for candidate in (code.replace("-", "_"), code.split("-")[0]):
         try:
-            return Locale.parse(candidate) if candidate else Locale.parse("en")
+            return Locale.parse(candidate) if candidate else Locale.parse(ENGLISH)
         except (UnknownLocaleError, ValueError):
             continue
-    return Locale.parse("en")
+    return Locale.parse(ENGLISH)
+
+
+def known_language(code: str) -> bool:
+    """Whether CLDR knows the language of the tag ``code`` ("pt-br": Portuguese)."""
+    return _locale(code).language == code.split("-")[0] if code else False
+
+
+def language_names(code: str) -> tuple[str, str]:
+    """The language of ``code`` named in English and in itself: ("Spanish", "español")."""
+    locale = _locale(code)
+    return locale.english_name or code, locale.display_name or code
 
 
 def language_name(code: str) -> str:
     """A language as messages name it: "Polish ('pl')", or the tag alone where CLDR does not
     know it (its counts then follow English's)."""
-    locale = _locale(code or "en")
-    known = locale.language == (code or "en").split("-")[0]
-    return f"{locale.english_name} ('{code or 'en'}')" if known else f"'{code}'"
+    tag = code or ENGLISH
+    locale = _locale(tag)
+    return f"{locale.english_name} ('{tag}')" if locale.language == tag.split("-")[0] else f"'{tag}'"
 
 
 def format_count(value: int, code: str, minimum_grouping_digits: int = 1) -> str:
     """``value`` with its digits grouped as the language ``code`` groups them; a number of
     fewer than ``minimum_grouping_digits`` + 3 digits is not grouped."""
+    from babel.numbers import format_decimal
+
     if len(str(abs(value))) < minimum_grouping_digits + 3:
         return format_decimal(value, locale=_locale(code), group_separator=False)
     return format_decimal(value, locale=_locale(code)).replace(NARROW_NO_BREAK, NO_BREAK)

@@ -82,8 +82,9 @@ text, bold or not, italic or not) with the line it was written on. Whoever types
 its own markup from the spans. The rules job then checks every string the sheet prints
 against the font it is set in, and refuses letters written right to left.
 
-``typographic`` turns straight quotes into typographic ones (’ ‘ “ ”); the rules job applies
-it to the whole text when the fonts have those characters, so the sheet prints none.
+``with_typographic_quotes`` sets straight quotes in the text's language's marks (’ ‘ “ ” in
+English, « » in French: ``model.typography``); the rules job applies it to the whole text when
+the fonts have those characters, so the sheet prints none.
 """
 
 from __future__ import annotations
@@ -116,6 +117,7 @@ from .capitals import primary
 from .counts import format_count, language_name, plural_forms, plural_index
 from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents
+from .typography import Typography
 from .words import MAX_ENTRY
 
 BLOCK_KINDS = ("text", "items", "steps", "table", "example")
@@ -673,72 +675,55 @@ def completed_from(translation: RulesText, english: RulesText) -> tuple[RulesTex
 
 # --- Typographic quotes ---------------------------------------------------------------------
 
-# A quote opens after the start, a space, an opening bracket or dash, or another opening quote.
-_OPENS_AFTER = re.compile(r"(^|[\s(\[{\u2014\u2013\u2018\u201c/-])$")
 
-
-def typographic(text: str) -> str:
-    """``text`` with its straight quotes made typographic: an apostrophe or closing single
-    quote ’, an opening single quote ‘, and double quotes “ ”. A quote opens after the start,
-    a space, a bracket, a dash or another opening quote, and closes anywhere else (so
-    "team's" has an apostrophe, and "'90s" is read as opening, as most typesetters read it)."""
-    if "'" not in text and '"' not in text:
-        return text
-    out: list[str] = []
-    for char in text:
-        if char in "'\"":
-            opens = _OPENS_AFTER.search("".join(out[-1:])) is not None
-            if char == "'":
-                out.append("\u2018" if opens else "\u2019")
-            else:
-                out.append("\u201c" if opens else "\u201d")
-        else:
-            out.append(char)
-    return "".join(out)
+@overload
+def typographic_rich(text: Rich, typography: Typography) -> Rich: ...
 
 
 @overload
-def typographic_rich(text: Rich) -> Rich: ...
+def typographic_rich(text: None, typography: Typography) -> None: ...
 
 
-@overload
-def typographic_rich(text: None) -> None: ...
-
-
-def typographic_rich(text: Rich | None) -> Rich | None:
-    """A string's quotes made typographic across its spans: a quote right after a bold word
-    closes, as it would in the plain text (each quote is one character either way)."""
+def typographic_rich(text: Rich | None, typography: Typography) -> Rich | None:
+    """A string's quotes in its language's marks across its spans: a quote right after a bold
+    word closes, as it would in the plain text."""
     if text is None:
         return None
-    whole = typographic(text.plain)
-    spans_out, start = [], 0
+    spans_out, before = [], ""
     for span in text.spans:
-        spans_out.append(Span(whole[start:start + len(span.text)], span.bold, span.italic))
-        start += len(span.text)
+        quoted = typography.quoted(span.text, before)
+        spans_out.append(Span(quoted, span.bold, span.italic))
+        before += quoted
     return Rich(tuple(spans_out), text.line, text.where)
 
 
-def with_typographic_quotes(rules: RulesText) -> RulesText:
-    """The same text with every straight quote it prints made typographic (see ``typographic``)."""
+def with_typographic_quotes(rules: RulesText, typography: Typography = Typography()) -> RulesText:
+    """The same text with every straight quote it prints in ``typography``'s marks, its own
+    language's (``Typography.quoted``)."""
     example = rules.example
+
+    def rich(value: Rich) -> Rich:
+        return typographic_rich(value, typography)
+
     if example is not None:
-        example = example.with_quotes(typographic_rich, typographic)
+        example = example.with_quotes(rich, typography.quoted)
 
     def content(value: Content) -> Content:
         if isinstance(value, Rich):
-            return typographic_rich(value)
+            return rich(value)
         if isinstance(value, Entries):
-            return Entries(value.numbered, tuple(typographic_rich(item) for item in value))
+            return Entries(value.numbered, tuple(rich(item) for item in value))
         if isinstance(value, Table):
-            return Table(tuple(typographic_rich(cell) for cell in value.columns),
-                         tuple(tuple(typographic_rich(cell) for cell in row) for row in value.rows))
+            return Table(tuple(rich(cell) for cell in value.columns),
+                         tuple(tuple(rich(cell) for cell in row) for row in value.rows))
         assert example is not None, "an example block is read only where the file gives its example"
         return example
 
     sections = tuple(
-        Section(section.id, typographic_rich(section.heading), section.variant,
+        Section(section.id, rich(section.heading), section.variant,
                 tuple(replace(block, content=content(block.content)) for block in section.blocks))
         for section in rules.sections
     )
-    return replace(rules, heading=typographic_rich(rules.heading), subheading=typographic_rich(rules.subheading),
+    return replace(rules, heading=typographic_rich(rules.heading, typography),
+                   subheading=typographic_rich(rules.subheading, typography),
                    sections=sections, example=example)

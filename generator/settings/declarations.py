@@ -28,6 +28,7 @@ from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..geometry.press import MAX_BLEED
 from ..inputs.bundled import ENGLISH, language_paths
 from ..model.capitals import SHARP_S
+from ..model.languages import kit_language
 from ..model.teams import DEFAULT_GRIDS, SIDES, TEAMS
 from ..model.tiles import MAX_SETS
 from ..units import (
@@ -49,7 +50,12 @@ DIELINES = ("box", "stand")  # the commands that print a net to cut and fold
 SAME = "same"  # kit_flag: the same flag as on the section's own command
 
 # The languages cngen ships, as their folders are found: English first, the rest by code.
-SHIPPED_LANGUAGES = ", ".join(sorted(language_paths(), key=lambda code: (code != ENGLISH, code)))
+SHIPPED = tuple(sorted(language_paths(), key=lambda code: (code != ENGLISH, code)))
+SHIPPED_LANGUAGES = ", ".join(SHIPPED)
+
+
+def lang_code(text: str) -> str:
+    return kit_language(text, SHIPPED)
 
 
 class Setting(msgspec.Struct, frozen=True):
@@ -240,7 +246,7 @@ SETTINGS: tuple[Setting, ...] = (
             "The kit's title: at the head of the rules sheet, on single-sided key card backs and in "
             "every PDF's title. null in the file, or an empty --title \"\", for none.",
             ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--title"),
-    Setting("lang", kinds.nullable(kinds.text("a language code such as fr", parse_language, "CODE")), None,
+    Setting("lang", kinds.nullable(kinds.text("a language code such as fr", lang_code, "CODE")), None,
             f"The kit's language ({SHIPPED_LANGUAGES}; any code for capitals): the rules, the tiles' names, the key "
             "cards' backs and the default bundled deck. Default: the deck's language, else English.",
             ("deck", "keys", "tokens", "rules", "kit", *DIELINES), "--lang",

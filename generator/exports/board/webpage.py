@@ -15,6 +15,7 @@ import math
 from html import escape
 from typing import Iterable, Mapping
 
+from ...inputs.bundled import ENGLISH
 from ...model.roles import ROLES, Light, Role, Shape, role_of, team_role
 from .view import THEN, Board, Side, Table, Words, em_width, roles_at
 
@@ -42,7 +43,7 @@ def _page(board: Board, title: str, style: str, sections: Iterable[str], colours
     and the ``pictures`` its cards show, each once."""
     defined = "".join(f"--{name.replace('_', '-')}:{board.colours[name]};" for name in colours
                       if name in board.colours)
-    head = (f'<!DOCTYPE html>\n<html lang="{escape(board.language or "en")}">\n<head>\n<meta charset="utf-8">\n'
+    head = (f'<!DOCTYPE html>\n<html lang="{escape(board.language or ENGLISH)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
             f"<title>{escape(title)}</title>\n<style>\n:root{{{defined}--table:{_table_colour(board)}}}\n{style}</style>\n"

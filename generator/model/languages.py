@@ -1,0 +1,127 @@
+"""What a language's folder declares of itself, in its language.yaml (its code is the
+folder's name), and what --lang accepts. Pure: the jobs read the files (``jobs.language``)::
+
+    language: es                     # must be the folder's name
+    deck: espanol                    # the deck of its decks/ a kit in it prints unless told
+    minimum grouping digits: 2       # optional: CLDR's minimumGroupingDigits, where not 1
+    typography:                      # optional, each key too: English's by default
+      quotes: « »                    # opening and closing, a space between
+      inner quotes: “ ”              # quotes inside quotes
+      space inside quotes: none      # none, narrow or no-break (French: narrow)
+      space before:                  # the space each of : ; ! ? takes before it (French: no-break, narrow...)
+        ":": none
+      opening marks:                 # the mark that opens a sentence each closing mark ends
+        "?": ¿
+        "!": ¡
+
+Read by the one YAML reader, so a mistake names the file, its line and the fix. Plural forms
+and the rest of how counts are written come from CLDR (``model.counts``), not from here.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Sequence
+
+import msgspec
+
+from ..errors import UsageError, closest, quoted
+from ..inputs.bundled import ENGLISH
+from ..inputs.schema import Choice, Fields, Group, Invalid, Key, Text, Whole, read_yaml
+from ..units import parse_language
+from .counts import known_language, language_names
+from .typography import SPACES, Typography
+
+HOLDS = "a language file holds plain text and numbers only"
+
+
+class LanguageFile(msgspec.Struct, frozen=True):
+    """What a language's folder declares of itself."""
+
+    code: str  # "fr", the folder's name
+    deck: str  # its bundled deck, by name
+    minimum_grouping_digits: int = 1
+    typography: Typography = Typography()
+
+
+def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, ...]) -> LanguageFile:
+    """The language file in ``data`` of the folder ``code``, whose deck is one of ``decks``."""
+    shape = Group({
+        "language": Key(Text(check=lambda text: _own_code(text, code), expect=f"'{code}'"), required=True),
+        "deck": Key(Choice(names=decks, what="bundled deck"), required=True),
+        "minimum grouping digits": Key(Whole(low=1, high=4, expect="a whole number from 1 to 4 (CLDR's "
+                                                                   "minimumGroupingDigits)")),
+        "typography": Key(TYPOGRAPHY),
+    })
+    fields = read_yaml(data, source, shape, HOLDS)
+    typography = _typography(fields["typography"]) if "typography" in fields else Typography()
+    return LanguageFile(code, fields["deck"], fields.get("minimum grouping digits", 1), typography)
+
+
+def _own_code(text: str, code: str) -> str:
+    if text != code:
+        raise Invalid(f"{quoted(text)} is not the code of this folder, '{code}': a language's code is its "
+                      f"folder's name, so write language: {code} (or name the folder {text})")
+    return text
+
+
+def _marks(text: str) -> tuple[str, str]:
+    marks = text.split()
+    if len(marks) != 2 or any(len(mark) != 1 for mark in marks):
+        raise Invalid("an opening and a closing mark, a space between, such as « »")
+    return marks[0], marks[1]
+
+
+def _mark(text: str) -> str:
+    if len(text) != 1:
+        raise Invalid("one character, such as ¿")
+    return text
+
+
+_SPACE = Choice(names=tuple(SPACES), what="space")
+TYPOGRAPHY = Group({
+    "quotes": Key(Text(check=_marks, expect="an opening and a closing mark, such as « »")),
+    "inner quotes": Key(Text(check=_marks, expect="an opening and a closing mark, such as “ ”")),
+    "space inside quotes": Key(_SPACE),
+    "space before": Key(Group({mark: Key(_SPACE) for mark in ":;!?"})),
+    "opening marks": Key(Group({mark: Key(Text(check=_mark, expect="one character, such as ¿")) for mark in "?!"})),
+})
+
+
+def _typography(fields: Fields) -> Typography:
+    default = Typography()
+    spaces = fields.get("space before")
+    openers = fields.get("opening marks")
+    return Typography(
+        quotes=fields.get("quotes", default.quotes), inner_quotes=fields.get("inner quotes", default.inner_quotes),
+        inside_quotes=SPACES[fields.get("space inside quotes", "none")],
+        before={mark: SPACES[name] for mark, name in spaces.values.items() if SPACES[name]} if spaces else {},
+        opening=dict(openers.values) if openers else {})
+
+
+def kit_language(text: str, shipped: Sequence[str]) -> str:
+    """--lang's value (and cngen.yaml's lang:): the tag of a language CLDR knows, whether
+    cngen ships its texts (``shipped``, English first) or only writes its capitals and counts;
+    else a UsageError naming the shipped language meant ('sp', 'spanish' and 'espanol' all mean
+    es)."""
+    try:
+        code = parse_language(text)
+    except UsageError:
+        code = ""
+    if code and known_language(code):
+        return code
+    meant = _meant_language(text.strip().casefold(), shipped)
+    hint = f"did you mean '{meant}' ({language_names(meant)[0]})? " if meant else ""
+    raise UsageError(f"{quoted(text)} is not a language's code: {hint}cngen's texts are in {', '.join(shipped)}, "
+                     "and the code of any other language (tr, el, pt-BR...) prints English texts in its capitals")
+
+
+def _meant_language(typed: str, shipped: Sequence[str]) -> str | None:
+    """The shipped language whose code is a near miss of ``typed``, or whose name in English or
+    in itself starts with it (accents aside: 'espanol', 'franc')."""
+    def plain(name: str) -> str:
+        return "".join(char for char in unicodedata.normalize("NFD", name.casefold())
+                       if not unicodedata.combining(char))
+
+    by_name = [code for code in shipped if any(plain(name).startswith(plain(typed)) for name in language_names(code))]
+    return by_name[0] if by_name else closest(typed, shipped)
