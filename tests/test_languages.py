@@ -685,3 +685,30 @@ def test_a_language_file_names_its_own_folder_and_one_of_its_decks():
         parse_language_file(b"language: pl\ndeck: polski\n", "it/language.yaml", "it", ("polski",))
     with pytest.raises(CngenError, match=r"^it/language\.yaml:2: deck: unknown bundled deck 'italian'"):
         parse_language_file(b"language: it\ndeck: italian\n", "it/language.yaml", "it", ("italiano",))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_language_names_the_games_terms_and_where_they_come_from(code):
+    from generator.model.languages import TERMS
+
+    language = shipped_languages()[code]
+    assert set(language.terms) == set(TERMS) and language.terms_source, code
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_deck_holds_one_of_its_languages_game_terms(code):
+    """A codename that is a word of the game's own (KEY, CARD, CLUE, TURN in that language)
+    makes a clue about the game, not the word: no bundled deck holds one."""
+    language = shipped_languages()[code]
+    for path in (labels_path(code).parent / "decks").glob("*.yaml"):
+        words = yaml.safe_load(path.read_text(encoding="utf-8"))["words"]
+        assert not [word for word in words if word.casefold() in language.term_words()], path.name
+
+
+def test_a_terms_word_is_each_word_of_it_and_the_whole():
+    from generator.model.languages import LanguageFile
+
+    language = LanguageFile("fr", "francais", terms={"spymaster": "maître-espion", "key card": "carte clé",
+                                                     "team": "l’équipe"})
+    assert language.term_words() == {"maître-espion", "maître", "espion", "carte clé", "carte", "clé", "l’équipe",
+                                     "équipe"}

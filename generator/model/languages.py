@@ -13,6 +13,9 @@ folder's name), and what --lang accepts. Pure: the jobs read the files (``jobs.l
       opening marks:                 # the mark that opens a sentence each closing mark ends
         "?": ¿
         "!": ¡
+    terms:                           # the game's own vocabulary, which the texts use and no deck holds
+      source: the Spanish edition's rules (Devir), as read on ...
+      spymaster: jefe de espías      # one line a term of TERMS
 
 Read by the one YAML reader, so a mistake names the file, its line and the fix. Plural forms
 and the rest of how counts are written come from CLDR (``model.counts``), not from here.
@@ -20,8 +23,9 @@ and the rest of how counts are written come from CLDR (``model.counts``), not fr
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import msgspec
 
@@ -33,6 +37,10 @@ from .counts import known_language, language_names
 from .typography import SPACES, Typography
 
 HOLDS = "a language file holds plain text and numbers only"
+# The game's own words, which a language's texts name things by and its decks never hold (a
+# clue of KEY would be a riddle about the game itself).
+TERMS = ("spymaster", "operative", "agent", "double agent", "bystander", "assassin", "key card", "clue",
+         "guess", "turn", "tile", "timer token", "card", "deck", "team", "word")
 
 
 class LanguageFile(msgspec.Struct, frozen=True):
@@ -42,6 +50,18 @@ class LanguageFile(msgspec.Struct, frozen=True):
     deck: str  # its bundled deck, by name
     minimum_grouping_digits: int = 1
     typography: Typography = Typography()
+    terms: Mapping[str, str] = msgspec.field(default_factory=dict)  # by TERMS' names
+    terms_source: str = ""  # where the terms come from: the edition, or what is still to check
+
+    def term_words(self) -> set[str]:
+        """Each term, and each word of a term of several, in lower case: the words a deck in
+        this language may not hold (words of one or two letters aside: "de" in "jefe de espías")."""
+        words = set()
+        for term in self.terms.values():
+            for part in (term, *re.split(r"[\s\-\u2019']+", term)):
+                if len(part) > 2:
+                    words.add(part.casefold())
+        return words
 
 
 def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, ...]) -> LanguageFile:
@@ -52,10 +72,14 @@ def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, .
         "minimum grouping digits": Key(Whole(low=1, high=4, expect="a whole number from 1 to 4 (CLDR's "
                                                                    "minimumGroupingDigits)")),
         "typography": Key(TYPOGRAPHY),
+        "terms": Key(Group({"source": Key(Text(), required=True), **{term: Key(Text()) for term in TERMS}})),
     })
     fields = read_yaml(data, source, shape, HOLDS)
     typography = _typography(fields["typography"]) if "typography" in fields else Typography()
-    return LanguageFile(code, fields["deck"], fields.get("minimum grouping digits", 1), typography)
+    terms = fields.get("terms")
+    return LanguageFile(code, fields["deck"], fields.get("minimum grouping digits", 1), typography,
+                        {key: value for key, value in terms.values.items() if key != "source"} if terms else {},
+                        terms["source"] if terms else "")
 
 
 def _own_code(text: str, code: str) -> str:
