@@ -19,14 +19,7 @@ from package_copy import copy_package, run_copy
 from generator.errors import CngenError
 from generator.games import GAMES
 from generator.inputs.bundled import deck_paths, labels_path
-from generator.jobs.language import (
-    GAME_TITLE,
-    minimum_grouping,
-    settle_language,
-    shipped_languages,
-    tile_nouns,
-    typography_of,
-)
+from generator.jobs.language import GAME_TITLE, settle_language, shipped_languages, tile_nouns
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.model.capitals import capitals
 from generator.model.counts import format_count, plural_forms, plural_index
@@ -37,7 +30,8 @@ from generator.settings.options import RulesOptions, Style
 
 CLASSIC = GAMES["classic"]
 # Each language cngen ships (en, de, es, fr, as their folders are found) and its deck.
-LANGUAGE_DECKS = {code: language.deck for code, language in shipped_languages().items()}
+SHIPPED = shipped_languages()
+LANGUAGE_DECKS = {code: language.deck for code, language in SHIPPED.languages.items()}
 LANGUAGES = tuple(LANGUAGE_DECKS)
 TRANSLATIONS = tuple(code for code in LANGUAGES if code != "en")
 # Words no sentence of French, German or Spanish holds, and most English sentences do.
@@ -257,7 +251,7 @@ def test_a_translation_with_a_section_english_lacks_is_refused_with_its_line():
     (12345, "es", "12.345"), (7, "fr", "7"),
 ])
 def test_counts_are_grouped_as_the_language_writes_them(value, language, shown):
-    assert format_count(value, language, minimum_grouping().get(language, 1)) == shown
+    assert format_count(value, language, SHIPPED.grouping().get(language, 1)) == shown
 
 
 def test_french_takes_the_singular_for_zero_and_one():
@@ -467,7 +461,7 @@ def shipped_texts(code: str) -> list[Path]:
 def test_every_text_follows_its_languages_typography(code):
     """The typography each language.yaml declares (quotes, the space before : ; ! ?, the space
     inside quotes, ¿ and ¡) holds in every text of its folder, and no straight quote is left."""
-    typography = typography_of(code)
+    typography = SHIPPED.typography(code)
     for path in shipped_texts(code):
         for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
             assert not typography.problems(text), f"{path.name}: {typography.problems(text)} in {text!r}"
@@ -480,7 +474,7 @@ def test_every_text_follows_its_languages_typography(code):
     ("en", "Wait ; no", "takes no space"), ("en", "it's", "a straight quote"),
 ])
 def test_a_text_breaking_its_typography_is_found(code, text, problem):
-    assert any(problem in found for found in typography_of(code).problems(text)), typography_of(code).problems(text)
+    assert any(problem in found for found in SHIPPED.typography(code).problems(text)), SHIPPED.typography(code).problems(text)
 
 
 @pytest.mark.parametrize("code, text", [
@@ -488,7 +482,7 @@ def test_a_text_breaking_its_typography_is_found(code, text, problem):
     ("es", "¿Quién? ¡Nadie! El «mazo»."), ("en", "At 10:30, see https://example.org: the “word”."),
 ])
 def test_a_text_keeping_its_typography_passes(code, text):
-    assert typography_of(code).problems(text) == []
+    assert SHIPPED.typography(code).problems(text) == []
 
 
 # --- Glyph coverage ---------------------------------------------------------------------------
@@ -691,7 +685,7 @@ def test_a_language_file_names_its_own_folder_and_one_of_its_decks():
 def test_every_language_names_the_games_terms_and_where_they_come_from(code):
     from generator.model.languages import TERMS
 
-    language = shipped_languages()[code]
+    language = SHIPPED.languages[code]
     assert set(language.terms) == set(TERMS) and language.terms_source, code
 
 
@@ -699,7 +693,7 @@ def test_every_language_names_the_games_terms_and_where_they_come_from(code):
 def test_no_deck_holds_one_of_its_languages_game_terms(code):
     """A codename that is a word of the game's own (KEY, CARD, CLUE, TURN in that language)
     makes a clue about the game, not the word: no bundled deck holds one."""
-    language = shipped_languages()[code]
+    language = SHIPPED.languages[code]
     for path in (labels_path(code).parent / "decks").glob("*.yaml"):
         words = yaml.safe_load(path.read_text(encoding="utf-8"))["words"]
         assert not [word for word in words if word.casefold() in language.term_words()], path.name

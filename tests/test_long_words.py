@@ -58,7 +58,7 @@ MM = 72 / 25.4
 DEFAULT_CARD = (70 * MM, 45 * MM)
 FONT = with_condensed(load_font(None))  # the bundled Fira Sans Bold, with its condensed face
 PLAIN = replace(FONT, condensed=None)  # as a user's font: no condensed face known
-DECKS = sorted(language.deck for language in shipped_languages().values())
+DECKS = sorted(language.deck for language in shipped_languages().languages.values())
 NARROW = "\u202f"
 
 

@@ -9,7 +9,7 @@ the language (Turkish, Greek...) while the words fall back to English, and ``not
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import msgspec
 
@@ -116,38 +116,41 @@ def shipped_name(path: Path) -> str:
 # --- The languages cngen ships ------------------------------------------------------------------
 
 
-def shipped_languages() -> dict[str, LanguageFile]:
-    """Every language cngen ships, by code, sorted, read from its folder's language.yaml;
-    English is always one."""
+class Shipped(msgspec.Struct, frozen=True):
+    """The languages cngen ships, by code, sorted, as their folders' language.yaml declare them."""
+
+    languages: Mapping[str, LanguageFile]
+
+    def find(self, tag: str | None) -> LanguageFile | None:
+        """The language for a tag ("fr-CA": its own folder, else its language's), if shipped."""
+        tag = (tag or ENGLISH).lower()
+        return self.languages.get(tag) or self.languages.get(tag.split("-")[0])
+
+    def deck(self, tag: str | None) -> str:
+        """The bundled deck in the tag's language, else the English one."""
+        return (self.find(tag) or self.languages[ENGLISH]).deck
+
+    def grouping(self) -> dict[str, int]:
+        """The languages whose counts group only longer numbers than CLDR's default, by code."""
+        return {code: language.minimum_grouping_digits for code, language in self.languages.items()
+                if language.minimum_grouping_digits != 1}
+
+    def typography(self, tag: str | None) -> Typography:
+        """The typography of the tag's language, else English's."""
+        chosen = self.find(tag)
+        return chosen.typography if chosen else Typography()
+
+
+def shipped_languages() -> Shipped:
+    """Every language cngen ships, read from its folder's language.yaml; English is always one."""
     decks = tuple(deck_paths())
     languages = {code: parse_language_file(read_input(path, "language file"), source_name(path), code, decks)
                  for code, path in language_paths().items()}
     if ENGLISH not in languages:
         raise CngenError(f"cngen's languages folder has no '{ENGLISH}/{LANGUAGE_FILE}': reinstall cngen")
-    return languages
-
-
-def shipped_language(tag: str | None) -> LanguageFile | None:
-    """The language cngen ships for a tag ("fr-CA": its own folder, else its language's)."""
-    languages = shipped_languages()
-    tag = (tag or ENGLISH).lower()
-    return languages.get(tag) or languages.get(tag.split("-")[0])
+    return Shipped(languages)
 
 
 def default_deck(language: str | None) -> str:
     """The bundled deck in ``language``, else the English one."""
-    chosen = shipped_language(language) or shipped_language(ENGLISH)
-    assert chosen is not None, "English is always shipped"
-    return chosen.deck
-
-
-def minimum_grouping() -> dict[str, int]:
-    """The languages whose counts group only longer numbers than CLDR's default, by code."""
-    return {code: language.minimum_grouping_digits for code, language in shipped_languages().items()
-            if language.minimum_grouping_digits != 1}
-
-
-def typography_of(tag: str) -> Typography:
-    """The typography of a language cngen ships, else English's."""
-    chosen = shipped_language(tag)
-    return chosen.typography if chosen else Typography()
+    return shipped_languages().deck(language)

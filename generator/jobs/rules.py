@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 import msgspec
 from msgspec.structs import replace
@@ -35,7 +36,7 @@ from ..typeface.font import FontFamily, register_family
 from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
-from .language import Language, minimum_grouping, settle_language, typography_of
+from .language import Language, settle_language, shipped_languages, shipped_name
 from .sources import check_title, font_family, load_emblem, unprintable
 
 WHITE = (1.0, 1.0, 1.0)  # the rules sheet's paper, under a photo emblem's clear parts
@@ -109,20 +110,21 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
         language = language or planned
     language = language or settle_language(game, options.style.lang, contents.language, options.style.sharp_s)
     text = game_text(game)
+    shipped = shipped_languages()
     notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
     if options.text is not None:
-        rules = read_rules(options.text, contents, text)
+        rules = read_rules(options.text, contents, text, shipped.grouping())
     else:
-        rules, notes = bundled_rules(game, primary(language.code), contents, text)
+        rules, notes = bundled_rules(game, primary(language.code), contents, text, shipped.grouping())
     rules = replace(rules, page_label=language.labels.texts["page"])
     if game.variants:  # a game without variants prints every section
         rules = select_variants(rules, options.variants, game.variants)
     fonts = rule_fonts(options)
     title = options.style.title
-    typography = typography_of(rules.language or language.code)
+    typography = shipped.typography(rules.language or language.code)
     if typographic_fonts(fonts, typography):
         rules = with_typographic_quotes(rules, typography)
-        title = typography_of(language.code).quoted(title) if title else title
+        title = shipped.typography(language.code).quoted(title) if title else title
     check_deck_name(contents, fonts)
     check_characters(rules, fonts)
     check_title(title, fonts.bold, options.style.title_from)
@@ -160,20 +162,21 @@ def game_text(game: Game) -> GameText:
     return GameText(game.rules_example, game.variants, owners_of_marks(game))
 
 
-def read_rules(path: Path, contents: KitContents, text: GameText) -> RulesText:
-    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text, minimum_grouping())
+def read_rules(path: Path, contents: KitContents, text: GameText, grouping: Mapping[str, int]) -> RulesText:
+    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text, grouping)
 
 
-def bundled_rules(game: Game, code: str, contents: KitContents, text: GameText) -> tuple[RulesText, tuple[str, ...]]:
+def bundled_rules(game: Game, code: str, contents: KitContents, text: GameText,
+                  grouping: Mapping[str, int]) -> tuple[RulesText, tuple[str, ...]]:
     """The game's rules in ``code``, with English's sections for any the translation lacks,
     and notes on what is in English; English's own when cngen has no translation."""
-    english = read_rules(game.rules_text(ENGLISH), contents, text)
+    english = read_rules(game.rules_text(ENGLISH), contents, text, grouping)
     path = game.rules_text(code)
     if code == ENGLISH or not path.is_file():
         untranslated = f"cngen has no rules in '{code}': the rules sheet is in English (--text prints a translation of yours)"
         return english, () if code == ENGLISH else (untranslated,)
-    rules, missing = completed_from(read_rules(path, contents, text), english)
-    return rules, tuple(f"{path.name} has no '{name}': printed in English" for name in missing)
+    rules, missing = completed_from(read_rules(path, contents, text, grouping), english)
+    return rules, tuple(f"{shipped_name(path)} has no '{name}': printed in English" for name in missing)
 
 
 def too_tall(source: str, problem: RulesDoNotFit, page: tuple[float, float]) -> CngenError:
