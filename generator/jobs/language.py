@@ -62,8 +62,7 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     """The language named by --lang, else the deck's, else English, with its labels and the
     game's tile names and title read once."""
     code = chosen or deck_language or ENGLISH
-    english_labels = labels_path(ENGLISH)
-    english = require_every_key(_labels(english_labels), list(TEXT_KEYS), "languages/en/labels.yaml")
+    english = require_every_key(_labels(labels_path(ENGLISH)), list(TEXT_KEYS), "languages/en/labels.yaml")
     nouns = tile_nouns(game)
     english_path = game.tile_names(ENGLISH)
     english_names = require_every_key(read_texts(english_path, nouns), nouns, shipped_name(english_path)).texts
@@ -123,8 +122,8 @@ class Shipped(msgspec.Struct, frozen=True):
 
     def find(self, tag: str | None) -> LanguageFile | None:
         """The language for a tag ("fr-CA": its own folder, else its language's), if shipped."""
-        tag = (tag or ENGLISH).lower()
-        return self.languages.get(tag) or self.languages.get(tag.split("-")[0])
+        tag = (tag or ENGLISH).replace("_", "-").lower()
+        return self.languages.get(tag) or self.languages.get(primary(tag))
 
     def deck(self, tag: str | None) -> str:
         """The bundled deck in the tag's language, else the English one."""

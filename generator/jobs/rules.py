@@ -206,8 +206,7 @@ def too_small(page: tuple[float, float], tall: bool = False) -> str:
 def typographic_fonts(fonts: FontFamily, typography: Typography) -> bool:
     """Whether every font of the sheet has the language's quotes and the apostrophe (a user's
     font may not)."""
-    marks = "".join((*typography.quotes, *typography.inner_quotes, "\u2019"))
-    return not any(font.missing_characters(marks) for font in (fonts.regular, fonts.bold, fonts.slanted))
+    return not any(font.missing_characters(typography.marks) for font in (fonts.regular, fonts.bold, fonts.slanted))
 
 
 def check_characters(rules: RulesText, fonts: FontFamily) -> None:

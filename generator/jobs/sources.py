@@ -28,7 +28,7 @@ from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_f
 from ..settings.options import DeckOptions, Style
 from ..typeface.font import Font, FontFamily, parse_font
 from ..units import MM
-from .language import default_deck
+from .language import default_deck, shipped_languages
 
 if TYPE_CHECKING:
     from ..typeface.widths import MeasuredFace
@@ -94,8 +94,9 @@ def bundled_deck(deck: DeckOptions) -> str:
 def deck_notes(deck: DeckOptions) -> tuple[str, ...]:
     """A kit in a language cngen has no deck in prints the English deck: say so."""
     lang = deck.style.lang
-    english = default_deck(ENGLISH)
-    if deck.words is not None or deck.deck is not None or not lang or default_deck(lang) != english \
+    shipped = shipped_languages()
+    english = shipped.deck(ENGLISH)
+    if deck.words is not None or deck.deck is not None or not lang or shipped.deck(lang) != english \
             or primary(lang) == ENGLISH:
         return ()
     return (f"cngen has no deck in '{lang}': the cards carry the English deck '{english}' "

@@ -60,8 +60,7 @@ def language_name(code: str) -> str:
     """A language as messages name it: "Polish ('pl')", or the tag alone where CLDR does not
     know it (its counts then follow English's)."""
     tag = code or ENGLISH
-    locale = _locale(tag)
-    return f"{locale.english_name} ('{tag}')" if locale.language == tag.split("-")[0] else f"'{tag}'"
+    return f"{_locale(tag).english_name} ('{tag}')" if known_language(tag) else f"'{tag}'"
 
 
 def format_count(value: int, code: str, minimum_grouping_digits: int = 1) -> str:

@@ -15,6 +15,7 @@ from typing import Mapping
 import msgspec
 
 SPACES = {"none": "", "narrow": "\u202f", "no-break": "\u00a0"}  # as language.yaml names them
+APOSTROPHE = "\u2019"  # in every language cngen knows; English's closing single quote too
 # A quote opens after the start, a space, an opening bracket or dash, or another opening quote.
 _OPENS_AFTER = re.compile(r"(^|[\s(\[{\u2014\u2013\u2018\u201c\u201e\u00ab/-])$")
 _ANY_SPACE = " \u00a0\u202f"
@@ -29,6 +30,11 @@ class Typography(msgspec.Struct, frozen=True):
     before: Mapping[str, str] = msgspec.field(default_factory=dict)  # a mark and the space before it
     opening: Mapping[str, str] = msgspec.field(default_factory=dict)  # a mark and the mark opening its sentence
 
+    @property
+    def marks(self) -> str:
+        """Every mark ``quoted`` may print: a font that sets the text needs them all."""
+        return "".join((*self.quotes, *self.inner_quotes, APOSTROPHE))
+
     def quoted(self, text: str, before: str = "") -> str:
         """``text`` with its straight quotes in the language's marks: a single quote opens after
         the start, a space, a bracket, a dash or an opening quote, and is an apostrophe anywhere
@@ -42,7 +48,7 @@ class Typography(msgspec.Struct, frozen=True):
             if char in "'\"":
                 opens = _OPENS_AFTER.search(last) is not None
                 if char == "'":
-                    char = self.inner_quotes[0] if opens else "\u2019"
+                    char = self.inner_quotes[0] if opens else APOSTROPHE
                 else:
                     char = self.quotes[0] + self.inside_quotes if opens else self.inside_quotes + self.quotes[1]
             out.append(char)
