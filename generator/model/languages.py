@@ -147,5 +147,6 @@ def _meant_language(typed: str, shipped: Sequence[str]) -> str | None:
         return "".join(char for char in unicodedata.normalize("NFD", name.casefold())
                        if not unicodedata.combining(char))
 
-    by_name = [code for code in shipped if any(plain(name).startswith(plain(typed)) for name in language_names(code))]
+    start = plain(typed)
+    by_name = [code for code in shipped if any(plain(name).startswith(start) for name in language_names(code))]
     return by_name[0] if by_name else closest(typed, shipped)
