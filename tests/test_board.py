@@ -32,7 +32,7 @@ from test_games import PACKAGE, _names_of_games
 from generator.cli import main
 from generator.draw.theme import make_theme
 from generator.errors import UsageError, hidden
-from generator.exports.board import BOARD, FORMATS, TEXT_KEYS, BoardOptions
+from generator.exports.board import BOARD, COUNTED_KEYS, FORMATS, TEXT_KEYS, BoardOptions
 from generator.exports.board.maker import MAKER, chosen_format
 from generator.exports.board.plain import framed
 from generator.exports.board.view import Side, Words, terminal_width
@@ -411,8 +411,10 @@ def test_the_text_key_marks_each_name_with_its_roles_symbol(name):
 def test_every_language_has_every_text_and_names_roles_as_the_games_tiles_do():
     for language in LANGUAGES:
         texts = export_texts(BOARD, language)
-        assert texts[1] == () and set(texts[0].texts) == set(TEXT_KEYS), language
-        assert not any("{" in text for text in texts[0].texts.values())
+        assert texts[1] == () and set(texts[0].texts) == {*TEXT_KEYS, *COUNTED_KEYS}, language
+        assert not any("{" in texts[0].texts[key] for key in TEXT_KEYS)
+        # A role's count is written with its noun in each of the language's forms.
+        assert all(texts[0].count(key, count).startswith(str(count)) for key in COUNTED_KEYS for count in range(26))
         tiles = {}
         for game in GAMES.values():
             for line in game.tile_names(language).read_text(encoding="utf-8").splitlines():
@@ -421,7 +423,7 @@ def test_every_language_has_every_text_and_names_roles_as_the_games_tiles_do():
                     tiles[noun.strip()] = name.strip()
         for role in ROLES:
             assert texts[0].text(role.noun) == tiles[role.noun], (language, role.noun)
-    assert {name for role in ROLES for name in (role.noun, role.nouns)} <= set(TEXT_KEYS)
+    assert {role.noun for role in ROLES} <= set(TEXT_KEYS) and {role.nouns for role in ROLES} == set(COUNTED_KEYS)
 
 
 def test_french_texts_keep_their_typography():

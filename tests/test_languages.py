@@ -22,7 +22,7 @@ from generator.inputs.bundled import deck_paths, labels_path
 from generator.jobs.language import GAME_TITLE, settle_language, shipped_languages, tile_nouns
 from generator.jobs.rules import build_rules, default_contents, game_text
 from generator.model.capitals import capitals
-from generator.model.counts import format_count, plural_forms, plural_index
+from generator.model.counts import CountStyle, format_count, plural_forms, plural_index
 from generator.model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names
 from generator.model.ruletext import completed_from, parse_rules
 from generator.model.words import Capitals, parse_text, parse_yaml_deck
@@ -251,7 +251,7 @@ def test_a_translation_with_a_section_english_lacks_is_refused_with_its_line():
     (12345, "es", "12.345"), (7, "fr", "7"),
 ])
 def test_counts_are_grouped_as_the_language_writes_them(value, language, shown):
-    assert format_count(value, language, SHIPPED.grouping().get(language, 1)) == shown
+    assert format_count(value, language, SHIPPED.count_style(language).minimum_grouping_digits) == shown
 
 
 def test_french_takes_the_singular_for_zero_and_one():
@@ -280,8 +280,51 @@ def test_a_rules_text_writes_each_of_its_languages_plural_forms(cards, shown):
     contents, text, _ = classic_english()
     # Polish, like Spanish, groups only five digits or more (CLDR's minimumGroupingDigits: 2),
     # which a Polish folder's language.yaml would declare.
-    rules = parse_rules(POLISH_COUNTS.encode(), "pl.yaml", replace(contents, key_cards=cards), text, {"pl": 2})
+    rules = parse_rules(POLISH_COUNTS.encode(), "pl.yaml", replace(contents, key_cards=cards), text,
+                        {"pl": CountStyle(2)})
     assert rules.sections[0].blocks[0].content.plain == shown
+
+
+def test_a_language_that_sets_no_space_after_a_count_writes_none():
+    """Japanese writes a count and its counter as one word (40枚), as its language.yaml says."""
+    from generator.model.languages import parse_language_file
+
+    language = parse_language_file("language: ja\ndeck: nihongo\ntypography:\n  space after count: none\n".encode(),
+                                   "ja/language.yaml", "ja", ("nihongo",))
+    contents, text, _ = classic_english()
+    japanese = POLISH_COUNTS.replace("language: pl", "language: ja").replace("{key_cards|karta|karty|kart}",
+                                                                             "{key_cards|枚のキーカード}")
+    rules = parse_rules(japanese.encode(), "ja.yaml", replace(contents, key_cards=40), text, {"ja": language.counting})
+    assert rules.sections[0].blocks[0].content.plain == "40枚のキーカード"
+
+
+POLISH_LABELS = "language: pl\nbox cards: \"{count|karta|karty|kart}\"\nbox tiles: \"{count|płytka|płytki|płytek}\"\n"
+
+
+@pytest.mark.parametrize("count, cards, tiles", [(1, "1 karta", "1 płytka"), (3, "3 karty", "3 płytki"),
+                                                 (5, "5 kart", "5 płytek"), (22, "22 karty", "22 płytki"),
+                                                 (25, "25 kart", "25 płytek")])
+def test_a_labels_count_takes_the_form_its_language_gives_it(count, cards, tiles):
+    english = parse_labels(labels_path("en").read_bytes(), "en/labels.yaml")
+    labels = parse_labels(POLISH_LABELS.encode(), "pl/labels.yaml", english)
+    assert (labels.count("box cards", count), labels.count("box tiles", count)) == (cards, tiles)
+    # A text Polish lacks is English's, counted as English counts.
+    lacking = parse_labels(b"language: pl\n", "pl/labels.yaml", english)
+    assert lacking.count("box cards", 5) == "5 cards" and lacking.count("box cards", 1) == "1 card"
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("\"{count|karta|kart}\"", r"pl/labels\.yaml:2: box cards: \{count\|karta\|kart\} gives 2 forms of its noun, "
+                                r"and a count in Polish \('pl'\) takes 3 \(one, few, many\): write one form for each, "
+                                r"in that order: \{count\|one\|few\|many\}"),
+    ("\"{count} kart\"", r"pl/labels\.yaml:2: box cards: write \{count\|…\} with each form of its noun after a bar"),
+    ("\"{count|karta||kart}\"", r"pl/labels\.yaml:2: box cards: write \{count\|…\} with each form"),
+    ("\"{number|karta|karty|kart}\"", r"pl/labels\.yaml:2: box cards: \{number\|karta\|karty\|kart\}: only a count"),
+    ("\"kart\"", r"pl/labels\.yaml:2: box cards: the text must hold \{count\}"),
+])
+def test_a_labels_count_of_the_wrong_shape_names_its_file_line_and_key(text, problem):
+    with pytest.raises(CngenError, match=rf"^{problem}"):
+        parse_labels(f"language: pl\nbox cards: {text}\n".encode(), "pl/labels.yaml")
 
 
 @pytest.mark.parametrize("placeholder, language, forms", [

@@ -211,6 +211,7 @@ class Export(msgspec.Struct, frozen=True, eq=False):
     texts: Path  # the folder of the languages' folders: CODE/NAME.yaml is its texts in a language
     text_keys: tuple[str, ...]  # the keys every texts file holds
     load_maker: Callable[[], Maker[Any]]  # a maker of its own options (``own``)
+    counted_keys: tuple[str, ...] = ()  # the keys holding a count with its noun's forms, besides
 
     @property
     def maker(self) -> Maker[Any]:

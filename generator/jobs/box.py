@@ -82,7 +82,7 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
         _check_depth(contents, inside, options.card_thickness, cards_flag)
         pieces, joins = _pieces(contents, inside, sheet, options.card_thickness, cards_flag)
         first_page = len(nets) + 1
-        count_line = f"{language.labels.text(_count_key(contents), count=str(count))}  ·  {_size_text(contents)}"
+        count_line = f"{language.labels.count(contents.count_key, count)}  ·  {_size_text(contents)}"
         for piece, piece_joins in zip(pieces, joins):
             nets.append(piece)
             arts.append(BoxFaces(theme, font, options.style.title, contents.label, count_line, _bands(game, theme),
@@ -117,11 +117,6 @@ def _contents(game: Game, options: BoxOptions, holds: str, count: int, language:
     if holds == "keys":
         return Contents(holds, "key cards", labels.text("box keys"), count, options.keys.card_size, "box cards")
     return Contents(holds, "tiles", labels.text("box tokens"), count, options.tokens.card_size, "box tiles")
-
-
-def _count_key(contents: Contents) -> str:
-    singular = contents.count_key[:-1]  # "box cards" -> "box card"
-    return singular if contents.cards == 1 else contents.count_key
 
 
 def _size_text(contents: Contents) -> str:

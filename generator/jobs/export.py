@@ -148,18 +148,19 @@ def read_codenames(game: Game, options: ExportOptions) -> Codenames:
 
 def export_texts(export: Export, code: str) -> tuple[Labels, tuple[str, ...]]:
     """The export's own texts in ``code``, with English's for any the language lacks."""
-    keys = export.text_keys
+    keys, counts = export.text_keys, export.counted_keys
     if not keys:
         return Labels(ENGLISH, {}, ()), ()
     english_path = export.text_file(ENGLISH)
-    english = require_every_key(read_texts(english_path, keys), keys, shipped_name(english_path))
+    english = require_every_key(read_texts(english_path, keys, counts=counts), [*keys, *counts],
+                                shipped_name(english_path))
     language = primary(code)
     path = export.text_file(language)
     if language == ENGLISH:
         return english, ()
     if not path.is_file():
         return english, (f"cngen has no {export.name} texts in '{code}': they are printed in English",)
-    texts = read_texts(path, keys, english)
+    texts = read_texts(path, keys, english, counts)
     return texts, tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in texts.missing)
 
 

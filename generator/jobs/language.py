@@ -18,6 +18,7 @@ from ..games.game import Game
 from ..inputs.bundled import ENGLISH, LANGUAGE_FILE, deck_paths, labels_path, language_paths
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
+from ..model.counts import CountStyle
 from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, require_every_key
 from ..model.languages import LanguageFile, parse_language_file
 from ..model.tiles import TileFace, TileText
@@ -95,13 +96,21 @@ def tile_nouns(game: Game) -> list[str]:
 
 def _labels(path: Path | None, english: Labels | None = None) -> Labels:
     assert path is not None, "cngen ships languages/en/labels.yaml"
-    return parse_labels(read_input(path, "labels"), source_name(path), english)
+    return parse_labels(read_input(path, "labels"), source_name(path), english, style=_count_style(path))
 
 
-def read_texts(path: Path, keys: Sequence[str], english: Labels | None = None) -> Labels:
-    """A shipped file of texts holding ``keys`` (a game's tile names, an export's texts), with
-    ``english``'s for any it lacks."""
-    return parse_tile_names(read_input(path, "labels"), source_name(path), keys, english)
+def read_texts(path: Path, keys: Sequence[str], english: Labels | None = None, counts: Sequence[str] = ()) -> Labels:
+    """A shipped file of texts holding ``keys`` (a game's tile names, an export's texts) and
+    ``counts``, texts of a count with its noun's forms, with ``english``'s for any it lacks."""
+    style = _count_style(path) if counts else CountStyle()
+    return parse_tile_names(read_input(path, "labels"), source_name(path), keys, english, counts, style)
+
+
+def _count_style(path: Path) -> CountStyle:
+    """How the language of the folder holding ``path`` writes a count (English's way needs no
+    language file read)."""
+    code = path.parent.name
+    return CountStyle() if code == ENGLISH else shipped_languages().count_style(code)
 
 
 def shipped_name(path: Path) -> str:
@@ -129,10 +138,14 @@ class Shipped(msgspec.Struct, frozen=True):
         """The bundled deck in the tag's language, else the English one."""
         return (self.find(tag) or self.languages[ENGLISH]).deck
 
-    def grouping(self) -> dict[str, int]:
-        """The languages whose counts group only longer numbers than CLDR's default, by code."""
-        return {code: language.minimum_grouping_digits for code, language in self.languages.items()
-                if language.minimum_grouping_digits != 1}
+    def count_styles(self) -> dict[str, CountStyle]:
+        """How each language writes a count where CLDR does not say, by code."""
+        return {code: language.counting for code, language in self.languages.items()}
+
+    def count_style(self, tag: str | None) -> CountStyle:
+        """How the tag's language writes a count, else English's way."""
+        chosen = self.find(tag)
+        return chosen.counting if chosen else CountStyle()
 
     def typography(self, tag: str | None) -> Typography:
         """The typography of the tag's language, else English's."""

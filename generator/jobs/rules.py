@@ -19,6 +19,7 @@ from ..geometry.style import BODY
 from ..inputs.bundled import ENGLISH
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
+from ..model.counts import CountStyle
 from ..model.kit import KitContents
 from ..model.ruletext import (
     GameText,
@@ -113,9 +114,9 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
     shipped = shipped_languages()
     notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
     if options.text is not None:
-        rules = read_rules(options.text, contents, text, shipped.grouping())
+        rules = read_rules(options.text, contents, text, shipped.count_styles())
     else:
-        rules, notes = bundled_rules(game, primary(language.code), contents, text, shipped.grouping())
+        rules, notes = bundled_rules(game, primary(language.code), contents, text, shipped.count_styles())
     rules = replace(rules, page_label=language.labels.texts["page"])
     if game.variants:  # a game without variants prints every section
         rules = select_variants(rules, options.variants, game.variants)
@@ -162,20 +163,20 @@ def game_text(game: Game) -> GameText:
     return GameText(game.rules_example, game.variants, owners_of_marks(game))
 
 
-def read_rules(path: Path, contents: KitContents, text: GameText, grouping: Mapping[str, int]) -> RulesText:
-    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text, grouping)
+def read_rules(path: Path, contents: KitContents, text: GameText, styles: Mapping[str, CountStyle]) -> RulesText:
+    return parse_rules(read_input(path, "rules text"), source_name(path), contents, text, styles)
 
 
 def bundled_rules(game: Game, code: str, contents: KitContents, text: GameText,
-                  grouping: Mapping[str, int]) -> tuple[RulesText, tuple[str, ...]]:
+                  styles: Mapping[str, CountStyle]) -> tuple[RulesText, tuple[str, ...]]:
     """The game's rules in ``code``, with English's sections for any the translation lacks,
     and notes on what is in English; English's own when cngen has no translation."""
-    english = read_rules(game.rules_text(ENGLISH), contents, text, grouping)
+    english = read_rules(game.rules_text(ENGLISH), contents, text, styles)
     path = game.rules_text(code)
     if code == ENGLISH or not path.is_file():
         untranslated = f"cngen has no rules in '{code}': the rules sheet is in English (--text prints a translation of yours)"
         return english, () if code == ENGLISH else (untranslated,)
-    rules, missing = completed_from(read_rules(path, contents, text, grouping), english)
+    rules, missing = completed_from(read_rules(path, contents, text, styles), english)
     return rules, tuple(f"{shipped_name(path)} has no '{name}': printed in English" for name in missing)
 
 

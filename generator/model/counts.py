@@ -6,15 +6,18 @@ Pure. A language's forms are its CLDR plural categories that whole numbers reach
 order (zero, one, two, few, many, other), so a text writes them in that order: English
 ``{cards|card|cards}``, Polish ``{cards|karta|karty|kart}``.
 
-One value CLDR has and Babel does not read is kept by hand: a language's minimum grouping
-digits (CLDR's minimumGroupingDigits), which its folder's language.yaml declares. Spanish
-declares 2, so a count of four digits stays whole (1234, but 12.345).
+Two things are kept by hand, each declared by a language's folder (language.yaml) as a
+``CountStyle``: its minimum grouping digits (CLDR's minimumGroupingDigits, which Babel does not
+read: Spanish declares 2, so a count of four digits stays whole, 1234 but 12.345), and the
+space between a count and its noun (CLDR has no such value: none in Japanese, 40枚).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
+
+import msgspec
 
 from ..inputs.bundled import ENGLISH
 
@@ -30,6 +33,18 @@ SAMPLE_COUNTS = range(1200)
 # A no-break space groups the digits where CLDR says a narrow one: the bundled fonts have no
 # narrow no-break space, and the count's noun follows a no-break space too.
 NARROW_NO_BREAK, NO_BREAK = "\u202f", "\u00a0"
+
+
+class CountStyle(msgspec.Struct, frozen=True):
+    """How a language writes a count beside its noun, where CLDR does not say."""
+
+    minimum_grouping_digits: int = 1  # a number of fewer digits than this + 3 is not grouped
+    space: str = NO_BREAK  # between the count and its noun: a count never ends a line alone
+
+    def on_one_line(self) -> CountStyle:
+        """The style for a label or a board's line, which never wraps: an ordinary space, which
+        a reader's copy and paste keeps, where the language sets one."""
+        return msgspec.structs.replace(self, space=" " if self.space else "")
 
 
 @lru_cache(maxsize=None)
@@ -71,6 +86,12 @@ def format_count(value: int, code: str, minimum_grouping_digits: int = 1) -> str
     if len(str(abs(value))) < minimum_grouping_digits + 3:
         return format_decimal(value, locale=_locale(code), group_separator=False)
     return format_decimal(value, locale=_locale(code)).replace(NARROW_NO_BREAK, NO_BREAK)
+
+
+def counted(value: int, forms: Sequence[str], code: str, style: CountStyle = CountStyle()) -> str:
+    """``value`` and the one of ``forms`` (one a plural category of ``code``, in
+    ``plural_forms``' order) its count takes: "9 red agents", "5 kart", "40枚"."""
+    return f"{format_count(value, code, style.minimum_grouping_digits)}{style.space}{forms[plural_index(value, code)]}"
 
 
 @lru_cache(maxsize=None)

@@ -16,6 +16,8 @@ The shapes (every value plain text)::
     bundled deck: "le paquet « {name} »"           # must hold {name}
     named deck: "le paquet « {name} »"
     own words: votre propre liste de mots
+    box cards: "{count|carte|cartes}"             # a count: one form of its noun for each of the
+                                                  # language's plural categories (model.counts)
 
     language: fr                                  # languages/fr/classic-tiles.yaml
     red agent: agent rouge                        # one key per tile name the game prints
@@ -31,7 +33,9 @@ import msgspec
 
 from ..errors import CngenError
 from ..inputs.schema import Group, Invalid, Key, Text, read_yaml
+from .counts import CountStyle, counted, language_name, plural_forms
 
+COUNT = "count"  # a counted text's placeholder, written with its noun's forms: {count|card|cards}
 # Each text key, and the placeholders its text may (and, for these, must) hold.
 TEXT_KEYS: dict[str, tuple[str, ...]] = {
     "name": (), "key card": (), "page": ("number",), "bundled deck": ("name",), "named deck": ("name",),
@@ -39,8 +43,8 @@ TEXT_KEYS: dict[str, tuple[str, ...]] = {
     # stand
     "stand cut": (), "stand fold": (), "stand glue": (), "stand card": (),
     # box
-    "box deck": (), "box pictures": (), "box keys": (), "box tokens": (), "box card": ("count",),
-    "box cards": ("count",), "box tile": ("count",), "box tiles": ("count",), "box steps": (), "box join": (),
+    "box deck": (), "box pictures": (), "box keys": (), "box tokens": (), "box cards": (COUNT,), "box tiles": (COUNT,),
+    "box steps": (), "box join": (),
 }
 HOLDS = "a labels file holds plain text only"
 _ASCII_SPACE = re.compile(r"[ \t\r\n]+")
@@ -54,30 +58,45 @@ class Labels(msgspec.Struct, frozen=True):
     language: str
     texts: dict[str, str]
     missing: tuple[str, ...] = ()
+    fallback: str = ""  # the language of the texts taken for those missing: English
+    style: CountStyle = CountStyle().on_one_line()  # how a count is written beside its noun
 
     def text(self, key: str, **values: str) -> str:
         """A label with its placeholders filled: ``text("page", number="2")``."""
         return _PLACEHOLDER.sub(lambda match: values[match.group(1)], self.texts[key])
 
+    def count(self, key: str, value: int) -> str:
+        """A counted text, ``{count|card|cards}``, with the count and the form of its noun the
+        count takes in the text's language: ``count("box cards", 12)`` is "12 cards"."""
+        language = self.fallback if key in self.missing else self.language
+        return _PLACEHOLDER.sub(lambda match: counted(value, match.group(1).split("|")[1:], language, self.style),
+                                self.texts[key])
+
 
 def parse_labels(data: bytes, source: str, english: Labels | None = None,
-                 keys: Mapping[str, tuple[str, ...]] = TEXT_KEYS) -> Labels:
-    """The labels in ``data``, each of ``keys`` holding its placeholders; with ``english``, any
-    key the file lacks is taken from it."""
+                 keys: Mapping[str, tuple[str, ...]] = TEXT_KEYS, style: CountStyle = CountStyle()) -> Labels:
+    """The labels in ``data``, each of ``keys`` holding its placeholders (a count with one form
+    of its noun for each plural category of the file's language); with ``english``, any key the
+    file lacks is taken from it. ``style``: how the language writes a count, on one line."""
     texts = {key: Key(Text(check=_placeholders(key, wanted))) for key, wanted in keys.items()}
     fields = read_yaml(data, source, Group({"language": Key(Text()), **texts}), HOLDS)
     language = fields.get("language", "")
     found = {key: value for key, value in fields.values.items() if key != "language"}
+    for key, text in found.items():
+        if COUNT in keys[key]:
+            _check_forms(text, language, f"{source}:{fields.lines[key]}: {key}")
     if english is None:
-        return Labels(language, found)
+        return Labels(language, found, style=style.on_one_line())
     missing = tuple(key for key in english.texts if key not in found)
-    return Labels(language, {**english.texts, **found}, missing)
+    return Labels(language, {**english.texts, **found}, missing, english.language, style.on_one_line())
 
 
-def parse_tile_names(data: bytes, source: str, nouns: Sequence[str], english: Labels | None = None) -> Labels:
-    """A game's tile names (``nouns``: the names its tiles print) in ``data``: labels that hold
-    no placeholder."""
-    return parse_labels(data, source, english, dict.fromkeys(nouns, ()))
+def parse_tile_names(data: bytes, source: str, nouns: Sequence[str], english: Labels | None = None,
+                     counts: Sequence[str] = (), style: CountStyle = CountStyle()) -> Labels:
+    """A game's tile names (``nouns``: the names its tiles print) in ``data``, or an export's
+    texts: labels that hold no placeholder, but ``counts``' count with its noun's forms."""
+    return parse_labels(data, source, english, {**dict.fromkeys(nouns, ()), **dict.fromkeys(counts, (COUNT,))},
+                        style)
 
 
 def require_every_key(labels: Labels, keys: Sequence[str], source: str) -> Labels:
@@ -89,11 +108,17 @@ def require_every_key(labels: Labels, keys: Sequence[str], source: str) -> Label
 
 
 def _placeholders(key: str, wanted: tuple[str, ...]) -> Callable[[str], str]:
-    """A text's check: it holds each of ``wanted`` and no other placeholder, and no lone brace."""
+    """A text's check: it holds each of ``wanted`` and no other placeholder, and no lone brace;
+    a count, with the forms of its noun, and only a count."""
     def check(text: str) -> str:
         text = " ".join(_ASCII_SPACE.split(text.strip(" \t\r\n")))  # a no-break space stays where it was written
-        named = _PLACEHOLDER.findall(text)
-        for name in named:
+        written = _PLACEHOLDER.findall(text)
+        named = [placeholder.split("|")[0] for placeholder in written]
+        for name, whole in zip(named, written):
+            if name == COUNT and COUNT in wanted and (whole == name or "" in whole.split("|")[1:]):
+                raise Invalid(f"write {{{COUNT}|…}} with each form of its noun after a bar: {{{COUNT}|card|cards}}")
+            if name != whole and name != COUNT:
+                raise Invalid(f"{{{whole}}}: only a count takes its noun's forms; write {{{name}}}")
             if name not in wanted:
                 allowed = f"only {{{wanted[0]}}}" if wanted else "no placeholder"
                 raise Invalid(f"unknown placeholder {{{name}}}: this text takes {allowed}")
@@ -105,3 +130,16 @@ def _placeholders(key: str, wanted: tuple[str, ...]) -> Callable[[str], str]:
         return text
 
     return check
+
+
+def _check_forms(text: str, language: str, where: str) -> None:
+    """A count gives one form of its noun for each plural category of its language, in CLDR's
+    order; ``where`` places it, FILE:LINE: key."""
+    forms = plural_forms(language)
+    for placeholder in _PLACEHOLDER.findall(text):
+        given = len(placeholder.split("|")) - 1
+        if given != len(forms):
+            raise CngenError(f"{where}: {{{placeholder}}} gives {given} {'form' if given == 1 else 'forms'} of its "
+                             f"noun, and a count in {language_name(language)} takes {len(forms)} "
+                             f"({', '.join(forms)}): write one form for each, in that order: "
+                             f"{{{COUNT}|{'|'.join(forms)}}}")

@@ -13,6 +13,7 @@ folder's name), and what --lang accepts. Pure: the jobs read the files (``jobs.l
       opening marks:                 # the mark that opens a sentence each closing mark ends
         "?": ¿
         "!": ¡
+      space after count: no-break    # between a count and its noun (Japanese: none, 40枚)
     terms:                           # the game's own vocabulary, which the texts use and no deck holds
       source: the Spanish edition's rules (Devir), as read on ...
       spymaster: jefe de espías      # one line a term of TERMS
@@ -33,7 +34,7 @@ from ..errors import UsageError, closest, quoted
 from ..inputs.bundled import ENGLISH
 from ..inputs.schema import Choice, Fields, Group, Invalid, Key, Text, Whole, read_yaml
 from ..units import parse_language
-from .counts import known_language, language_names
+from .counts import CountStyle, known_language, language_names
 from .typography import SPACES, Typography
 
 HOLDS = "a language file holds plain text and numbers only"
@@ -48,7 +49,7 @@ class LanguageFile(msgspec.Struct, frozen=True):
 
     code: str  # "fr", the folder's name
     deck: str  # its bundled deck, by name
-    minimum_grouping_digits: int = 1
+    counting: CountStyle = CountStyle()  # its digits grouped, the space before a count's noun
     typography: Typography = Typography()
     terms: Mapping[str, str] = msgspec.field(default_factory=dict)  # by TERMS' names
     terms_source: str = ""  # where the terms come from: the edition, or what is still to check
@@ -76,8 +77,10 @@ def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, .
     })
     fields = read_yaml(data, source, shape, HOLDS)
     typography = _typography(fields["typography"]) if "typography" in fields else Typography()
+    space = fields["typography"].get("space after count", "no-break") if "typography" in fields else "no-break"
+    counting = CountStyle(fields.get("minimum grouping digits", 1), SPACES[space])
     terms = fields.get("terms")
-    return LanguageFile(code, fields["deck"], fields.get("minimum grouping digits", 1), typography,
+    return LanguageFile(code, fields["deck"], counting, typography,
                         {key: value for key, value in terms.values.items() if key != "source"} if terms else {},
                         terms["source"] if terms else "")
 
@@ -109,6 +112,7 @@ TYPOGRAPHY = Group({
     "space inside quotes": Key(_SPACE),
     "space before": Key(Group({mark: Key(_SPACE) for mark in ":;!?"})),
     "opening marks": Key(Group({mark: Key(Text(check=_mark, expect="one character, such as ¿")) for mark in "?!"})),
+    "space after count": Key(_SPACE),
 })
 
 

@@ -114,7 +114,7 @@ from ..inputs.schema import (
 )
 from ..units import parse_language
 from .capitals import primary
-from .counts import format_count, language_name, plural_forms, plural_index
+from .counts import CountStyle, counted, format_count, language_name, plural_forms
 from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents
 from .typography import Typography
@@ -260,14 +260,14 @@ class GameText(msgspec.Struct, frozen=True):
 
 
 def parse_rules(data: bytes, source: str, contents: KitContents, game: GameText,
-                grouping: Mapping[str, int] | None = None) -> RulesText:
+                styles: Mapping[str, CountStyle] | None = None) -> RulesText:
     """The rules text in ``data``, filled in for ``contents``; raises CngenError naming
-    ``source``, the line and the place of the first mistake. ``grouping``: the minimum
-    grouping digits of the languages that declare one (``counts.format_count``)."""
+    ``source``, the line and the place of the first mistake. ``styles``: how the languages that
+    declare one write a count (``counts.CountStyle``: its digits grouped, its space)."""
     root = compose(data, source, HOLDS)
     if root is None or (isinstance(root, yaml.ScalarNode) and root.value.strip() == ""):
         raise CngenError(f"{source}: the rules text is empty: it needs a title: and a list of sections:")
-    return _Reader(source, contents, game, _declared_language(root), grouping or {}).rules(root)
+    return _Reader(source, contents, game, _declared_language(root), styles or {}).rules(root)
 
 
 def _declared_language(root: yaml.Node) -> str:
@@ -284,7 +284,7 @@ class _Reader:
     ``when:`` tested against how it is printed."""
 
     def __init__(self, source: str, contents: KitContents, game: GameText, language: str,
-                 grouping: Mapping[str, int]):
+                 styles: Mapping[str, CountStyle]):
         self.reading = Reading(source)
         self.source = source
         self.game = game
@@ -292,7 +292,7 @@ class _Reader:
         self.holds = contents.conditions()
         self.language = language
         self.forms = plural_forms(language)  # the nouns' forms a count's placeholder writes
-        self.grouping = grouping.get(language, 1)
+        self.style = styles.get(language, CountStyle())
         self.characters = 0  # printed so far, in every string read (kept for this kit or not)
         self.strings = 0
 
@@ -499,9 +499,8 @@ class _Reader:
                     raise self.reading.fail(node, where, f"{{{name}}} is not a count: write it without "
                                                          f"|{'|'.join(self.forms)}")
                 return str(value)
-            shown_count = format_count(value, self.language, self.grouping)
             if written is None:
-                return shown_count
+                return format_count(value, self.language, self.style.minimum_grouping_digits)
             forms = written.split("|")[1:]
             if len(forms) != len(self.forms):
                 raise self.reading.fail(node, where, f"{quoted(whole)} gives {len(forms)} "
@@ -510,8 +509,7 @@ class _Reader:
                                                      f"{len(self.forms)} ({', '.join(self.forms)}): write one "
                                                      f"form for each, in that order: {{{name}|"
                                                      f"{'|'.join(self.forms)}}}")
-            # A no-break space: a count never ends a line without its noun ("1 / assassin").
-            return f"{shown_count}\u00a0{forms[plural_index(value, self.language)]}"
+            return counted(value, forms, self.language, self.style)
 
         return _PLACEHOLDER.sub(replace, text)
 

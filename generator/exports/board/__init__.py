@@ -18,15 +18,15 @@ from ..export import Export, Maker, Option, OwnOptions
 from ..options import DEALING, GAMES
 
 FORMATS = ("text", "markdown", "bbcode", "html", "json")
-# Every key of languages/*/board.yaml. None holds a placeholder: a number or a letter follows its word
-# ("Game 3", "Side A", "Seed 7") and a count comes before its noun ("9 red agents") in every
-# language with texts. The roles' names are the game's tiles' own, each with its plural.
-# Every role's name and plural, which team starts and each team's name in the order of play come
-# from the roles (``model.roles``).
+# Every key of languages/*/board.yaml. A number or a letter follows its word ("Game 3", "Side A",
+# "Seed 7"); a role's count is its own key, "{count|red agent|red agents}", with a form of the
+# noun for each of the language's plural categories. The roles' names are the game's tiles' own.
+# Every role's name, which team starts and each team's name in the order of play come from the
+# roles (``model.roles``).
 TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side",
              *(f"{team.name} starts" for team in TEAM_ROLES), "order", *(f"{team.name} team" for team in TEAM_ROLES),
-             "side", "sides note",
-             *(name for role in ROLES for name in (role.noun, role.nouns)))
+             "side", "sides note", *(role.noun for role in ROLES))
+COUNTED_KEYS = tuple(role.nouns for role in ROLES)
 
 
 class BoardOptions(OwnOptions, frozen=True, kw_only=True):
@@ -78,5 +78,6 @@ BOARD = Export(
     uses=(*DEALING, "theme"),  # the theme's colours: the web page's and the forum's
     texts=languages_folder(),
     text_keys=TEXT_KEYS,
+    counted_keys=COUNTED_KEYS,
     load_maker=_maker,
 )

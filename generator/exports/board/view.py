@@ -210,8 +210,7 @@ class Words(msgspec.Struct, frozen=True):
 
     def count(self, letter: str, count: int) -> str:
         """How many cells a role holds: "9 red agents", "1 assassin"."""
-        named = role_of(letter)
-        return f"{count} {self.texts.text(named.noun if count == 1 else named.nouns)}"
+        return self.texts.count(role_of(letter).nouns, count)
 
 
 def words_of(request: Request[Any]) -> Words:
