@@ -69,6 +69,11 @@ def font_path(file_name: str = BOLD) -> Path:
     return _folder("fonts") / file_name
 
 
+def bundled_fonts() -> tuple[str, ...]:
+    """The file names of the fonts cngen ships, which a language's folder may name its own."""
+    return tuple(sorted(path.name for path in _folder("fonts").glob("*.ttf")))
+
+
 def labels_path(language: str = ENGLISH) -> Path | None:
     """The words printed on the components (card backs, the rules footer, the box and the
     stand) in ``language``; None when cngen has none in that language."""

@@ -68,7 +68,7 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
     counts = {"deck": kit.word_cards + kit.blank_cards, "keys": kit.key_cards,
               "tokens": kit.tile_sets * sum(kind.per_set for kind in game.tiles)}
     sheet = net_sheet(options.sheet)
-    font = load_font(options.font)
+    font = load_font(options.font, lang=language.code)
     check_title(options.style.title, font, options.style.title_from)  # on the front and the sides
     theme = net_theme(options.sheet, options.style, font)
     nets: list[Net] = []

@@ -27,8 +27,8 @@ from ..typeface.scripts import needs_shaping
 from ..units import format_mm, plural
 from .cards import card_printing, card_theme, print_cards
 from .codenames import DeckResult, pair_faces
-from .sources import (bundled_deck, condensed_widths, deck_notes, fonts_for, load_font, load_words, with_condensed,
-                      words_label)
+from .sources import (bundled_deck, condensed_widths, deck_notes, fonts_for, in_language, load_font, load_words,
+                      with_condensed, words_label)
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
@@ -89,6 +89,7 @@ def word_cards(options: DeckOptions, card_size: tuple[float, float], bleed: floa
     its words in the order they are paired. ``sized_by``: the option that sets the cards' size,
     for messages to advise (None where no option does)."""
     word_list = load_words(options.words, options.deck, options.dedupe, options.style)
+    font = in_language(font, options.style.lang or word_list.language)
     if len(word_list.entries) < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - short lists finish before a message helps
     face_layout = word_face_layout(*card_size, bleed=bleed)

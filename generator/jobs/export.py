@@ -79,7 +79,7 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     # lines stay hairlines.
     theme = drawn_small(make_theme(press, dict(options.style.colours), options.style.title,
                                    ink_limit=options.sheet.ink_limit, ink=options.style.ink))
-    fonts = font_family(own.text_font()) if sizes or maker.prints_pages else None
+    fonts = font_family(own.text_font(), language.code) if sizes or maker.prints_pages else None
     cards: dict[str, CardFaces] = {}
     thumbnails: dict[str, bytes] = {}
     if fonts is not None:  # an export that prints, or draws faces: an export of text alone has none

@@ -49,7 +49,8 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
     if options.count < PROGRESS_FROM:
         progress = lambda step: None  # noqa: E731 - small decks finish before a message helps
     key_cards, single_sided = game.key_cards, options.single_sided
-    font = load_font(options.font)
+    language = language or settle_language(game, options.style.lang)
+    font = load_font(options.font, lang=language.code)
     check_title(options.style.title, font, options.style.title_from)
     check_labels(font, key_cards.label_characters)
     printing = card_printing(options.card_size, options.sheet)
@@ -57,7 +58,6 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
     progress(f"dealing {dealt:,} balanced {noun}")
     cards = key_cards.deal(options.count, options.seed, single_sided)
     progress(f"drawing {options.count:,} cards")
-    language = language or settle_language(game, options.style.lang)
     back_title = language.capitals(language.labels.text("key card"))
     if single_sided:
         _check_back_title(back_title, font)

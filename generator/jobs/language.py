@@ -15,7 +15,7 @@ import msgspec
 
 from ..errors import CngenError
 from ..games.game import Game
-from ..inputs.bundled import ENGLISH, LANGUAGE_FILE, deck_paths, labels_path, language_paths
+from ..inputs.bundled import ENGLISH, LANGUAGE_FILE, bundled_fonts, deck_paths, labels_path, language_paths
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
 from ..model.counts import CountStyle
@@ -147,6 +147,11 @@ class Shipped(msgspec.Struct, frozen=True):
         chosen = self.find(tag)
         return chosen.counting if chosen else CountStyle()
 
+    def fonts(self, tag: str | None) -> Mapping[str, str]:
+        """The bundled fonts the tag's language names its own, by style (none: cngen's Fira Sans)."""
+        chosen = self.find(tag)
+        return chosen.fonts if chosen else {}
+
     def typography(self, tag: str | None) -> Typography:
         """The typography of the tag's language, else English's."""
         chosen = self.find(tag)
@@ -155,8 +160,8 @@ class Shipped(msgspec.Struct, frozen=True):
 
 def shipped_languages() -> Shipped:
     """Every language cngen ships, read from its folder's language.yaml; English is always one."""
-    decks = tuple(deck_paths())
-    languages = {code: parse_language_file(read_input(path, "language file"), source_name(path), code, decks)
+    decks, fonts = tuple(deck_paths()), bundled_fonts()
+    languages = {code: parse_language_file(read_input(path, "language file"), source_name(path), code, decks, fonts)
                  for code, path in language_paths().items()}
     if ENGLISH not in languages:
         raise CngenError(f"cngen's languages folder has no '{ENGLISH}/{LANGUAGE_FILE}': reinstall cngen")

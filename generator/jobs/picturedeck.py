@@ -46,7 +46,7 @@ def build_picture_deck(options: DeckOptions, least: int,
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     theme = card_theme(sheet, options.style)
-    font = load_font(options.font)  # the press sheets' slug line, and the font drawings start in
+    font = load_font(options.font, lang=options.style.lang)  # the press sheets' slug line, and the font drawings start in
     cards, found, pictures, soft = picture_cards(options, least, printing.card_size, printing.bleed, theme, font,
                                                  progress, options.sized_by)
     printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style, font,

@@ -120,7 +120,7 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
     rules = replace(rules, page_label=language.labels.texts["page"])
     if game.variants:  # a game without variants prints every section
         rules = select_variants(rules, options.variants, game.variants)
-    fonts = rule_fonts(options)
+    fonts = rule_fonts(options, rules.language or language.code)
     title = options.style.title
     typography = shipped.typography(rules.language or language.code)
     if typographic_fonts(fonts, typography):
@@ -222,9 +222,10 @@ def check_characters(rules: RulesText, fonts: FontFamily) -> None:
             raise CngenError(f"{rules.source}:{line}: {where}: {problem}: {fix}")
 
 
-def rule_fonts(options: RulesOptions) -> FontFamily:
-    """The bundled family, or the user's one font for every style."""
-    return font_family(options.font)
+def rule_fonts(options: RulesOptions, lang: str | None = None) -> FontFamily:
+    """The bundled family (``lang``'s own, where its folder names one), or the user's one font
+    for every style."""
+    return font_family(options.font, lang)
 
 
 def default_contents(game: Game, style: Style = Style()) -> tuple[KitContents, Language]:

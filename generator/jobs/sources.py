@@ -33,6 +33,7 @@ from .language import default_deck, shipped_languages
 if TYPE_CHECKING:
     from ..typeface.widths import MeasuredFace
 
+_STYLES = {BOLD: "bold", REGULAR: "regular", ITALIC: "italic"}  # cngen's fonts by a language's names of them
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
 # A photo emblem's pixels: enough for the largest emblem printed (the rules sheet's head, 13 mm
 # across) at 600 dpi, where its edges stay crisp as a drawing's would.
@@ -40,11 +41,14 @@ EMBLEM_SIDE = 15 * MM
 EMBLEM_DPI = 600
 
 
-def load_font(path: Path | None, bundled: str = BOLD) -> Font:
-    """The user's font (a face of a collection as FILE.ttc#N), or one of ours, naming its
+def load_font(path: Path | None, bundled: str = BOLD, lang: str | None = None) -> Font:
+    """The user's font (a face of a collection as FILE.ttc#N), or one of ours: ``bundled``, or
+    the same style of the font ``lang``'s folder names its own (Japanese's), naming its
     condensed face where the family has one (a user's font has none that cngen knows): that
     face is read by ``with_condensed``, only where a word needs it."""
     ours = path is None
+    if ours and lang and primary(lang) != ENGLISH:
+        bundled = shipped_languages().fonts(lang).get(_STYLES.get(bundled, ""), bundled)
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
     font = parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
@@ -69,13 +73,23 @@ def with_condensed(font: Font) -> Font:
     return replace(font, condensed=load_font(None, font.condensed_file))
 
 
-def font_family(path: Path | None) -> FontFamily:
-    """The bundled family for running text (regular, bold, italic), or the user's one font for
-    every style."""
+def font_family(path: Path | None, lang: str | None = None) -> FontFamily:
+    """The bundled family for running text (regular, bold, italic), ``lang``'s own where its
+    folder names one, or the user's one font for every style."""
     if path is not None:
         font = load_font(path)
         return FontFamily(regular=font, bold=font, italic=font)
-    return FontFamily(regular=load_font(None, REGULAR), bold=load_font(None, BOLD), italic=load_font(None, ITALIC))
+    return FontFamily(regular=load_font(None, REGULAR, lang), bold=load_font(None, BOLD, lang),
+                      italic=load_font(None, ITALIC, lang))
+
+
+def in_language(font: Font, lang: str | None) -> Font:
+    """cngen's bold font for ``lang``: ``font``, unless it is cngen's own and the language's
+    folder names a font of its own (a Japanese deck's words need one that draws them)."""
+    own = shipped_languages().fonts(lang).get("bold") if lang and primary(lang) != ENGLISH else None
+    if own is None or font.condensed_file != CONDENSED_FACES[BOLD]:
+        return font
+    return load_font(None, own)
 
 
 def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:

@@ -41,9 +41,9 @@ def build_stand(game: Game, options: StandOptions, language: Language | None = N
     net = fitted(plan.net, net_sheet(options.sheet))
     if net is None:
         raise UsageError(_too_large(plan, options))
-    font = load_font(options.font)
-    check_title(options.style.title, font, options.style.title_from)
     language = language or settle_language(game, options.style.lang)
+    font = load_font(options.font, lang=language.code)
+    check_title(options.style.title, font, options.style.title_from)
     theme = card_theme(options.sheet, options.style, font)
     teams = [theme.colour(role) for role in _team_roles(game)]
     panels = {panel.name: panel for panel in plan.net.panels}

@@ -48,11 +48,11 @@ class TokensResult(msgspec.Struct, frozen=True):
 
 def build_tokens(game: Game, options: TokenOptions, language: Language | None = None) -> TokensResult:
     """The game's tiles; ``language`` is the kit's, settled once (else the options' own)."""
-    font = load_font(options.font)
+    language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
+    font = load_font(options.font, lang=language.code)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     theme = card_theme(sheet, options.style)
-    language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
     cards, all_tiles = tile_cards(game, options.sets, printing.card_size, printing.bleed, font, theme, language,
                                   options.sized_by, texts=options.style.tiles, line_font=options.font)
     # Each role has its own ground: a home sheet must not butt a red tile against a blue one.
@@ -116,7 +116,7 @@ def _edition_words(all_tiles: list[Tile], texts: Sequence[TileText], layout: Til
     line_box = lined.line
     assert line_box is not None, "a layout with a line has the line's room"
     words = {index: language.face_words(_face_of(all_tiles, index), texts) for index in used}
-    italic = font_family(line_font).slanted if any(line for _, line in words.values()) else font
+    italic = font_family(line_font, language.code).slanted if any(line for _, line in words.values()) else font
     for index, (name, line) in words.items():
         _check_printable(texts[index], name, font, "name")
         if line:

@@ -14,6 +14,10 @@ folder's name), and what --lang accepts. Pure: the jobs read the files (``jobs.l
         "?": ¿
         "!": ¡
       space after count: no-break    # between a count and its noun (Japanese: none, 40枚)
+    fonts:                           # optional: cngen's own fonts for a kit in it, where Fira Sans
+      bold: BIZUDPGothic-Bold.ttf    # lacks its letters (Japanese); each a file of fonts/
+      regular: BIZUDPGothic-Regular.ttf
+      italic: BIZUDPGothic-Regular.ttf
     terms:                           # the game's own vocabulary, which the texts use and no deck holds
       source: the Spanish edition's rules (Devir), as read on ...
       spymaster: jefe de espías      # one line a term of TERMS
@@ -40,6 +44,7 @@ from .typography import SPACES, Typography
 HOLDS = "a language file holds plain text and numbers only"
 # The game's own words, which a language's texts name things by and its decks never hold (a
 # clue of KEY would be a riddle about the game itself).
+FONT_STYLES = ("bold", "regular", "italic")  # the faces a language may name its own font for
 TERMS = ("spymaster", "operative", "agent", "double agent", "bystander", "assassin", "key card", "clue",
          "guess", "turn", "tile", "timer token", "card", "deck", "team", "word")
 
@@ -52,6 +57,7 @@ class LanguageFile(msgspec.Struct, frozen=True):
     counting: CountStyle = CountStyle()  # its digits grouped, the space before a count's noun
     typography: Typography = Typography()
     terms: Mapping[str, str] = msgspec.field(default_factory=dict)  # by TERMS' names
+    fonts: Mapping[str, str] = msgspec.field(default_factory=dict)  # FONT_STYLES -> a bundled font's file
     terms_source: str = ""  # where the terms come from: the edition, or what is still to check
 
     def term_words(self) -> set[str]:
@@ -65,8 +71,10 @@ class LanguageFile(msgspec.Struct, frozen=True):
         return words
 
 
-def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, ...]) -> LanguageFile:
-    """The language file in ``data`` of the folder ``code``, whose deck is one of ``decks``."""
+def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, ...],
+                        fonts: tuple[str, ...] = ()) -> LanguageFile:
+    """The language file in ``data`` of the folder ``code``, whose deck is one of ``decks`` and
+    whose fonts, if it names any, are of the bundled ``fonts``."""
     shape = Group({
         "language": Key(Text(check=lambda text: _own_code(text, code), expect=f"'{code}'"), required=True),
         "deck": Key(Choice(names=decks, what="bundled deck"), required=True),
@@ -74,6 +82,8 @@ def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, .
                                                                    "minimumGroupingDigits)")),
         "typography": Key(TYPOGRAPHY),
         "terms": Key(Group({"source": Key(Text(), required=True), **{term: Key(Text()) for term in TERMS}})),
+        "fonts": Key(Group({style: Key(Choice(names=fonts, what="bundled font"), required=True)
+                            for style in FONT_STYLES})),
     })
     fields = read_yaml(data, source, shape, HOLDS)
     typography = _typography(fields["typography"]) if "typography" in fields else Typography()
@@ -82,7 +92,8 @@ def parse_language_file(data: bytes, source: str, code: str, decks: tuple[str, .
     terms = fields.get("terms")
     return LanguageFile(code, fields["deck"], counting, typography,
                         {key: value for key, value in terms.values.items() if key != "source"} if terms else {},
-                        terms["source"] if terms else "")
+                        terms_source=terms["source"] if terms else "",
+                        fonts=dict(fields["fonts"].values) if "fonts" in fields else {})
 
 
 def _own_code(text: str, code: str) -> str:
