@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -614,6 +615,8 @@ def polish(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("polish")
     folder = copy_package(root) / "languages" / "pl"
+    if folder.exists():  # the shipped Polish, replaced by a first translation's few files
+        shutil.rmtree(folder)
     for name, text in POLISH.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text, encoding="utf-8")
@@ -647,6 +650,67 @@ def test_a_kit_prints_in_a_language_added_as_a_folder_and_names_what_fell_back(p
     assert "AGENT CZERWONY" in tiles and "PRZECHODZIEŃ" in tiles and "ZABÓJCA" in tiles
     cards = pdf_text(folder / "deck.pdf")
     assert all(word in cards for word in ("ŁÓDŹ", "ŻABA", "KSIĘŻYC"))
+
+
+# A language folder of the user's with one mistake each: the file, its line and the key named,
+# in one line, and nothing written.
+BROKEN = {
+    "shape": ("labels.yaml", "language: pl\nbox steps: [cut, fold]\n",
+              r"languages/pl/labels\.yaml:2: box steps: this must be text"),
+    "labels form": ("labels.yaml", "language: pl\nbox cards: \"{count|karta|kart}\"\n",
+                    r"languages/pl/labels\.yaml:2: box cards: \{count\|karta\|kart\} gives 2 forms of its noun, "
+                    r"and a count in Polish \('pl'\) takes 3"),
+    "rules form": ("classic.yaml", POLISH["classic.yaml"].replace("{tiles|płytka|płytki|płytek}", "{tiles|płytka|płytek}"),
+                   r"languages/pl/classic\.yaml:7: section 'components', block 1: '\{tiles\|płytka\|płytek\}' gives 2 "
+                   r"forms of its noun, and a count in Polish \('pl'\) takes 3"),
+    "board form": ("board.yaml", "language: pl\nbystanders: \"{count|przechodzień}\"\n",
+                   r"languages/pl/board\.yaml:2: bystanders: \{count\|przechodzień\} gives 1 form of its noun"),
+    "typography": ("language.yaml", POLISH["language.yaml"] + "typography:\n  space inside quotes: thin\n",
+                   r"languages/pl/language\.yaml:5: typography: space inside quotes: unknown space 'thin'"),
+}
+BROKEN_RUN = """
+import json, pathlib, sys
+from click.testing import CliRunner
+from generator.cli import main
+folder = pathlib.Path(sys.argv[1])
+results = {}
+for name, (file, text) in json.loads(sys.argv[2]).items():
+    kept = (folder / file).read_bytes() if (folder / file).exists() else None
+    (folder / file).write_text(text, encoding="utf-8")
+    command = ["board", "--lang", "pl", "--key-output", name + "-key.txt", "-o", name + ".txt"] if file == "board.yaml" \\
+        else ["kit", "--lang", "pl", "--seed", "1", "--out-dir", name]
+    run = CliRunner().invoke(main, command)
+    results[name] = [run.exit_code, run.output, sorted(p.name for p in pathlib.Path().iterdir())]
+    (folder / file).unlink() if kept is None else (folder / file).write_bytes(kept)
+print(json.dumps(results))
+"""
+
+
+@pytest.fixture(scope="module")
+def broken(polish, tmp_path_factory):
+    """What cngen says of a Polish folder with each mistake of BROKEN in turn."""
+    import json
+    import subprocess
+    import sys
+
+    root = polish[0].parent
+    cases = json.dumps({name: [file, text] for name, (file, text, _) in BROKEN.items()})
+    cwd = tmp_path_factory.mktemp("broken")
+    done = subprocess.run([sys.executable, "-c", BROKEN_RUN, str(root / "generator" / "languages" / "pl"), cases],
+                          cwd=cwd, capture_output=True, text=True, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+                          timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_a_mistake_in_a_language_folder_is_one_line_naming_file_line_and_key(broken, name):
+    code, output, written = broken[name]
+    assert code == 1, output
+    errors = [line for line in output.splitlines() if line.startswith("Error")]  # progress lines aside
+    assert len(errors) == 1 and "Traceback" not in output, output
+    assert re.search(BROKEN[name][2], errors[0]), errors[0]
+    assert written == [], written  # nothing written, not even a folder
 
 
 def test_no_module_names_a_language_cngen_ships():
@@ -712,6 +776,20 @@ def test_a_language_file_of_the_wrong_shape_names_its_line_and_key(typography, m
     data = f"language: pl\ndeck: polski\n# a comment\nminimum grouping digits: 2\ntypography:\n{typography}"
     with pytest.raises(CngenError, match=rf"^{message}"):
         parse_language_file(data.encode(), "pl/language.yaml", "pl", ("polski",))
+
+
+@pytest.mark.parametrize("fonts, message", [
+    ("  bold: NotoSans-Bold.ttf\n  regular: FiraSans-Regular.ttf\n  italic: FiraSans-Italic.ttf\n",
+     r"ja/language\.yaml:4: fonts: bold: unknown bundled font 'NotoSans-Bold\.ttf': did you mean 'FiraSans-Bold\.ttf'\?"),
+    ("  bold: FiraSans-Bold.ttf\n", r"ja/language\.yaml:3: fonts: 'regular:' is missing: add it"),
+])
+def test_a_language_names_only_fonts_cngen_ships(fonts, message):
+    from generator.inputs.bundled import bundled_fonts
+    from generator.model.languages import parse_language_file
+
+    data = f"language: ja\ndeck: nihongo\nfonts:\n{fonts}".encode()
+    with pytest.raises(CngenError, match=rf"^{message}"):
+        parse_language_file(data, "ja/language.yaml", "ja", ("nihongo",), bundled_fonts())
 
 
 def test_a_language_file_names_its_own_folder_and_one_of_its_decks():
