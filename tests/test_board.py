@@ -39,10 +39,11 @@ from generator.exports.board.view import Side, Words, terminal_width
 from generator.exports.export import CODENAMES, Dealt, Request
 from generator.games import GAMES
 from generator.jobs.export import export_texts
+from generator.jobs.language import shipped_languages
 from generator.model.roles import ROLES
 
 TEXTS = PACKAGE.parent / "languages"
-LANGUAGES = ("en", "fr", "de", "es")
+LANGUAGES = tuple(shipped_languages().languages)  # every language cngen ships, as its folders are found
 PICTURE_DECK = PACKAGE.parent / "decks" / "pictures"
 # Each game's counts on each side, as the key's JSON spells them.
 COUNTS = {

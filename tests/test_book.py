@@ -34,11 +34,12 @@ from generator.games import GAMES
 from generator.geometry.style import DISPLAY
 from generator.geometry.wordface import word_face_layout
 from generator.inputs.bundled import ENGLISH
+from generator.jobs.language import shipped_languages
 from generator.jobs.sources import load_words
 from generator.settings.options import Style
 from generator.units import MM, parse_paper
 
-LANGUAGES = ("en", "fr", "de", "es")
+LANGUAGES = tuple(shipped_languages().languages)  # every language cngen ships, as its folders are found
 PAPERS = {name: parse_paper(name) for name in ("a4", "letter", "a5")}
 DECKS = {"en": "standard", "fr": "francais", "de": "deutsch", "es": "espanol"}
 HEADS = {"en": "Game", "fr": "Partie", "de": "Partie", "es": "Partida"}

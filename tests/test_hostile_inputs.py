@@ -310,7 +310,7 @@ def test_the_bundled_fonts_pass_every_check_a_users_font_gets():
     from generator.typeface.fontfile import check_glyphs, check_layout  # embedding rights too
 
     paths = sorted(font_path().parent.glob("*.ttf"))
-    assert len(paths) == 4  # Fira Sans Regular, Bold and Italic, and Fira Sans Condensed Bold
+    assert len(paths) == 6  # Fira Sans Regular, Bold and Italic, Fira Sans Condensed Bold; BIZ UDPGothic Regular and Bold
     for path in paths:
         data = path.read_bytes()
         check_layout(data, 0)

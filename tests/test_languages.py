@@ -30,11 +30,12 @@ from generator.model.words import Capitals, parse_text, parse_yaml_deck
 from generator.settings.options import RulesOptions, Style
 
 CLASSIC = GAMES["classic"]
-# Each language cngen ships (en, de, es, fr, as their folders are found) and its deck.
+# Each language cngen ships (as its folders are found) and its deck.
 SHIPPED = shipped_languages()
 LANGUAGE_DECKS = {code: language.deck for code, language in SHIPPED.languages.items()}
 LANGUAGES = tuple(LANGUAGE_DECKS)
 TRANSLATIONS = tuple(code for code in LANGUAGES if code != "en")
+SHIPPED_LIST = ", ".join(("en", *TRANSLATIONS))  # as messages list them, English first
 # Words no sentence of French, German or Spanish holds, and most English sentences do.
 ENGLISH_WORDS = re.compile(r"\b(the|and|you|your|with|is|of|when|which|each|this|that|it)\b", re.IGNORECASE)
 
@@ -157,7 +158,7 @@ def test_a_misspelt_tile_name_is_refused_with_its_file_line_and_the_noun_meant(g
                                r"\{number\}$"),
     ("key card: [a, b]\n", r"^labels\.yaml:1: key card: this must be text, not a list$"),
     # The tile names left the labels for each game's texts: an old file is told the closest key.
-    ("tiles: {assassin: x}\n", r"^labels\.yaml:1: top level: unknown key 'tiles': did you mean 'box tiles'\?$"),
+    ("tiles: {assassin: x}\n", r"^labels\.yaml:1: top level: unknown key 'tiles': did you mean 'title'\?$"),
     ("key card: a\nkey card: b\n", r"^labels\.yaml:2: top level: 'key card' is set twice \(first on line 1\): "
                                    r"remove one$"),
     ("key card: [\n", r"^labels\.yaml:\d+: this is not valid YAML"),
@@ -390,6 +391,9 @@ def test_a_kit_in_another_language_names_its_tiles_and_backs_in_it(kit):
     assert capitals(language.labels.text("key card"), code) in backs and "KEY CARD" not in backs
     rules = kit_text(folder / "rules.pdf")
     assert language.labels.text("page", number="1") in rules
+    # The kit is titled by the game's name in its language (Krycí jména), no title being given.
+    title = language.labels.text("title")
+    assert rules.count(title) >= 2 and title in backs, f"{code}: the kit is not titled {title!r}"
 
 
 def test_a_kit_in_another_language_prints_its_own_deck(kit):
@@ -458,7 +462,10 @@ def test_every_language_has_a_deck_of_its_own(code, name):
 # Endings that make another form of a word: a plural, a feminine. Two entries that differ
 # only by one are forms of one word.
 FORMS = {"en": ("S", "ES"), "fr": ("S", "X", "E", "ES"), "de": ("E", "EN", "N", "ER", "S", "IN", "NEN"),
-         "es": ("S", "ES", "A", "AS")}
+         "es": ("S", "ES", "A", "AS"), "it": ("I", "E", "A", "INO", "ETTO"), "pt": ("S", "ES", "A", "AS", "INHO"),
+         "nl": ("EN", "S", "JE", "TJE", "ETJE"), "pl": ("A", "Y", "I", "E", "U", "ÓW", "KA", "EK"),
+         "cs": ("A", "Y", "E", "I", "U", "EK", "KA"), "ru": ("А", "Ы", "И", "Е", "У", "ОВ", "КА", "ИК"),
+         "uk": ("А", "И", "І", "Е", "У", "ІВ", "КА", "ИК"), "ja": ()}  # Japanese inflects no noun
 # Different words that only look like two forms of one (a wolf and a magnifying glass, a
 # scarf and a bowl).
 DISTINCT = {("GRAIN", "GRAINE"), ("LOUP", "LOUPE"), ("SCHAL", "SCHALE")}
@@ -468,7 +475,7 @@ DISTINCT = {("GRAIN", "GRAINE"), ("LOUP", "LOUPE"), ("SCHAL", "SCHALE")}
 def test_no_two_entries_of_a_deck_are_forms_of_one_word(code, name):
     deck = bundled_deck(name)
     words = {capitals(word, code) for word in deck["words"]}
-    pairs = sorted((word, word + ending) for word in words for ending in FORMS[code]
+    pairs = sorted((word, word + ending) for word in words for ending in FORMS.get(code, ())
                    if word + ending in words and (word, word + ending) not in DISTINCT)
     assert not pairs, pairs
 
@@ -570,7 +577,8 @@ def test_a_kit_of_a_hebrew_deck_keeps_its_rules_readable(run):
 
 @pytest.mark.parametrize("code, game, title", [
     ("en", "duet", "Codenames Duet"), ("de", "duet", "Codenames Duett"), ("fr", "pictures", "Codenames Images"),
-    ("es", "pictures", "Codenames Imágenes"), ("fr", "classic", "Codenames"),
+    ("es", "pictures", "Codenames Imágenes"), ("fr", "classic", "Codenames"), ("cs", "classic", "Krycí jména"),
+    ("cs", "duet", "Krycí jména: Duet"), ("cs", "pictures", "Krycí jména: Obrázky"),
 ])
 def test_the_game_is_named_as_its_language_names_it(code, game, title):
     assert language_of(code, game).game_title == title
@@ -630,7 +638,8 @@ def test_a_language_added_as_a_folder_is_found_listed_and_offered(polish):
     code, listing = runs["decks"]
     assert code == 0 and re.search(r"^polski\s+pl\s+30 words\s+Słowa do testu\.$", listing, re.M)
     code, help_text = runs["help"]
-    assert code == 0 and "en, de, es, fr, pl;" in " ".join(help_text.split())
+    assert code == 0 and f"{', '.join(sorted({*LANGUAGES, 'pl'}, key=lambda c: (c != 'en', c)))};" in \
+        " ".join(help_text.split())
 
 
 @pytest.mark.parametrize("run", ["kit", "by deck"])
@@ -724,7 +733,8 @@ def test_no_module_names_a_language_cngen_ships():
 
     package = Path(__file__).resolve().parent.parent / "generator"
     codes = set(LANGUAGES) | set(SPECIAL_CASING)
-    allowed = {("inputs/bundled.py", "en"), *(("model/capitals.py", code) for code in SPECIAL_CASING)}
+    allowed = {("inputs/bundled.py", "en"), *(("model/capitals.py", code) for code in SPECIAL_CASING),
+               ("errors.py", "cs")}  # Unicode's category Cs, a surrogate, spelt as Czech's code
     named = set()
     for path in package.rglob("*.py"):
         where = path.relative_to(package).as_posix()
@@ -745,7 +755,7 @@ def test_a_language_that_is_not_one_is_refused_naming_the_one_meant(run, typed, 
     result = run("kit", "--lang", typed, "--seed", "1")
     assert result.exit_code == 2 and not Path("output").exists()  # nothing written
     error = result.output.strip().splitlines()[-1]
-    assert f"'{typed}' is not a language's code" in error and "cngen's texts are in en, de, es, fr" in error
+    assert f"'{typed}' is not a language's code" in error and f"cngen's texts are in {SHIPPED_LIST}," in error
     assert (f"did you mean '{meant}'" in error) if meant else "did you mean" not in error
 
 

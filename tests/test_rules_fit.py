@@ -25,7 +25,7 @@ from generator.geometry.rulespage import BODY_SIZES, MOST_PAGES, Measure, rules_
 from generator.geometry.style import BODY
 from generator.inputs.bundled import BOLD
 from generator.jobs.contents import picture_phrase
-from generator.jobs.language import settle_language
+from generator.jobs.language import settle_language, shipped_languages
 from generator.jobs.rules import build_rules, default_contents, prepare_rules, rules_pages
 from generator.jobs.sources import load_font, load_words
 from generator.settings.options import RulesOptions, Style
@@ -33,7 +33,7 @@ from generator.units import MM, parse_paper
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_NAMES = ("classic", "duet", "pictures")
-LANGUAGES = ("en", "fr", "de", "es")
+LANGUAGES = tuple(shipped_languages().languages)  # every language cngen ships, as its folders are found
 PAPERS = ("a4", "letter")
 SMALLEST = BODY_SIZES[-1]
 

@@ -346,8 +346,8 @@ FIFTH_TEAM = (
     ("languages/en/board.yaml", "orange starts: Orange team starts\n", "purple starts: Purple team starts\n",
      "after"),
     ("languages/en/board.yaml", "orange team: Orange\n", "purple team: Purple\n", "after"),
-    ("languages/en/board.yaml", "orange agents: orange agents\n",
-     "purple agent: purple agent\npurple agents: purple agents\n", "after"),
+    ("languages/en/board.yaml", 'orange agents: "{count|orange agent|orange agents}"\n',
+     'purple agent: purple agent\npurple agents: "{count|purple agent|purple agents}"\n', "after"),
 )
 FIFTH_TEAM_RUN = """
 import sys

@@ -7,6 +7,7 @@ for it whole."""
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from ..draw.boxart import Bands, BoxFaces
 from ..draw.theme import Theme
@@ -20,7 +21,7 @@ from ..settings.options import BoxOptions
 from ..units import MM, format_mm, paper_title
 from .contents import planned_contents
 from .dieline import net_sheet, net_theme, print_nets
-from .language import Language
+from .language import Language, titled
 from .sources import check_title, load_font
 
 COMPONENTS = ("deck", "keys", "tokens")  # what a kit's boxes hold, in order
@@ -64,6 +65,7 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
     as in the kit); ``made``: what a kit printed and its language, else counted from the
     options without drawing."""
     kit, language = made or planned_contents(game, options.deck, options.keys, options.tokens)
+    options = replace(options, style=titled(options.style, language))
     components = COMPONENTS if options.holds == "kit" else (options.holds,)
     counts = {"deck": kit.word_cards + kit.blank_cards, "keys": kit.key_cards,
               "tokens": kit.tile_sets * sum(kind.per_set for kind in game.tiles)}

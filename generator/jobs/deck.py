@@ -27,8 +27,17 @@ from ..typeface.scripts import needs_shaping
 from ..units import format_mm, plural
 from .cards import card_printing, card_theme, print_cards
 from .codenames import DeckResult, pair_faces
-from .sources import (bundled_deck, condensed_widths, deck_notes, fonts_for, in_language, load_font, load_words,
-                      with_condensed, words_label)
+from .sources import (
+    bundled_deck,
+    condensed_widths,
+    deck_notes,
+    fonts_for,
+    in_language,
+    load_font,
+    load_words,
+    with_condensed,
+    words_label,
+)
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000

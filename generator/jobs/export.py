@@ -41,7 +41,7 @@ from ..settings.options import ExportOptions
 from ..typeface.font import Font, FontFamily, register_family
 from ..units import is_us_paper, plural
 from .cards import condition_for, document_title
-from .language import Language, read_texts, settle_language, shipped_name, tile_nouns
+from .language import Language, read_texts, settle_language, shipped_name, tile_nouns, titled
 from .sources import bundled_deck, check_title, deck_notes, font_family, words_label
 
 PROGRESS_FROM = 200  # games dealt in a second or more: say what is happening
@@ -68,6 +68,7 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     maker, own = export.maker, options.own
     codenames = read_codenames(game, options)
     language = settle_language(game, options.style.lang, codenames.language, options.style.sharp_s)
+    options = replace(options, style=titled(options.style, language))
     texts, text_notes = export_texts(export, language.code)
     games = maker.games_wanted(own, len(codenames.names), game.grid.cells) if maker.deals_games else 0
     key_cards, dealt = deal_games(game, codenames, games, options.seed, progress)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 import msgspec
+from msgspec.structs import replace
 
 from ..draw.sheet import CardFaces
 from ..draw.theme import Theme
@@ -17,7 +18,7 @@ from ..settings.options import KeyOptions
 from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
-from .language import Language, settle_language
+from .language import Language, settle_language, titled
 from .sources import check_title, load_font, unprintable
 
 # Decks this large take a second or more to deal: say what is happening.
@@ -50,6 +51,7 @@ def build_keys(game: Game, options: KeyOptions, progress: Callable[[str], None] 
         progress = lambda step: None  # noqa: E731 - small decks finish before a message helps
     key_cards, single_sided = game.key_cards, options.single_sided
     language = language or settle_language(game, options.style.lang)
+    options = replace(options, style=titled(options.style, language))
     font = load_font(options.font, lang=language.code)
     check_title(options.style.title, font, options.style.title_from)
     check_labels(font, key_cards.label_characters)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 import msgspec
+from msgspec.structs import replace
 
 from ..errors import CngenError
 from ..games.game import Game
@@ -23,6 +24,8 @@ from ..model.labels import TEXT_KEYS, Labels, parse_labels, parse_tile_names, re
 from ..model.languages import LanguageFile, parse_language_file
 from ..model.tiles import TileFace, TileText
 from ..model.typography import Typography
+from ..settings.declarations import DEFAULT_TITLE
+from ..settings.options import Style
 
 GAME_TITLE = "title"  # the key of the game's own name in the file of its tile names
 
@@ -84,6 +87,15 @@ def settle_language(game: Game, chosen: str | None, deck_language: str = "", sha
     notes = tuple(f"{shipped_name(path)} has no '{key}': it is printed in English" for key in labels.missing) + \
         tuple(f"{shipped_name(tiles_path)} has no '{key}': it is printed in English" for key in tiles.missing)
     return Language(code, labels, tiles, english, sharp_s, notes)
+
+
+def titled(style: Style, language: Language) -> Style:
+    """``style`` with the kit's title: the user's (--title, cngen.yaml, an edition), else the
+    game's name in the kit's language (its labels' title: Krycí jména in Czech), which
+    English's, the setting's default, is."""
+    if style.title_from or style.title != DEFAULT_TITLE:  # given, or none at all
+        return style
+    return replace(style, title=language.labels.text("title"))
 
 
 def tile_nouns(game: Game) -> list[str]:

@@ -37,7 +37,7 @@ from ..typeface.font import FontFamily, register_family
 from ..units import format_mm, is_us_paper
 from .cards import condition_for, document_title
 from .contents import planned_contents
-from .language import Language, settle_language, shipped_languages, shipped_name
+from .language import Language, settle_language, shipped_languages, shipped_name, titled
 from .sources import check_title, font_family, load_emblem, unprintable
 
 WHITE = (1.0, 1.0, 1.0)  # the rules sheet's paper, under a photo emblem's clear parts
@@ -110,6 +110,7 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
         contents, planned = default_contents(game, options.style)
         language = language or planned
     language = language or settle_language(game, options.style.lang, contents.language, options.style.sharp_s)
+    options = replace(options, style=titled(options.style, language))
     text = game_text(game)
     shipped = shipped_languages()
     notes: tuple[str, ...] = ()  # what is printed in English for want of a translation

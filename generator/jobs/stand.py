@@ -6,6 +6,7 @@ numbered steps (``draw.standart``) and printed for the profile as every net is
 from __future__ import annotations
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from ..draw.standart import BASE, SLOPES, base_steps, slope_title, stand_art
 from ..errors import UsageError
@@ -18,7 +19,7 @@ from ..settings.options import StandOptions
 from ..units import format_mm, paper_title
 from .cards import card_theme
 from .dieline import net_sheet, print_nets
-from .language import Language, settle_language
+from .language import Language, settle_language, titled
 from .sources import check_title, load_font
 
 WHAT = "Key stand"  # the PDF's title and the slug's name of it
@@ -42,6 +43,7 @@ def build_stand(game: Game, options: StandOptions, language: Language | None = N
     if net is None:
         raise UsageError(_too_large(plan, options))
     language = language or settle_language(game, options.style.lang)
+    options = replace(options, style=titled(options.style, language))
     font = load_font(options.font, lang=language.code)
     check_title(options.style.title, font, options.style.title_from)
     theme = card_theme(options.sheet, options.style, font)

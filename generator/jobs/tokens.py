@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 import msgspec
+from msgspec.structs import replace
 
 from ..draw.sheet import CardFaces
 from ..draw.theme import Theme
@@ -31,7 +32,7 @@ from ..settings.options import TokenOptions
 from ..typeface.font import Font
 from ..units import format_mm
 from .cards import card_printing, card_theme, print_cards
-from .language import Language, settle_language
+from .language import Language, settle_language, titled
 from .sources import font_family, load_font, unprintable
 
 
@@ -49,6 +50,7 @@ class TokensResult(msgspec.Struct, frozen=True):
 def build_tokens(game: Game, options: TokenOptions, language: Language | None = None) -> TokensResult:
     """The game's tiles; ``language`` is the kit's, settled once (else the options' own)."""
     language = language or settle_language(game, options.style.lang, sharp_s=options.style.sharp_s)
+    options = replace(options, style=titled(options.style, language))
     font = load_font(options.font, lang=language.code)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)

@@ -38,7 +38,7 @@ from .counts import CountStyle, counted, language_name, plural_forms
 COUNT = "count"  # a counted text's placeholder, written with its noun's forms: {count|card|cards}
 # Each text key, and the placeholders its text may (and, for these, must) hold.
 TEXT_KEYS: dict[str, tuple[str, ...]] = {
-    "name": (), "key card": (), "page": ("number",), "bundled deck": ("name",), "named deck": ("name",),
+    "name": (), "title": (), "key card": (), "page": ("number",), "bundled deck": ("name",), "named deck": ("name",),
     "own words": (), "picture deck": (), "own pictures": (),
     # stand
     "stand cut": (), "stand fold": (), "stand glue": (), "stand card": (),
