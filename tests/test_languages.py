@@ -837,3 +837,20 @@ def test_a_terms_word_is_each_word_of_it_and_the_whole():
                                                      "team": "l’équipe"})
     assert language.term_words() == {"maître-espion", "maître", "espion", "carte clé", "carte", "clé", "l’équipe",
                                      "équipe"}
+
+
+@pytest.mark.parametrize("width", [40, 55, 70, 90, 120, 160])
+def test_japanese_wraps_between_characters_as_its_typesetting_allows(width):
+    """A caption in Japanese, which has no spaces, breaks between characters, but never before
+    a closing mark or a small kana, nor after an opening bracket (kinsoku)."""
+    from generator.geometry.fit import _NO_LINE_END, _NO_LINE_START
+    from generator.geometry.rulespage import wrap_words
+    from generator.jobs.sources import load_font
+
+    font = load_font(None, "BIZUDPGothic-Regular.ttf")
+    text = "スパイマスターが見るキー。赤のヒント「海」は丸で囲んだ3語を指します。ちょっと待って、ショートケーキ！"
+    lines = wrap_words(text, font, 7.0, width)
+    assert lines is not None and "".join(lines) == text and len(lines) > 1
+    assert all(font.width(line, 7.0) <= width for line in lines)
+    assert not [line for line in lines[1:] if line[0] in _NO_LINE_START]
+    assert not [line for line in lines[:-1] if line[-1] in _NO_LINE_END]

@@ -113,6 +113,18 @@ def _unspaced_breaks(text: str) -> list[tuple[str, ...]]:
     return [(text[:i], text[i:]) for i in range(1, len(text)) if _may_break(text[i - 1], text[i])]
 
 
+def unspaced_pieces(word: str) -> list[str]:
+    """``word`` cut wherever CJK typesetting lets a line break inside it (never before 。、」
+    or a small kana, never after 「): the pieces a wrapped line of Japanese is made of."""
+    pieces = [word[:1]]
+    for before, after in zip(word, word[1:]):
+        if _may_break(before, after):
+            pieces.append(after)
+        else:
+            pieces[-1] += after
+    return pieces if word else []
+
+
 def _may_break(before: str, after: str) -> bool:
     if before == " " or after == " ":
         return False  # a break at a space is one of the ordinary options

@@ -21,7 +21,7 @@ import msgspec
 
 from ..typeface.font import Font
 from ..units import MM
-from .fit import FittedText
+from .fit import FittedText, unspaced_pieces, written_without_spaces
 from .style import BODY, HEADING, SUBTITLE, TITLE
 
 SMALLEST_PAGE = (148 * MM, 210 * MM)  # A5: the smallest paper the sheet is set on
@@ -96,15 +96,19 @@ def breakable_words(text: str) -> list[str]:
 def wrap_words(text: str, font: Font, size: float, width: float) -> tuple[str, ...] | None:
     """``text`` broken at spaces into the fewest lines no wider than ``width`` (greedy), or
     None when a single word is wider than that. No-break spaces hold (a French colon never
-    starts a line)."""
+    starts a line). Text written without spaces (Japanese) also breaks between characters,
+    where its typesetting rules allow."""
+    unspaced = written_without_spaces(text)
     lines: list[str] = []
     for word in breakable_words(text):
-        if font.width(word, size) > width:
-            return None
-        if lines and font.width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
+        for index, piece in enumerate(unspaced_pieces(word) if unspaced else [word]):
+            if font.width(piece, size) > width:
+                return None
+            joined = f"{lines[-1]}{' ' if index == 0 else ''}{piece}" if lines else piece
+            if lines and font.width(joined, size) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(piece)
     return tuple(lines)
 
 
