@@ -109,8 +109,8 @@ def test_edition_names_print_on_their_tiles_in_the_language_s_capitals(french_ti
     assert fronts[("assassin", "LE CLOWN Personne ne l’a invité")] == 1
     assert fronts[("red", "TANTE ROSA Danse sur les tables")] == 1
     assert fronts[("red", "ONCLE BO")] == 1
-    assert fronts[("red", "AGENT ROUGE")] == 6  # the other red agents keep the language's name
-    assert fronts[("blue", "AGENT BLEU")] == 8 and fronts[("bystander", "PASSANT")] == 7
+    assert fronts[("red", "INFORMATEUR ROUGE")] == 6  # the other red agents keep the language's name
+    assert fronts[("blue", "INFORMATEUR BLEU")] == 8 and fronts[("bystander", "TÉMOIN")] == 7
 
 
 def test_a_character_is_on_both_faces_of_its_own_tile(french_tiles):
