@@ -12,10 +12,11 @@ from pathlib import Path
 import click
 import pypdf
 import pytest
+import yaml
 from pdfcheck import assert_same_pdf
 
 from generator.cli import main
-from generator.inputs.bundled import picture_deck_files
+from generator.inputs.bundled import deck_paths, picture_deck_files
 
 
 def write(path: Path, text: str | bytes) -> Path:
@@ -58,9 +59,10 @@ def test_decks_lists_every_bundled_deck_with_its_count(run):
     result = run("decks")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert [line.split()[:3] for line in lines] == [["deutsch", "de", "440"], ["espanol", "es", "440"],
-                                                    ["francais", "fr", "434"], ["standard", "en", "434"],
-                                                    ["pictures", "-", str(len(picture_deck_files()))]]
+    decks = {name: yaml.safe_load(path.read_text(encoding="utf-8")) for name, path in deck_paths().items()}
+    assert [line.split()[:3] for line in lines] == [
+        *([name, deck["language"], str(len(deck["words"]))] for name, deck in decks.items()),
+        ["pictures", "-", str(len(picture_deck_files()))]]
 
 
 def test_deck_picks_a_bundled_deck_by_name(run, tmp_path):
@@ -97,7 +99,7 @@ USAGE = [
     (["--card-size", "20x10mm"], "a 20 x 10 mm card is too small to hold a readable word"),
     (["--blanks", "-1"], "Invalid value for '--blanks'"),
     (["--sides", "sideways"], "Invalid value for '--sides'"),
-    (["--deck", "klingon"], "no bundled deck is called 'klingon': choose one of deutsch, espanol, francais, standard"),
+    (["--deck", "klingon"], f"no bundled deck is called 'klingon': choose one of {', '.join(deck_paths())}"),
     (["--seed", "abc"], "'abc' is not a whole number"),
     (["--seed", "-1"], "-1 is not in the range 0<=x<=18446744073709551615"),
 ]
