@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 import msgspec
 from msgspec.structs import replace
@@ -47,8 +47,8 @@ def load_font(path: Path | None, bundled: str = BOLD, lang: str | None = None) -
     condensed face where the family has one (a user's font has none that cngen knows): that
     face is read by ``with_condensed``, only where a word needs it."""
     ours = path is None
-    if ours and lang and primary(lang) != ENGLISH:
-        bundled = shipped_languages().fonts(lang).get(_STYLES.get(bundled, ""), bundled)
+    if ours and lang:
+        bundled = _own_fonts(lang).get(_STYLES.get(bundled, ""), bundled)
     path, face = font_face(path or font_path(bundled))
     label = path.stem if face is None else f"{path.stem}#{face}"
     font = parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
@@ -79,17 +79,24 @@ def font_family(path: Path | None, lang: str | None = None) -> FontFamily:
     if path is not None:
         font = load_font(path)
         return FontFamily(regular=font, bold=font, italic=font)
-    return FontFamily(regular=load_font(None, REGULAR, lang), bold=load_font(None, BOLD, lang),
-                      italic=load_font(None, ITALIC, lang))
+    own = _own_fonts(lang)  # read once for the three styles
+    regular, bold, italic = (load_font(None, own.get(_STYLES[style], style)) for style in (REGULAR, BOLD, ITALIC))
+    return FontFamily(regular=regular, bold=bold, italic=italic)
 
 
 def in_language(font: Font, lang: str | None) -> Font:
-    """cngen's bold font for ``lang``: ``font``, unless it is cngen's own and the language's
-    folder names a font of its own (a Japanese deck's words need one that draws them)."""
-    own = shipped_languages().fonts(lang).get("bold") if lang and primary(lang) != ENGLISH else None
-    if own is None or font.condensed_file != CONDENSED_FACES[BOLD]:
+    """cngen's bold font ``font`` for ``lang``: the font the language's folder names its own,
+    where it names one (a Japanese deck's words need one that draws them), else ``font``."""
+    own = _own_fonts(lang).get(_STYLES[BOLD])
+    if own is None or font.condensed_file != CONDENSED_FACES[BOLD]:  # not cngen's Fira Sans Bold: the user's
         return font
     return load_font(None, own)
+
+
+def _own_fonts(lang: str | None) -> Mapping[str, str]:
+    """The bundled fonts ``lang``'s folder names its own, by style; none for English, whose
+    language file need not be read."""
+    return shipped_languages().fonts(lang) if lang and primary(lang) != ENGLISH else {}
 
 
 def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:

@@ -94,6 +94,17 @@ def counted(value: int, forms: Sequence[str], code: str, style: CountStyle = Cou
     return f"{format_count(value, code, style.minimum_grouping_digits)}{style.space}{forms[plural_index(value, code)]}"
 
 
+def wrong_forms(written: str, given: int, code: str, name: str) -> str | None:
+    """Why ``written``, a count's placeholder giving ``given`` forms of its noun, is wrong in
+    ``code`` (it needs one a plural category), naming the placeholder to write; None if right."""
+    forms = plural_forms(code)
+    if given == len(forms):
+        return None
+    return (f"{written} gives {given} {'form' if given == 1 else 'forms'} of its noun, and a count in "
+            f"{language_name(code)} takes {len(forms)} ({', '.join(forms)}): write one form for each, in that "
+            f"order: {{{name}|{'|'.join(forms)}}}")
+
+
 @lru_cache(maxsize=None)
 def plural_forms(code: str) -> tuple[str, ...]:
     """The plural categories the counts a kit prints take in ``code``, in CLDR's order: ("one",

@@ -33,7 +33,7 @@ import msgspec
 
 from ..errors import CngenError
 from ..inputs.schema import Group, Invalid, Key, Text, read_yaml
-from .counts import CountStyle, counted, language_name, plural_forms
+from .counts import CountStyle, counted, wrong_forms
 
 COUNT = "count"  # a counted text's placeholder, written with its noun's forms: {count|card|cards}
 # Each text key, and the placeholders its text may (and, for these, must) hold.
@@ -135,11 +135,7 @@ def _placeholders(key: str, wanted: tuple[str, ...]) -> Callable[[str], str]:
 def _check_forms(text: str, language: str, where: str) -> None:
     """A count gives one form of its noun for each plural category of its language, in CLDR's
     order; ``where`` places it, FILE:LINE: key."""
-    forms = plural_forms(language)
     for placeholder in _PLACEHOLDER.findall(text):
-        given = len(placeholder.split("|")) - 1
-        if given != len(forms):
-            raise CngenError(f"{where}: {{{placeholder}}} gives {given} {'form' if given == 1 else 'forms'} of its "
-                             f"noun, and a count in {language_name(language)} takes {len(forms)} "
-                             f"({', '.join(forms)}): write one form for each, in that order: "
-                             f"{{{COUNT}|{'|'.join(forms)}}}")
+        problem = wrong_forms(f"{{{placeholder}}}", len(placeholder.split("|")) - 1, language, COUNT)
+        if problem is not None:
+            raise CngenError(f"{where}: {problem}")

@@ -35,7 +35,6 @@ from typing import Mapping, Sequence
 import msgspec
 
 from ..errors import UsageError, closest, quoted
-from ..inputs.bundled import ENGLISH
 from ..inputs.schema import Choice, Fields, Group, Invalid, Key, Text, Whole, read_yaml
 from ..units import parse_language
 from .counts import CountStyle, known_language, language_names

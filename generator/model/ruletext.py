@@ -114,7 +114,7 @@ from ..inputs.schema import (
 )
 from ..units import parse_language
 from .capitals import primary
-from .counts import CountStyle, counted, format_count, language_name, plural_forms
+from .counts import CountStyle, counted, format_count, plural_forms, wrong_forms
 from .inline import TAG, MarkupError, Span, spans
 from .kit import KitContents
 from .typography import Typography
@@ -502,13 +502,9 @@ class _Reader:
             if written is None:
                 return format_count(value, self.language, self.style.minimum_grouping_digits)
             forms = written.split("|")[1:]
-            if len(forms) != len(self.forms):
-                raise self.reading.fail(node, where, f"{quoted(whole)} gives {len(forms)} "
-                                                     f"{'form' if len(forms) == 1 else 'forms'} of its noun, and a "
-                                                     f"count in {language_name(self.language)} takes "
-                                                     f"{len(self.forms)} ({', '.join(self.forms)}): write one "
-                                                     f"form for each, in that order: {{{name}|"
-                                                     f"{'|'.join(self.forms)}}}")
+            problem = wrong_forms(quoted(whole), len(forms), self.language, name)
+            if problem is not None:
+                raise self.reading.fail(node, where, problem)
             return counted(value, forms, self.language, self.style)
 
         return _PLACEHOLDER.sub(replace, text)
