@@ -439,7 +439,7 @@ def test_french_texts_keep_their_typography():
 @pytest.mark.parametrize("language,game,starts,count", [
     ("fr", "Partie 2", "Les bleus commencent|Les rouges commencent", "8 informateurs"),
     ("de", "Partie 2", "Rot beginnt|Blau beginnt", "1 Attentäter"),
-    ("es", "Partida 2", "Empieza el equipo rojo|Empieza el equipo azul", "7 transeúntes"),
+    ("es", "Partida 2", "Empieza el equipo rojo|Empieza el equipo azul", "7 civiles inocentes"),
 ])
 def test_headings_and_labels_are_in_the_kits_language(language, game, starts, count):
     board, key = made("classic", "html", language=language, games=2)

@@ -595,7 +595,7 @@ def test_a_kit_of_a_hebrew_deck_keeps_its_rules_readable(run):
 
 @pytest.mark.parametrize("code, game, title", [
     ("en", "duet", "Codenames Duet"), ("de", "duet", "Codenames Duett"), ("fr", "pictures", "Codenames Images"),
-    ("es", "pictures", "Codenames Imágenes"), ("fr", "classic", "Codenames"), ("cs", "classic", "Krycí jména"),
+    ("es", "pictures", "Código Secreto Imágenes"), ("fr", "classic", "Codenames"), ("cs", "classic", "Krycí jména"),
     ("cs", "duet", "Krycí jména: Duet"), ("cs", "pictures", "Krycí jména: Obrázky"),
 ])
 def test_the_game_is_named_as_its_language_names_it(code, game, title):
