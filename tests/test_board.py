@@ -819,7 +819,7 @@ def test_hostile_words_and_picture_names_reach_every_file_as_text_and_touch_no_i
     assert "red\\x1b[31mflag" in shown.stdout and "\x1b" not in shown.stderr
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "de", "es"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_key_says_who_may_read_it(language):
     """The spymasters for a key of one side; each player their own for both sides; and a side
     alone in its own file, that side's player only (Duet has no spymasters)."""
