@@ -8,7 +8,9 @@ the language (Turkish, Greek...) while the words fall back to English, and ``not
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from types import MappingProxyType
 from typing import Mapping, Sequence
 
 import msgspec
@@ -172,12 +174,27 @@ class Shipped(msgspec.Struct, frozen=True):
 
 def shipped_languages() -> Shipped:
     """Every language cngen ships, read from its folder's language.yaml; English is always one."""
-    decks, fonts = tuple(deck_paths()), bundled_fonts()
+    files = tuple((code, path, _stamp(path)) for code, path in language_paths().items())
+    return _read_shipped(files, tuple(deck_paths()), bundled_fonts())
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    """What tells one version of a file from another without reading it."""
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size
+
+
+# A job asks for the shipped languages several times (its language, counts, fonts, deck), and
+# reading twelve language files is a quarter of a deck's time: the files are read again only
+# when one of them, a deck or a font changes. The value is frozen, so no caller can alter it.
+@functools.lru_cache(maxsize=8)
+def _read_shipped(files: tuple[tuple[str, Path, tuple[int, int]], ...], decks: tuple[str, ...],
+                  fonts: tuple[str, ...]) -> Shipped:
     languages = {code: parse_language_file(read_input(path, "language file"), source_name(path), code, decks, fonts)
-                 for code, path in language_paths().items()}
+                 for code, path, _ in files}
     if ENGLISH not in languages:
         raise CngenError(f"cngen's languages folder has no '{ENGLISH}/{LANGUAGE_FILE}': reinstall cngen")
-    return Shipped(languages)
+    return Shipped(MappingProxyType(languages))
 
 
 def default_deck(language: str | None) -> str:
