@@ -441,8 +441,15 @@ def test_a_crop_fitted_to_the_stored_size_rather_than_the_upright_one_is_refused
         prepare_raster(open_raster(picture), crop, (placed.width, placed.height), 300, False, WHITE)
 
 
-def test_resolution_is_capped_at_the_dpi_and_never_raised(tmp_path):
-    big = read_picture(save(photo((4000, 3000)), tmp_path / "big.jpg", quality=90))
+@pytest.fixture(scope="module")
+def big_jpeg(tmp_path_factory) -> Path:
+    """A 12-megapixel camera JPEG, made once for the tests that read it (making it takes most
+    of a second); each test reads it afresh."""
+    return save(photo((4000, 3000)), tmp_path_factory.mktemp("big") / "big.jpg", quality=90)
+
+
+def test_resolution_is_capped_at_the_dpi_and_never_raised(tmp_path, big_jpeg):
+    big = read_picture(big_jpeg)
     small = read_picture(save(photo((300, 300)), tmp_path / "small.jpg", quality=90))
     for dpi, side in ((300, 685), (150, 343)):
         crop, placed = fit_picture(big.size, BOX, "cover")
@@ -455,8 +462,8 @@ def test_resolution_is_capped_at_the_dpi_and_never_raised(tmp_path):
     assert ready.dpi == pytest.approx(300 / (58 / 25.4))  # 131: the caller warns below 150
 
 
-def test_a_big_jpeg_is_decoded_at_a_reduced_scale(tmp_path, monkeypatch):
-    picture = read_picture(save(photo((4000, 3000)), tmp_path / "big.jpg", quality=90))
+def test_a_big_jpeg_is_decoded_at_a_reduced_scale(big_jpeg, monkeypatch):
+    picture = read_picture(big_jpeg)
     image = open_raster(picture)
     asked = []
     real_draft = type(image).draft

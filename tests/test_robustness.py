@@ -7,18 +7,17 @@ the user's own files untouched.
 
 from __future__ import annotations
 
-import io
 import struct
 import unicodedata
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from pdfcheck import card_rects, placed_texts, theme_for
+from pdfiumpage import paint, read_pages
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generator.cli import main
@@ -167,12 +166,12 @@ def test_a_list_long_enough_to_take_a_while_prints_with_progress(tmp_path, monke
 
 
 def read_deck(pdf: bytes) -> tuple[int, list[str]]:
-    """The pages of a deck and the words on its cards, read back: the upright copy of each."""
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return len(document.pages), sorted(
-            text.text for page in document.pages
-            for text in placed_texts(page, card_rects(page, theme_for().card)) if text.direction == 90
-        )
+    """The pages of a deck and the words on its cards, read back: the upright copy of each (read
+    with PDFium, a few times faster than pdfplumber for the same characters and card faces)."""
+    pages, card = read_pages(pdf), paint(theme_for().card)
+    return len(pages), sorted(
+        text.text for page in pages for text in placed_texts(page, card_rects(page, card)) if text.direction == 90
+    )
 
 
 def expected_words(entries: list[str]) -> list[str]:
