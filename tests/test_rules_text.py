@@ -483,7 +483,7 @@ def test_no_eight_words_in_a_row_of_the_rules_come_from_a_reference_text():
         if path.is_file():
             reference |= shingles(path.read_text(encoding="utf-8", errors="replace"))
     assert reference
-    strings = bundled_strings(yaml.safe_load(CLASSIC.rules_text("en").read_text(encoding="utf-8")))
+    strings = bundled_strings(yaml.load(CLASSIC.rules_text("en").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader))
     assert any("invalid clue" in text for text in strings) and any("Variant: match play" in text for text in strings)
     borrowed = {" ".join(run) for text in strings for run in shingles(text) & reference}
     # The sheet as printed too (every variant), head and figure included, read across lines.
@@ -492,6 +492,6 @@ def test_no_eight_words_in_a_row_of_the_rules_come_from_a_reference_text():
     # Every game's English text, and its translations (a translation may follow an English seed).
     for game in GAMES.values():
         for path in sorted(game.texts.glob("*.yaml")):
-            texts = bundled_strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+            texts = bundled_strings(yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader))
             borrowed |= {f"{path.name}: {' '.join(run)}" for text in texts for run in shingles(text) & reference}
     assert not borrowed
