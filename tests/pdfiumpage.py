@@ -340,3 +340,11 @@ def _font_names(document, number: int) -> list[str]:
     finally:
         textpage.close()
         page.close()
+
+
+def text_lines(chars: list[dict]) -> list[dict]:
+    """pdfplumber's ``page.extract_text_lines()`` of these characters (``plumber_pages``'),
+    each line with its characters."""
+    from pdfplumber.utils import chars_to_textmap
+
+    return chars_to_textmap(chars).extract_text_lines(strip=True, return_chars=True)

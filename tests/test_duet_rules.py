@@ -16,10 +16,10 @@ import builds
 import pytest
 import yaml
 from pdfcheck import MM, text_of, theme_for
-from pdfiumpage import Page, paint, plumber_pages
+from pdfiumpage import Page, paint, plumber_pages, text_lines
 from pdfplumber.utils import chars_to_textmap, extract_words
 from pdfplumber.utils.geometry import crop_to_bbox
-from test_rules_layout import Sheet, read_sheet, text_lines
+from test_rules_layout import Sheet, read_sheet
 
 from generator.games import GAMES
 from generator.jobs.rules import build_rules, default_contents, game_text

@@ -15,8 +15,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 from pdfcheck import MM, pdf_pages, theme_for
-from pdfiumpage import Page, paint, plumber_pages
-from pdfplumber.utils import chars_to_textmap
+from pdfiumpage import Page, paint, plumber_pages, text_lines
 from pdfplumber.utils.geometry import crop_to_bbox
 
 from generator.errors import CngenError
@@ -105,11 +104,6 @@ def read_sheet(pdf: bytes, first: int | None = None) -> Sheet:
             lines += [_line(number, index, line) for line in text_lines(part)]
             rooms[number, index] = (rule, footer_top)
     return Sheet(pdf, count, lines, head, footers, rooms, read_back)
-
-
-def text_lines(chars: list[dict]) -> list[dict]:
-    """pdfplumber's ``extract_text_lines(return_chars=True)`` of these characters."""
-    return chars_to_textmap(chars).extract_text_lines(strip=True, return_chars=True)
 
 
 def _line(page: int, column: int, line: dict) -> Line:
