@@ -307,8 +307,9 @@ def near(first, second, tolerance: float = 0.01) -> bool:
 
 def plumber_pages(pdf: bytes, pages: list[int] | range | None = None, *, shapes: bool = False) -> list[Page]:
     """``read_pages``, each character also given the keys pdfplumber's text tools group by
-    (``fontname``, the base font's name; ``upright``, pdfminer's; ``doctop``, its top counted
-    from the document's first page), so that ``pdfplumber.utils.chars_to_textmap`` and
+    (``fontname``, the base font's name, without pdfplumber's subset tag: ``FiraSans-Bold``
+    for its ``AAAAAA+FiraSans-Bold``; ``upright``, pdfminer's; ``doctop``, its top counted from
+    the document's first page), so that ``pdfplumber.utils.chars_to_textmap`` and
     ``extract_words`` set PDFium's characters in lines and words as pdfplumber sets its own,
     without pdfminer parsing the pages."""
     found = read_pages(pdf, pages, shapes=shapes)
