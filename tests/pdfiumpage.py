@@ -301,3 +301,51 @@ def near(first, second, tolerance: float = 0.01) -> bool:
     as 32-bit floats, so a box rounded to 0.01 pt can round either way."""
     return all(abs(a - b) <= tolerance for a, b in zip((first.x0, first.y0, first.x1, first.y1),
                                                         (second.x0, second.y0, second.x1, second.y1)))
+
+
+# --- pdfplumber's text tools on PDFium's pages -------------------------------------------------
+
+def plumber_pages(pdf: bytes, pages: list[int] | range | None = None, *, shapes: bool = False) -> list[Page]:
+    """``read_pages``, each character also given the keys pdfplumber's text tools group by
+    (``fontname``, the base font's name, without pdfplumber's subset tag: ``FiraSans-Bold``
+    for its ``AAAAAA+FiraSans-Bold``; ``upright``, pdfminer's; ``doctop``, its top counted from
+    the document's first page), so that ``pdfplumber.utils.chars_to_textmap`` and
+    ``extract_words`` set PDFium's characters in lines and words as pdfplumber sets its own,
+    without pdfminer parsing the pages."""
+    found = read_pages(pdf, pages, shapes=shapes)
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for page in found:
+            offset = sum(document.get_page_size(number)[1] for number in range(page.number))
+            for char, name in zip(page.chars, _font_names(document, page.number), strict=True):
+                a, b, c, d = char["matrix"][:4]
+                char.update(fontname=name, upright=a * d > 0 and b * c <= 0, doctop=char["top"] + offset)
+    finally:
+        document.close()
+    return found
+
+
+def _font_names(document, number: int) -> list[str]:
+    """The base font's name of each character ``_chars`` reads of page ``number``, in its order."""
+    page = document[number]
+    textpage = page.get_textpage()
+    try:
+        names, buffer = [], ctypes.create_string_buffer(256)
+        for index in range(raw.FPDFText_CountChars(textpage)):
+            text_object = raw.FPDFText_GetTextObject(textpage, index)
+            if raw.FPDFText_IsGenerated(textpage, index) or not text_object:
+                continue
+            raw.FPDFFont_GetBaseFontName(raw.FPDFTextObj_GetFont(text_object), buffer, len(buffer))
+            names.append(buffer.value.decode())
+        return names
+    finally:
+        textpage.close()
+        page.close()
+
+
+def text_lines(chars: list[dict]) -> list[dict]:
+    """pdfplumber's ``page.extract_text_lines()`` of these characters (``plumber_pages``'),
+    each line with its characters."""
+    from pdfplumber.utils import chars_to_textmap
+
+    return chars_to_textmap(chars).extract_text_lines(strip=True, return_chars=True)

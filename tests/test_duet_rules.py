@@ -7,17 +7,18 @@ text. The example's key is read off the drawing, never from cngen's model."""
 from __future__ import annotations
 
 import functools
-import io
 import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import builds
-import pdfplumber
 import pytest
 import yaml
-from pdfcheck import MM, rounded, text_of, theme_for
+from pdfcheck import MM, text_of, theme_for
+from pdfiumpage import Page, paint, plumber_pages, text_lines
+from pdfplumber.utils import chars_to_textmap, extract_words
+from pdfplumber.utils.geometry import crop_to_bbox
 from test_rules_layout import Sheet, read_sheet
 
 from generator.games import GAMES
@@ -30,7 +31,7 @@ from generator.units import parse_paper
 CLASSIC, DUET = GAMES["classic"], GAMES["duet"]
 THEME = theme_for("home")
 DUET_TEXT = DUET.rules_text("en")
-BUNDLED = yaml.safe_load(DUET_TEXT.read_text(encoding="utf-8"))
+BUNDLED = yaml.load(DUET_TEXT.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared"
 # (A's role, B's role): words on every Duet key card, as the publisher's table gives them.
 PAIRS = {("G", "G"): 3, ("G", "N"): 5, ("N", "G"): 5, ("A", "A"): 1, ("A", "G"): 1, ("G", "A"): 1,
@@ -54,8 +55,8 @@ def sheet():
 
 @functools.cache
 def read(paper: str) -> Sheet:
-    """The home sheet on this paper read once with pdfplumber (test_rules_layout.read_sheet): its
-    lines in reading order, and its pages, parsed once for every test that reads them."""
+    """The home sheet on this paper read once (test_rules_layout.read_sheet): its lines in
+    reading order, and its pages, read once for every test that reads them."""
     return read_sheet(built(paper)[0])
 
 
@@ -100,7 +101,7 @@ def test_no_word_of_the_classic_game_is_left():
 
 @pytest.mark.parametrize("paper", ["a4", "a5"])
 def test_the_sheet_prints_typographic_quotes_only(paper):
-    printed = {char["text"] for page in read(paper).document.pages for char in page.chars}
+    printed = {char["text"] for page in read(paper).read_back for char in page.chars}
     assert "'" not in printed and '"' not in printed
     text = sheet_text(paper)
     assert "partner\u2019s" in text and "\u2018standard\u2019" in text
@@ -175,7 +176,7 @@ def test_the_two_pages_have_no_big_hole(paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
 def test_nothing_on_the_sheet_is_under_7_pt(paper):
-    sizes = [char["size"] for page in read(paper).document.pages for char in page.chars]
+    sizes = [char["size"] for page in read(paper).read_back for char in page.chars]
     assert min(sizes) >= 7 - 0.01
 
 
@@ -187,11 +188,11 @@ def test_press_sheets_pass_the_preflight(sheet, profile):
 
 # --- The drawn example -----------------------------------------------------------------------
 
-ROLES = {rounded(THEME.colour("green")): "G", rounded(THEME.colour("assassin")): "A", rounded(THEME.colour("bystander")): "N"}
+ROLES = {paint(THEME.colour("green")): "G", paint(THEME.colour("assassin")): "A", paint(THEME.colour("bystander")): "N"}
 
 
 def role(shape: dict) -> str | None:
-    return ROLES.get(rounded(shape.get("non_stroking_color"))) if shape.get("fill") else None
+    return ROLES.get(shape.get("non_stroking_color")) if shape.get("fill") else None
 
 
 def inside(shape: dict, box: dict, slack: float = 0.5) -> bool:
@@ -204,28 +205,25 @@ def row_major(shapes: list[dict]) -> list[dict]:
     return sorted(shapes, key=lambda shape: (round(shape["top"] / 3), shape["x0"]))
 
 
-def read_example(pdf: bytes | pdfplumber.PDF) -> dict:
+def read_example(pdf: bytes | list[Page]) -> dict:
     """The example as drawn: each side's card (grid of letters as drawn, the tab's letter, the
     cells ringed), and the table (words row-major, each word's near and far band, the rings)."""
-    if isinstance(pdf, bytes):
-        with pdfplumber.open(io.BytesIO(pdf)) as document:
-            return read_example(document)
-    document = pdf
-    card = rounded(THEME.card)
+    pages = plumber_pages(pdf, shapes=True) if isinstance(pdf, bytes) else pdf
+    card = paint(THEME.card)
 
     def grounds_of(page) -> list[dict]:
-        return [s for s in page.rects + page.curves if s.get("fill") and rounded(s.get("non_stroking_color")) == card]
+        return [s for s in page.rects + page.curves if s.get("fill") and s.get("non_stroking_color") == card]
 
     def key_cards_of(page) -> list[dict]:
         return sorted((s for s in grounds_of(page) if abs(s["width"] - s["height"]) < 1 and s["width"] > 25 * MM),
                       key=lambda s: s["x0"])
 
-    page = next(page for page in document.pages if key_cards_of(page))
+    page = next(page for page in pages if key_cards_of(page))
     shapes = page.rects + page.curves
     grounds, key_cards = grounds_of(page), key_cards_of(page)
     word_cards = row_major([s for s in grounds if 10 * MM < s["width"] < 25 * MM and s["height"] < s["width"]])
     rings = [s for s in page.curves if s["stroke"] and not s.get("fill")
-             and rounded(s.get("stroking_color")) == rounded(THEME.text)]
+             and s.get("stroking_color") == paint(THEME.text)]
     sides = []
     for key_card in key_cards:
         cells = row_major([s for s in shapes
@@ -246,7 +244,7 @@ def read_example(pdf: bytes | pdfplumber.PDF) -> dict:
 
 @pytest.fixture(scope="module")
 def drawn():
-    return {paper: read_example(read(paper).document) for paper in ("a4", "letter", "a5")}
+    return {paper: read_example(read(paper).read_back) for paper in ("a4", "letter", "a5")}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter", "a5"])
@@ -298,10 +296,10 @@ def test_the_example_turn_in_the_text_agrees_with_the_card(drawn):
 
 
 def test_the_seats_are_named_above_and_below_the_table():
-    page = next(page for page in read("a4").document.pages if "Player B sits here" in page.extract_text())
-    column = page.crop((0, 0, page.width / 2, page.height))  # a line of the other column may sit level
-    lines = {line["text"]: line for line in column.extract_text_lines()}
-    words = {word["text"]: word for word in page.extract_words()}
+    page = next(page for page in read("a4").read_back if "Player B sits here" in chars_to_textmap(page.chars).as_string)
+    column = crop_to_bbox(page.chars, (0, 0, page.width / 2, page.height))  # a line of the other column may sit level
+    lines = {line["text"]: line for line in text_lines(column)}
+    words = {word["text"]: word for word in extract_words(page.chars)}
     assert lines["Player B sits here"]["bottom"] < words["DRAGON"]["top"]
     assert lines["Player A sits here"]["top"] > words["SHELL"]["bottom"]
 

@@ -9,10 +9,10 @@ import json
 import re
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from pdfcheck import card_rects, theme_for
+from pdfcheck import pdf_rect, theme_for
+from pdfiumpage import paint, read_pages
 
 WORDS = ["bank", "pitch", "mercury", "ice cream", "anchor", "comet", "harp"]  # odd: one blank back
 # The kit's defaults but for a deck of 30 words (even, as the bundled deck's 434): the counts
@@ -57,18 +57,18 @@ def number(text: str, pattern: str) -> int:
 
 
 def deck_faces(path: Path, profile: str) -> tuple[int, int]:
-    """(card faces, faces that carry a word), counted on the pages."""
-    colour = theme_for(profile).card
+    """(card faces, faces that carry a word), counted on the pages: a face is a filled
+    rectangle in the card's colour (as PDFium paints it)."""
+    colour = paint(theme_for(profile).card)
     faces = worded = 0
-    with pdfplumber.open(path) as document:
-        for page in document.pages:
-            cards = card_rects(page, colour)
-            faces += len(cards)
-            height = page.height
-            for card in cards:
-                if any(card.contains((c["x0"] + c["x1"]) / 2, height - (c["top"] + c["bottom"]) / 2)
-                       for c in page.chars):
-                    worded += 1
+    for page in read_pages(path.read_bytes()):
+        height = page.height
+        cards = [pdf_rect(rect, height) for rect in page.rects if rect["fill"] and rect["non_stroking_color"] == colour]
+        faces += len(cards)
+        for card in cards:
+            if any(card.contains((c["x0"] + c["x1"]) / 2, height - (c["top"] + c["bottom"]) / 2)
+                   for c in page.chars):
+                worded += 1
     return faces, worded
 
 

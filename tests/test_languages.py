@@ -45,7 +45,7 @@ ALSO_THEIRS = {"nl": {"is", "of"}}
 @functools.cache
 def english_sentences() -> tuple[str, ...]:
     """Every sentence of five words or more of the English classic rules, without its tags."""
-    texts = printed_strings(yaml.safe_load(CLASSIC.rules_text("en").read_text(encoding="utf-8")))
+    texts = printed_strings(yaml.load(CLASSIC.rules_text("en").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader))
     plain = (" ".join(re.sub(r"<[^>]+>", "", text).split()) for text in texts)
     return tuple(sentence for text in plain for sentence in re.split(r"(?<=[.!?:;])\s+", text)
                  if len(sentence.split()) >= 5 and "{" not in sentence)
@@ -77,7 +77,7 @@ def language_of(code: str, game: str = "classic"):
 
 @functools.cache
 def bundled_deck(name: str) -> dict:
-    return yaml.safe_load(deck_paths()[name].read_text(encoding="utf-8"))
+    return yaml.load(deck_paths()[name].read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
 
 # --- Capitals ------------------------------------------------------------------------------
@@ -231,7 +231,8 @@ def test_every_bundled_labels_and_tile_names_file_is_complete_and_in_its_languag
 @functools.cache
 def section_ids(path: Path) -> tuple[str, ...]:
     """The ids of a rules text's sections, read once (English's is compared with each translation)."""
-    return tuple(section["id"] for section in yaml.safe_load(path.read_text(encoding="utf-8"))["sections"])
+    text = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    return tuple(section["id"] for section in text["sections"])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -532,7 +533,7 @@ def test_every_text_follows_its_languages_typography(code):
     inside quotes, ¿ and ¡) holds in every text of its folder, and no straight quote is left."""
     typography = SHIPPED.typography(code)
     for path in shipped_texts(code):
-        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+        for text in printed_strings(yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)):
             assert not typography.problems(text), f"{path.name}: {typography.problems(text)} in {text!r}"
 
 
@@ -575,7 +576,7 @@ def test_the_bundled_fonts_draw_every_printed_string_of_every_language(code):
 
     fonts = [load_font(None, name, code) for name in (REGULAR, BOLD, ITALIC)]  # the language's own
     for path in translation_files(code):
-        for text in printed_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
+        for text in printed_strings(yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)):
             for font in fonts:
                 assert not font.missing_characters(capitals(text, code)), f"{path.name}: {text!r} in {font.label}"
                 assert not font.missing_characters(text), f"{path.name}: {text!r} in {font.label}"
@@ -845,7 +846,7 @@ def test_no_deck_holds_one_of_its_languages_game_terms(code):
     makes a clue about the game, not the word: no bundled deck holds one."""
     language = SHIPPED.languages[code]
     for path in (labels_path(code).parent / "decks").glob("*.yaml"):
-        words = yaml.safe_load(path.read_text(encoding="utf-8"))["words"]
+        words = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)["words"]
         assert not [word for word in words if word.casefold() in language.term_words()], path.name
 
 

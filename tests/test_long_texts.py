@@ -49,7 +49,7 @@ def flow(text: str) -> str:
 
 @functools.cache
 def classic_text() -> dict:
-    return yaml.safe_load(GAMES["classic"].rules_text("en").read_text(encoding="utf-8"))
+    return yaml.load(GAMES["classic"].rules_text("en").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
 
 def with_example(part: str, value: str) -> tuple[str, int]:

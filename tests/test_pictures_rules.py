@@ -15,11 +15,11 @@ import re
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pikepdf
 import pytest
 import yaml
 from pdfcheck import MM, text_of
+from pdfplumber.utils import chars_to_textmap
 from test_rules_layout import Sheet, read_sheet
 
 from generator.errors import CngenError
@@ -34,7 +34,7 @@ from generator.settings.options import RulesOptions, Style
 from generator.units import parse_paper
 
 TEXT = PICTURES.rules_text("en")
-BUNDLED = yaml.safe_load(TEXT.read_text(encoding="utf-8"))
+BUNDLED = yaml.load(TEXT.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 SECTIONS = ("The game", "What is in this kit", "Setting up", "A turn", "Giving a valid clue", "Guessing", "Winning",
             "Expert clues", "An example turn", "Printing and cutting")
 PICTURE_FORM = re.compile(rb"/(FormXob\.cngen-example-picture-\d+) Do")
@@ -88,8 +88,7 @@ def test_the_sheet_prints_every_section_on_one_or_two_pages(paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_line_runs_off_its_page(paper):
-    document = read(paper).document
-    for page in document.pages:
+    for page in read(paper).read_back:
         for char in page.chars:
             assert 10 * MM < char["x0"] and char["x1"] < page.width - 10 * MM, char["text"]
 
@@ -140,7 +139,7 @@ def test_no_word_of_the_word_games_grid_is_left():
 
 
 def test_the_sheet_prints_typographic_quotes_only():
-    printed = {char["text"] for page in read("a4").document.pages for char in page.chars}
+    printed = {char["text"] for page in read("a4").read_back for char in page.chars}
     assert "'" not in printed and '"' not in printed
     assert "spymaster’s own team" in sheet_text()
 
@@ -190,11 +189,11 @@ def test_every_uncovered_picture_card_wears_its_corner_mark_at_its_upper_left():
     """The marks are small right triangles, right angle up and left: one on each card of the
     5 x 4 grid but the two the turn covered (the whale, top left, and the sailboat, fourth in
     the bottom row), all of a size, and one on the key card above them, at its upper left."""
-    document = pdfplumber.open(io.BytesIO(built("a4")[0]))
-    page = next(page for page in document.pages if "What the spymasters see" in page.extract_text())
+    page = next(page for page in read("a4").read_back
+                if "What the spymasters see" in chars_to_textmap(page.chars).as_string)
     marks = []
-    for curve in page.curves:
-        corners = list(dict.fromkeys(tuple(round(value, 2) for value in point) for point in curve["pts"]))
+    for curve in page.curves:  # PDFium's points count up from the foot: from the top, as pdfplumber's
+        corners = list(dict.fromkeys((round(x, 2), round(page.height - y, 2)) for x, y in curve["pts"]))
         if curve["fill"] and len(corners) == 3:
             (x, top), (right, top_too), (x_too, bottom) = corners
             if top == top_too and x == x_too and math.isclose(right - x, bottom - top, abs_tol=0.02) \

@@ -8,15 +8,16 @@ spell British; the English deck's weak nouns are gone."""
 from __future__ import annotations
 
 import functools
-import io
 import re
 from collections import Counter
 from pathlib import Path
 
 import builds
-import pdfplumber
 import pytest
 from msgspec.structs import replace
+from pdfiumpage import plumber_pages, read_pages, text_lines
+from pdfplumber.utils import extract_words
+from pdfplumber.utils.geometry import crop_to_bbox
 
 from generator.draw.rules import Poured, SheetLayout, Spacing, rules_size
 from generator.games import GAMES
@@ -123,9 +124,8 @@ def filler(tmp_path_factory):
 
 def body_sizes(pdf: bytes) -> Counter:
     """How many characters the sheet's regular face sets at each size (its running text)."""
-    with pdfplumber.open(io.BytesIO(pdf)) as document:
-        return Counter(round(char["size"], 2) for page in document.pages for char in page.chars
-                       if char["fontname"].endswith("FiraSans-Regular") and char["top"] < page.height - 20 * MM)
+    return Counter(round(char["size"], 2) for page in plumber_pages(pdf) for char in page.chars
+                   if char["fontname"].endswith("FiraSans-Regular") and char["top"] < page.height - 20 * MM)
 
 
 def test_a_text_a_little_too_long_is_set_smaller_to_keep_to_two_pages(filler):
@@ -140,14 +140,13 @@ def test_a_text_too_long_for_two_pages_says_so_and_balances_its_last_page(filler
     assert result.pages == 3 and result.body_size == BODY
     assert result.notes == (f"{result.rules.source}: the rules sheet takes 3 pages: its text is too long for two "
                             "even at 8.5 pt; print it as it is, or give a shorter text with --text",)
-    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
-        page = document.pages[-1]
-        body = [char for char in page.chars if char["top"] < page.height - 20 * MM]
-        columns = [[char for char in body if (char["x0"] < page.width / 2) == left] for left in (True, False)]
-        assert all(columns), "a column of the last page is empty"
-        feet = [max(char["bottom"] for char in column) for column in columns]
-        assert abs(feet[0] - feet[1]) < 40  # points: the columns end within a few lines of each other
-        assert max(feet) < page.height * 0.8  # and well above the foot: the page is shared, not filled
+    page = read_pages(result.pdf, shapes=False)[-1]
+    body = [char for char in page.chars if char["top"] < page.height - 20 * MM]
+    columns = [[char for char in body if (char["x0"] < page.width / 2) == left] for left in (True, False)]
+    assert all(columns), "a column of the last page is empty"
+    feet = [max(char["bottom"] for char in column) for column in columns]
+    assert abs(feet[0] - feet[1]) < 40  # points: the columns end within a few lines of each other
+    assert max(feet) < page.height * 0.8  # and well above the foot: the page is shared, not filled
 
 
 # --- The score table, the example's grid -----------------------------------------------------
@@ -196,14 +195,14 @@ def spaced(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def french():
-    """The French classic sheet on A4: the longest of the bundled texts, built and read once."""
+    """The French classic sheet on A4: the longest of the bundled texts, built and read once
+    (PDFium's characters, in words and lines as pdfplumber's text tools set them)."""
     result = builds.rules(RulesOptions(style=Style(lang="fr", title="Codenames")))
-    with pdfplumber.open(io.BytesIO(result.pdf)) as document:
-        pages = [(page.width, page.height, page.extract_words(extra_attrs=["fontname", "size"]),
-                  [line for half in (0, 1) for line in
-                   page.crop((half * page.width / 2, 0, (half + 1) * page.width / 2, page.height))
-                   .extract_text_lines()])
-                 for page in document.pages]
+    pages = [(page.width, page.height, extract_words(page.chars, extra_attrs=["fontname", "size"]),
+              [line for half in (0, 1) for line in
+               text_lines(crop_to_bbox(page.chars, (half * page.width / 2, 0, (half + 1) * page.width / 2,
+                                                    page.height)))])
+             for page in plumber_pages(result.pdf)]
     return result, pages
 
 

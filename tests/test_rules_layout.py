@@ -11,10 +11,12 @@ import re
 from dataclasses import dataclass
 
 import builds
-import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
 import pytest
-from pdfcheck import MM, pdf_pages, rounded, theme_for
+from pdfcheck import MM, pdf_pages, theme_for
+from pdfiumpage import Page, paint, plumber_pages, text_lines
+from pdfplumber.utils.geometry import crop_to_bbox
 
 from generator.errors import CngenError
 from generator.games import GAMES
@@ -72,20 +74,24 @@ class Sheet:
     head: list[Line]  # page 1 above the head's rule
     footers: list[str]
     heights: dict[tuple[int, int], tuple[float, float]]  # (page, column): (top, bottom) of its room
-    # Left open (it reads from memory): a test that reads the pages' shapes finds them parsed.
-    document: pdfplumber.PDF
+    read_back: list[Page]  # the pages read, by PDFium: shapes, and characters with pdfplumber's keys
 
 
 def read_sheet(pdf: bytes, first: int | None = None) -> Sheet:
-    """The sheet's lines, head and footers, from its ``first`` pages (all of them by default)."""
+    """The sheet's lines, head and footers, from its ``first`` pages (all of them by default):
+    PDFium's characters set in lines by pdfplumber's own text tools (``text_lines``), as
+    pdfplumber's ``extract_text_lines`` sets its own, without pdfminer's slow parse."""
     lines, head, footers, rooms = [], [], [], {}
-    document = pdfplumber.open(io.BytesIO(pdf))
-    for number, page in enumerate(document.pages[:first]):
-        rule = 0.0
+    document = pdfium.PdfDocument(pdf)
+    count = len(document)
+    document.close()
+    read_back = plumber_pages(pdf, range(count)[:first], shapes=True)
+    for page in read_back:
+        number, rule = page.number, 0.0
         if number == 0:  # the head's rule: the first line across most of the page
             rule = min(line["top"] for line in page.lines if line["x1"] - line["x0"] > page.width * 0.6)
         footer_top = page.height - 20 * MM
-        whole = [_line(number, 0, line) for line in page.extract_text_lines(return_chars=True)]
+        whole = [_line(number, 0, line) for line in text_lines(page.chars)]
         head += [line for line in whole if line.top < rule]
         footers += [line.text for line in whole if line.top >= footer_top]
         body_chars = [c for c in page.chars if rule < c["top"] < footer_top]
@@ -94,11 +100,10 @@ def read_sheet(pdf: bytes, first: int | None = None) -> Sheet:
         two = sum(abs((c["x0"] + c["x1"]) / 2 - middle) < 3 * MM for c in body_chars) < 5
         columns = [(0, middle), (middle, page.width)] if two else [(0, page.width)]
         for index, (left, right) in enumerate(columns):
-            part = page.crop((left, rule, right, footer_top))
-            lines += [_line(number, index, line) for line in part.extract_text_lines(return_chars=True)]
+            part = crop_to_bbox(page.chars, (left, rule, right, footer_top))  # as pdfplumber's crop
+            lines += [_line(number, index, line) for line in text_lines(part)]
             rooms[number, index] = (rule, footer_top)
-    pages = len(document.pages)
-    return Sheet(pdf, pages, lines, head, footers, rooms, document)
+    return Sheet(pdf, count, lines, head, footers, rooms, read_back)
 
 
 def _line(page: int, column: int, line: dict) -> Line:
@@ -237,7 +242,7 @@ def test_variant_titles_are_said_once(sheet):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_sheet_prints_typographic_quotes_only(sheet, paper):
     built = sheet(paper)
-    printed = {char["text"] for page in built.document.pages for char in page.chars}
+    printed = {char["text"] for page in built.read_back for char in page.chars}
     assert "'" not in printed and '"' not in printed
     text = " ".join(line.text for line in built.head + built.lines)
     assert "team\u2019s" in text and "\u2018standard\u2019" in text
@@ -320,7 +325,7 @@ def test_a_long_title_overlaps_nothing(sheet, paper):
             apart = other.top >= line.bottom - 0.5 or other.bottom <= line.top + 0.5 or \
                 other.x0 >= line.x1 or other.x1 <= line.x0
             assert apart, (line.text, other.text)
-    page = built.document.pages[0]
+    page = built.read_back[0]
     emblem = [curve for curve in page.curves if curve["top"] < title[0].bottom and curve["stroke"]]
     assert emblem and max(curve["x1"] for curve in emblem) < min(line.x0 for line in title)
     for footer in [c for c in page.chars if c["top"] > page.height - 20 * MM]:
@@ -390,16 +395,16 @@ def test_the_example_covers_the_guessed_words_with_their_tiles(sheet, paper):
     built = sheet(paper)
     words = example_words(built)
     page_of = next(line.page for line in built.lines if "PLANET" in line.text and line.chars[0]["fontname"].endswith("Bold"))
-    grounds = {rounded(THEME.colour("red")): "R", rounded(THEME.colour("blue")): "B", rounded(THEME.colour("bystander")): "N",
-               rounded(THEME.colour("assassin")): "A"}
-    page = built.document.pages[page_of]
+    grounds = {paint(THEME.colour("red")): "R", paint(THEME.colour("blue")): "B", paint(THEME.colour("bystander")): "N",
+               paint(THEME.colour("assassin")): "A"}
+    page = built.read_back[page_of]
     shapes = [shape for shape in page.rects + page.curves if shape["fill"]]
 
     def tile_under(chars: list[dict]) -> tuple[str | None, dict | None]:
         x = (chars[0]["x0"] + chars[-1]["x1"]) / 2
         y = (chars[0]["top"] + chars[0]["bottom"]) / 2
         for shape in shapes:
-            role = grounds.get(rounded(shape.get("non_stroking_color")))
+            role = grounds.get(shape.get("non_stroking_color"))
             if role and shape["x0"] < x < shape["x1"] and shape["top"] < y < shape["bottom"] and \
                     shape["x1"] - shape["x0"] < 30 * MM:
                 return role, shape
@@ -412,16 +417,16 @@ def test_the_example_covers_the_guessed_words_with_their_tiles(sheet, paper):
             continue
         covered[word] = role
         ink = THEME.text if role == "N" else THEME.on_colour
-        assert all(rounded(char["non_stroking_color"]) == rounded(ink) for char in chars), word
+        assert all(char["non_stroking_color"] == paint(ink) for char in chars), word
         symbol = THEME.on_bystander if role == "N" else THEME.on_colour
-        marks = [shape for shape in shapes if rounded(shape.get("non_stroking_color")) == rounded(symbol)
+        marks = [shape for shape in shapes if shape.get("non_stroking_color") == paint(symbol)
                  and tile["x0"] < shape["x0"] and shape["x1"] < tile["x1"]
                  and tile["top"] < shape["top"] and shape["bottom"] <= chars[0]["top"] + 0.5]
         assert marks, f"{word}'s tile shows no symbol above it"
     assert covered == {"PLANET": "R", "COMET": "R", "GLOBE": "N"}
     # The clue's three words are ringed on the grid (and on the key card).
     rings = [curve for curve in page.curves if curve["stroke"] and not curve["fill"]
-             and rounded(curve.get("stroking_color")) == rounded(THEME.text)]
+             and curve.get("stroking_color") == paint(THEME.text)]
     ringed = {word for word, chars in words.items()
               if any(ring["x0"] < chars[0]["x0"] and chars[-1]["x1"] < ring["x1"]
                      and ring["top"] < chars[0]["top"] and chars[0]["bottom"] < ring["bottom"] for ring in rings)}

@@ -7,10 +7,10 @@ import io
 from collections import Counter
 
 import builds
-import pdfplumber
 import pypdf
 import pytest
-from pdfcheck import colour_of, font_report, pdf_pages, rounded, theme_for
+from pdfcheck import font_report, pdf_pages, theme_for
+from pdfiumpage import paint, plumber_pages, text_lines
 
 from generator.errors import CngenError
 from generator.games import GAMES
@@ -43,9 +43,9 @@ def full():
 
 @pytest.fixture(scope="module")
 def plumbed(full):
-    """The default sheet opened once with pdfplumber, for the tests that read its shapes."""
-    with pdfplumber.open(io.BytesIO(full[0].pdf)) as document:
-        yield document
+    """The default sheet's pages read once with PDFium, for the tests that read its lines and
+    shapes (pdfiumpage: pdfplumber's keys, colours as PDFium paints them)."""
+    return plumber_pages(full[0].pdf, shapes=True)
 
 
 def test_the_sheet_is_two_pages_with_page_numbers(full):
@@ -75,8 +75,8 @@ def test_the_components_match_what_cngen_prints(full):
 
 
 def test_the_text_runs_in_two_columns(plumbed):
-    page = plumbed.pages[0]
-    starts = Counter(round(line["x0"] / MM) for line in page.extract_text_lines())
+    page = plumbed[0]
+    starts = Counter(round(line["x0"] / MM) for line in text_lines(page.chars))
     width_mm = page.width / MM
     left = sum(n for x, n in starts.items() if x <= 20)
     right = sum(n for x, n in starts.items() if abs(x - (width_mm + 8) / 2) <= 4)
@@ -84,9 +84,10 @@ def test_the_text_runs_in_two_columns(plumbed):
 
 
 def test_the_drawn_example_shows_a_complete_key(plumbed):
-    letters = {rounded(THEME.colour("red")): "R", rounded(THEME.colour("blue")): "B", rounded(THEME.colour("bystander")): "N", rounded(THEME.colour("assassin")): "A"}
-    cells = [letters[colour_of(c)] for page in plumbed.pages for c in page.curves
-             if c["fill"] and colour_of(c) in letters and abs(c["width"] - c["height"]) < 0.3
+    letters = {paint(THEME.colour("red")): "R", paint(THEME.colour("blue")): "B", paint(THEME.colour("bystander")): "N",
+               paint(THEME.colour("assassin")): "A"}
+    cells = [letters[c["non_stroking_color"]] for page in plumbed for c in page.curves
+             if c["fill"] and c["non_stroking_color"] in letters and abs(c["width"] - c["height"]) < 0.3
              and 2 * MM < c["width"] < 8 * MM]
     example = bundled_rules().example
     assert Counter(cells) == Counter(example.key.cells)
