@@ -201,10 +201,10 @@ def test_every_row_of_the_targets_is_kept_at_its_size(cards):
 def one_hot_pairwise(deck_keys):
     """An independent but quicker pairwise check for bigger decks: each view as a 100-bit
     one-hot int, equal cells counted with bit_count."""
-    nibble = {"R": "0001", "B": "0010", "N": "0100", "A": "1000"}  # bit 4 * cell + "RBNA".index(letter)
+    position = {"R": 0, "B": 1, "N": 2, "A": 3}
 
     def encode(cells):
-        return int("".join(nibble[x] for x in reversed(cells)), 2)  # the last cell's bits first
+        return sum(1 << (4 * i + position[x]) for i, x in enumerate(cells))
 
     plain = [encode(k.cells) for k in deck_keys]
 
@@ -217,7 +217,7 @@ def one_hot_pairwise(deck_keys):
         distances = []
         for index, key in enumerate(plain):
             shared = [map(int.bit_count, map(key.__and__, view[:index])) for view in by_view]
-            distances.extend(map((25).__sub__, map(max, *shared)))
+            distances.extend(25 - most for most in map(max, *shared))
         return distances
 
     return (to_earlier_keys(lambda k: views(k.cells)),
