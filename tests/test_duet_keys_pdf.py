@@ -19,7 +19,6 @@ import io
 import json
 import math
 import statistics
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
@@ -172,14 +171,8 @@ def _read_side(number: int, page, ground: Rect, shapes: list[tuple[dict, Rect, t
     # The assassin's cell wears a striped border as well as its cross: the symbol is what is
     # drawn in the cell's middle.
     band = ASSASSIN_BAND * cells[0][0]["width"]
-    # A shape's middle in the cell first: the quick test that rules out nearly all of them,
-    # made on the shapes whose middles lie between the cell's sides (symbol_kind reads them in
-    # any order).
-    by_x = sorted(shapes, key=lambda shape: shape[2][0])
-    middles_x = [at[0] for _, _, at in by_x]
-    symbols = tuple((role, symbol_kind([o for o, box, at in by_x[bisect_left(middles_x, cell.x0):
-                                                                 bisect_right(middles_x, cell.x1)]
-                                        if cell.contains(*at) and box != cell
+    # A shape's middle in the cell first: the quick test that rules out nearly all of them.
+    symbols = tuple((role, symbol_kind([o for o, box, at in shapes if cell.contains(*at) and box != cell
                                         and inside(box, cell) and not in_border(box, cell, band)]))
                     for role, _, cell in placed)
     return Side(page=number, page_size=(page.width, height), number=int(text[:-1]), letter=text[-1],
