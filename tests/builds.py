@@ -56,3 +56,13 @@ def default_kit(game: str = "classic", seed: int = 5) -> KitResult:
     return kit(KitOptions(chosen, DeckOptions(card_size=deck_size) if deck_size else DeckOptions(),
                           KeyOptions(seed=seed, count=chosen.default_key_cards),
                           TokenOptions(card_size=tile_size) if tile_size else TokenOptions(), RulesOptions()))
+
+
+@functools.cache
+def classic_key_deck(count: int, seed: int, double_sided: bool = True) -> list:
+    """``deal_deck(count, seed, double_sided)`` of the classic keys, dealt once a session: 20
+    cards from seed 2024 are read by test_keys.py and test_key_spread.py alike. The list is
+    shared: read it, never change it."""
+    from generator.games.classic.deal import deal_deck
+
+    return deal_deck(count, seed, double_sided)

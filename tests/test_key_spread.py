@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import builds
 import pytest
 
 from generator.games.classic import deal as keys
@@ -54,7 +55,7 @@ def _grids(deck: list[keys.KeyCard]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def decks() -> dict[int, list[keys.KeyCard]]:
-    return {seed: keys.deal_deck(20, seed) for seed in SEEDS}
+    return {seed: builds.classic_key_deck(20, seed) for seed in SEEDS}
 
 
 def test_the_dealer_promises_13_and_11_for_40_keys_and_13_and_12_up_to_30():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import builds
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -193,7 +194,7 @@ def test_edge_sizes_are_balanced(count, double_sided):
 # size for its targets, is the default deck of tests/test_key_freshness.py.
 @pytest.mark.parametrize("cards", [13, 20, 50, 100, 200, 300, 301])
 def test_every_row_of_the_targets_is_kept_at_its_size(cards):
-    deck = deal_deck(cards, 2024)
+    deck = builds.classic_key_deck(cards, 2024)
     check_balanced(deck, cards, True)
 
 

@@ -161,7 +161,7 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
 # What every run starts from: the file `cngen init` writes, with small key decks, and a seed
 # where a run deals keys, so that two runs can be compared (the kit's own seed, which the
 # keys' seed would override).
-INIT = yaml.safe_load(default_settings_text())
+INIT = yaml.load(default_settings_text(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml, as dumped
 SEEDS = {"keys": {"keys": {"seed": 1}}, "kit": {"kit": {"seed": 1}}}
 # The seed a run picks when it is given none (the samples always give one).
 CHOSEN_SEED = 424242

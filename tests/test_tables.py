@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -19,8 +19,43 @@ from generator.games.classic.deal import balance_report, deal_deck
 from generator.games.classic.shapes import key_shape
 from generator.model.teams import TableError, table_for as table
 from package_copy import copy_package, run_copy
+from pdfcheck import pdf_pages, text_of
+from pdfiumpage import paint, read_pages, runs
 
 CLASSIC = GAMES["classic"]
+
+
+def words_of(pdf) -> Counter:
+    """How many times each word is printed in ``pdf``, as PDFium reads its text: a tile's name
+    runs along its face (turned a quarter), read in the way it runs."""
+    return Counter(word for text in pdf_pages(pdf) for word in text.split())
+
+
+def _spells_on(last: dict, char: dict) -> bool:
+    """``char`` is the next letter of ``last``'s word: no space between, the same size, and set
+    where ``last``'s advance ends."""
+    a, b = last["matrix"][:2]
+    expected = (last["matrix"][4] + last["adv"] * a, last["matrix"][5] + last["adv"] * b)
+    return (not char["text"].isspace() and not last["text"].isspace() and abs(char["size"] - last["size"]) < 0.01
+            and math.dist(expected, char["matrix"][4:]) < 0.5)
+
+
+def printed_words(page) -> list[dict]:
+    """A page's words (a ``pdfiumpage.Page``), each with its text, size and top, as
+    pdfplumber's extract_words(extra_attrs=["size"]) gives them."""
+    return [{"text": "".join(char["text"] for char in word), "size": word[0]["size"],
+             "top": min(char["top"] for char in word)}
+            for word in runs(page.chars, _spells_on) if not word[0]["text"].isspace()]
+
+
+def team_colours(names) -> dict[tuple[int, int, int], str]:
+    """Each team's colour as PDFium paints it, to its name (or letter: ``names`` maps letters to
+    colour names, or is a list of colour names)."""
+    from generator.draw.theme import make_theme
+
+    theme = make_theme(False, None, ink_limit=300, ink="full")
+    pairs = names.items() if isinstance(names, dict) else ((name, name) for name in names)
+    return {paint(theme.colour(name)): key for key, name in pairs}
 
 
 # --- the table's counts ----------------------------------------------------------------------
@@ -134,19 +169,14 @@ def test_keys_json_holds_balanced_fresh_keys(dealt, name, teams, rows, counts, f
 def test_a_key_card_shows_the_order_of_play(dealt):
     """Four teams: above the first card's grid, a row of four lights in its face's order of
     play, left to right, the starting team's the longest (read from the PDF's fills)."""
-    from generator.draw.theme import make_theme
-
     manifest, pdf = dealt["four"]
-    theme = make_theme(False, None, ink_limit=300, ink="full")
-    by_colour = {tuple(round(part, 3) for part in theme.colour(name)): letter
-                 for letter, name in manifest["table"]["teams"].items()}
-    page = pdfplumber.open(pdf).pages[0]
-    shapes = [shape for shape in page.objects.get("curve", []) + page.objects.get("rect", [])
-              if tuple(round(part, 3) for part in shape["non_stroking_color"] or ()) in by_colour]
+    by_colour = team_colours(manifest["table"]["teams"])
+    (page,) = read_pages(pdf.read_bytes(), [0], chars=False)
+    shapes = [shape for shape in page.curves + page.rects if shape["non_stroking_color"] in by_colour]
     top = min(shape["top"] for shape in shapes)  # the first row of cards' top lights
     row = sorted((shape for shape in shapes if abs(shape["top"] - top) < 1 and shape["x0"] < page.width / 2),
                  key=lambda shape: shape["x0"])
-    seen = [by_colour[tuple(round(part, 3) for part in shape["non_stroking_color"])] for shape in row]
+    seen = [by_colour[shape["non_stroking_color"]] for shape in row]
     first = manifest["cards"][0]["faces"][0]
     assert seen == first["order"]
     widths = [shape["x1"] - shape["x0"] for shape in row]
@@ -158,26 +188,27 @@ def test_a_key_card_shows_the_order_of_play(dealt):
 def test_four_teams_tiles_and_rules(run):
     result = run("tokens", "--teams", "4", "-o", "tiles.pdf")
     assert result.exit_code == 0, result.output
-    # Each face's name in capitals on two lines, a back's read upside down (its letters reversed)
-    lines = Counter(line if line.isalpha() else line for page in pdfplumber.open("tiles.pdf").pages
-                    for line in page.extract_text().split("\n"))
+    # Each face's name in capitals
+    words = words_of("tiles.pdf")
     for colour in ("RED", "BLUE", "GREEN", "ORANGE"):
-        assert lines[colour] + lines[colour[::-1]] == 2 * 9, colour  # nine a team, a name on each face
-    assert lines["DOUBLE"] + lines["ELBUOD"] == 0
+        assert words[colour] == 2 * 9, colour  # nine a team, a name on each face
+    assert words["DOUBLE"] + words["ELBUOD"] == 0
     result = run("rules", "--teams", "4", "-o", "rules.pdf")
     assert result.exit_code == 0, result.output
-    sheet = " ".join(" ".join(page.extract_text().split()) for page in pdfplumber.open("rules.pdf").pages)
+    sheet = text_of("rules.pdf")
     assert "Four teams, four spymasters, 49 words." in sheet
     assert "Split into four teams, red, blue, green" in sheet
     assert "9 green agents, 9 orange" in sheet
-    assert "two players" not in sheet.lower()  # the two-team variants are left out
-    assert len(pdfplumber.open("rules.pdf").pages) == 2
+    # The two-team variants are left out: "two players" is only the opening's "teams of at least
+    # two players each".
+    assert sheet.lower().count("two players") == sheet.lower().count("at least two players each") == 1
+    assert len(pdf_pages("rules.pdf")) == 2
 
 
 def test_the_family_grid_says_it_has_no_assassin(run):
     result = run("rules", "--grid", "4x4", "-o", "rules.pdf")
     assert result.exit_code == 0, result.output
-    sheet = " ".join(" ".join(page.extract_text().split()) for page in pdfplumber.open("rules.pdf").pages)
+    sheet = text_of("rules.pdf")
     assert "16 words, and no assassin to fear" in sheet and "4 rows of 4" in sheet
     assert "This table has no assassin" in sheet
     assert "loses the game on the spot" not in sheet
@@ -188,7 +219,7 @@ def test_more_teams_rules_in_every_language(run, lang, phrase):
     result = run("rules", "--teams", "4", "--lang", lang, "-o", "rules.pdf")
     assert result.exit_code == 0, result.output
     assert "printed in English" not in result.output
-    assert len(pdfplumber.open("rules.pdf").pages) == 2
+    assert len(pdf_pages("rules.pdf")) == 2
 
 
 # --- the board and the book at a bigger table ----------------------------------------------
@@ -236,9 +267,8 @@ def test_a_7_by_7_book_page_keeps_its_words_large(run):
     measured; none below 12 pt, where a long entry ("ROLLER COASTER") is fitted to its card."""
     result = run("book", "--teams", "4", "--games", "2", "--seed", "3", "-o", "book.pdf")
     assert result.exit_code == 0, result.output
-    with pdfplumber.open("book.pdf") as pdf:
-        page = pdf.pages[1]
-        words = [word for word in page.extract_words(extra_attrs=["size"]) if word["top"] > 70]
+    (page,) = read_pages(Path("book.pdf").read_bytes(), [1], shapes=False)
+    words = [word for word in printed_words(page) if word["top"] > 70]
     largest = max(word["size"] for word in words)
     operatives = [word for word in words if word["size"] > 0.65 * largest]  # the upside-down band's are smaller
     assert len({word["text"] for word in operatives}) >= 45
@@ -263,24 +293,19 @@ def test_the_stand_hides_no_cell_of_any_table_s_key(teams, grid):
 def test_four_teams_boxes_hold_their_tiles_and_wear_every_team_s_colour(run):
     """The box of a four-team kit: 52 tiles (9 agents a team, 15 bystanders, the assassin), key
     cards of the boxed game's size, and every team's colour in the bands, as on the stand."""
-    from generator.draw.theme import make_theme
-
     result = run("box", "--teams", "4", "--for", "kit", "-o", "box.pdf")
     assert result.exit_code == 0, result.output
-    theme = make_theme(False, None, ink_limit=300, ink="full")
-    teams = {tuple(round(part, 3) for part in theme.colour(name)): name for name in CLOCKWISE}
-    with pdfplumber.open("box.pdf") as pdf:
-        text = " ".join(page.extract_text() for page in pdf.pages)
-        seen = {teams[colour] for page in pdf.pages for rect in page.rects
-                if (colour := tuple(round(part, 3) for part in rect["non_stroking_color"] or ())) in teams}
+    teams = team_colours(CLOCKWISE)
+    text = text_of("box.pdf")
+    seen = {teams[rect["non_stroking_color"]] for page in read_pages(Path("box.pdf").read_bytes(), chars=False)
+            for rect in page.rects if rect["non_stroking_color"] in teams}
     assert "52 tiles · 70 × 45 mm" in text and "40 cards · 70 × 70 mm" in text
     assert seen == set(CLOCKWISE)
     result = run("stand", "--teams", "4", "-o", "stand.pdf")
     assert result.exit_code == 0, result.output
-    with pdfplumber.open("stand.pdf") as pdf:
-        shapes = pdf.pages[0].rects + pdf.pages[0].curves
-        seen = {teams[colour] for shape in shapes
-                if (colour := tuple(round(part, 3) for part in shape["non_stroking_color"] or ())) in teams}
+    (page,) = read_pages(Path("stand.pdf").read_bytes(), [0], chars=False)
+    seen = {teams[shape["non_stroking_color"]] for shape in page.rects + page.curves
+            if shape["non_stroking_color"] in teams}
     assert seen == set(CLOCKWISE)
 
 
@@ -298,13 +323,11 @@ def test_a_four_team_kit_prints_end_to_end_in_every_profile(run, profile, tile_p
     manifest = json.loads(Path("kit/keys.json").read_text())
     assert len(manifest["table"]["teams"]) == 4 and len(manifest["cards"]) == 40
     assert all(len("".join(face["grid"])) == 49 for card in manifest["cards"] for face in card["faces"])
-    with pdfplumber.open("kit/tokens.pdf") as tiles, pdfplumber.open("kit/rules.pdf") as rules:
-        assert len(tiles.pages) == tile_pages
-        words = Counter(word for page in tiles.pages for word in page.extract_text().split())
-        for colour in ("RED", "BLUE", "GREEN", "ORANGE"):  # a name on each face, some read upside down
-            assert words[colour] + words[colour[::-1]] == 2 * 9, colour
-        sheet = " ".join(" ".join(page.extract_text().split()) for page in rules.pages)
-        assert len(rules.pages) == 2 and "Four teams, four spymasters, 49 words." in sheet
+    assert len(pdf_pages("kit/tokens.pdf")) == tile_pages
+    words = words_of("kit/tokens.pdf")
+    for colour in ("RED", "BLUE", "GREEN", "ORANGE"):  # a name on each face
+        assert words[colour] == 2 * 9, colour
+    assert len(pdf_pages("kit/rules.pdf")) == 2 and "Four teams, four spymasters, 49 words." in text_of("kit/rules.pdf")
     if profile != "home":
         for name in ("deck.pdf", "keys.pdf", "tokens.pdf", "rules.pdf"):
             report = preflight(Path("kit", name).read_bytes())
@@ -413,12 +436,12 @@ def test_the_same_deck_again_repeats_its_table(run):
 def test_a_key_with_no_assassin_says_so_on_its_face(dealt):
     """The family grid's key cards: a 0 beside the assassin's cell on every face."""
     _, pdf = dealt["family"]
-    page = pdfplumber.open(pdf).pages[0]
-    zeros = [word for word in page.extract_words() if word["text"] == "0"]
-    faces = [word for word in page.extract_words() if word["text"].endswith("A") and word["text"][:-1].isdigit()]
+    words = [word["text"] for word in printed_words(read_pages(pdf.read_bytes(), [0], shapes=False)[0])]
+    zeros = [word for word in words if word == "0"]
+    faces = [word for word in words if word.endswith("A") and word[:-1].isdigit()]
     assert len(zeros) == len(faces) == 8
     _, classic_like = dealt["three"]  # a table with its assassin has no such mark
-    assert not [word for word in pdfplumber.open(classic_like).pages[0].extract_words() if word["text"] == "0"]
+    assert "0" not in [word["text"] for word in printed_words(read_pages(classic_like.read_bytes(), [0], shapes=False)[0])]
 
 
 def test_a_settings_file_seats_the_game_or_its_table_is_ignored(run):
