@@ -170,10 +170,12 @@ def picture_files(folder: Path) -> list[Path]:
     return [folder / name for name in names if _looked_at(folder / name) and _kind(name) is not None]
 
 
-def read_picture(path: Path) -> Picture:
-    """One picture file, checked as a folder's are; a CngenError naming it if it cannot be used."""
+def read_picture(path: Path, ours: bool = False) -> Picture:
+    """One picture file, checked as a folder's are; a CngenError naming it if it cannot be used.
+    ``ours``: one of cngen's own drawings, sized by its viewBox instead of drawn to be measured
+    (it is drawn when used)."""
     try:
-        return _read(path, path.name)
+        return _read(path, path.name, ours)
     except _Refused as refused:
         raise CngenError(refused.line) from None
 

@@ -72,7 +72,7 @@ def picture_drawing(name: str, theme: Theme, font: str) -> Any:
     from ...draw.picturecard import ready_for_file  # svglib's drawings: only a sheet of pictures
     from ...inputs.images import open_vector, read_picture
 
-    drawing = open_vector(read_picture(picture_deck_path() / f"{name}.svg"))
+    drawing = open_vector(read_picture(picture_deck_path() / f"{name}.svg", ours=True))
     return ready_for_file(drawing, theme, sum(theme.colour("assassin")) * 100, font)
 
 
