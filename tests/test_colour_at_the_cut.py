@@ -82,7 +82,8 @@ class Sheet:
         (page,) = read_pages(pdf, [number], chars=False)
         self.width, self.height = page.width, page.height
         self.marks = [line for line in page.lines if abs(line["linewidth"] - MARK_WIDTH) < 0.01]
-        self.image = document[number].render(scale=SCALE).to_pil().convert("RGB")
+        self.image = document[number].render(scale=SCALE).to_pil()  # RGB already: no copy converted
+        assert self.image.mode == "RGB", self.image.mode
         self.pixels = self.image.load()
         xs = sorted({round(m["x0"], 2) for m in self.marks if abs(m["x0"] - m["x1"]) < 0.01})
         ys = sorted({round(self.height - m["top"], 2) for m in self.marks if abs(m["top"] - m["bottom"]) < 0.01})
