@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from pdfiumpage import read_pages
+from pdfiumpage import read_pages, read_widths
 
 from generator.errors import UsageError
 from generator.geometry.pages import clip_box
@@ -79,9 +79,9 @@ class Sheet:
     """One rendered page, its cuts read off its cut marks, and its card cells."""
 
     def __init__(self, document: pdfium.PdfDocument, pdf: bytes, number: int, cell: tuple[float, float]):
-        (page,) = read_pages(pdf, [number], chars=False)
+        (page,) = read_widths(pdf, [number], MARK_WIDTH)
         self.width, self.height = page.width, page.height
-        self.marks = [line for line in page.lines if abs(line["linewidth"] - MARK_WIDTH) < 0.01]
+        self.marks = page.lines
         self.image = document[number].render(scale=SCALE).to_pil()  # RGB already: no copy converted
         assert self.image.mode == "RGB", self.image.mode
         self.pixels = self.image.load()
