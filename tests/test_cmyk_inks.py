@@ -97,7 +97,7 @@ SHOWING = {"Tj", "TJ", "'", '"'}
 # neither they nor their operands reach Python.
 INTERPRETED = ({"q", "Q", "cm", "w", "sc", "scn", "SC", "SCN", "cs", "CS", "BT", "Tf", "TL", "Tm", "Td", "TD", "T*",
                 "Do"} | set(COLOUR_OPERATORS) | SHOWING | STROKING | FILLING)
-INTERPRETED_LIST = " ".join(sorted(INTERPRETED))
+WHITELIST = " ".join(sorted(INTERPRETED))  # as parse_content_stream takes them
 
 
 def read_marks(pdf: bytes) -> list[Marks]:
@@ -127,7 +127,7 @@ def _interpret(stream, resources, state: State, marks: Marks, depth: int = 0) ->
     text_matrix = line_matrix = IDENTITY
     font_size = 0.0
     leading = 0.0
-    for operands, operator in pikepdf.parse_content_stream(stream, INTERPRETED_LIST):
+    for operands, operator in pikepdf.parse_content_stream(stream, WHITELIST):
         op = str(operator)
         assert op in INTERPRETED, op
         values = [float(v) if isinstance(v, (int, float, Decimal)) else v for v in operands]

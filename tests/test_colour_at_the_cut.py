@@ -236,6 +236,16 @@ def test_key_card_sheets_print_nothing_in_the_margin(keys, case):
     check_margin_and_marks(pages)
 
 
+def test_the_marks_read_alone_are_the_marks_the_whole_page_holds(tiles):
+    """``read_widths`` passes over the paths of other widths unread: it finds the very lines a
+    full reading of the page finds at the marks' width."""
+    result, _ = tiles("a4")
+    (whole,) = read_pages(result.pdf, [0], chars=False)
+    (alone,) = read_widths(result.pdf, [0], MARK_WIDTH)
+    assert alone.lines == [line for line in whole.lines if abs(line["linewidth"] - MARK_WIDTH) < 0.01]
+    assert alone.lines and not alone.chars
+
+
 def test_grounds_run_past_the_outer_cuts_where_the_margin_allows(decks):
     """On A4 the word cards leave 10 mm of printable paper at the sides: their ground runs 2 mm
     past the outer cuts there, and stops at the cut top and bottom, where the marks need the
