@@ -349,3 +349,40 @@ def text_lines(chars: list[dict]) -> list[dict]:
     from pdfplumber.utils import chars_to_textmap
 
     return chars_to_textmap(chars).extract_text_lines(strip=True, return_chars=True)
+
+
+def read_widths(pdf: bytes, pages: list[int] | range, width: float, tolerance: float = 0.01) -> list[Page]:
+    """The given pages' shapes drawn ``width`` points wide as printed (within ``tolerance``),
+    as ``read_pages`` reads them, and no others: each path's width is read before its
+    segments, so that a sheet of a few dozen cut marks among thousands of curves (the tiles'
+    figures) is read for its marks alone."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        found = []
+        for number in pages:
+            page = document[number]
+            try:
+                read = Page(number, *page.get_size())
+                for index in range(raw.FPDFPage_CountObjects(page)):
+                    _walk_widths(raw.FPDFPage_GetObject(page, index), IDENTITY, read, width, tolerance)
+                found.append(read)
+            finally:
+                page.close()
+        return found
+    finally:
+        document.close()
+
+
+def _walk_widths(obj, outer: Matrix, page: Page, width: float, tolerance: float) -> None:
+    """``_walk``, passing over the paths not ``width`` wide as ``_path`` measures them."""
+    kind = raw.FPDFPageObj_GetType(obj)
+    if kind == raw.FPDF_PAGEOBJ_FORM:
+        matrix = multiply(_matrix(obj), outer)
+        for index in range(raw.FPDFFormObj_CountObjects(obj)):
+            _walk_widths(raw.FPDFFormObj_GetObject(obj, index), matrix, page, width, tolerance)
+    elif kind == raw.FPDF_PAGEOBJ_PATH:
+        matrix = multiply(_matrix(obj), outer)
+        own = ctypes.c_float()
+        raw.FPDFPageObj_GetStrokeWidth(obj, own)
+        if abs(own.value * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2])) - width) < tolerance:
+            _path(obj, matrix, page)

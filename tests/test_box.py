@@ -4,6 +4,7 @@ sheets where the paper is small, the refusals, and press files that pass preflig
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 
@@ -67,27 +68,34 @@ def is_black(colour) -> bool:
     return colour in ((0.0, 0.0, 0.0), (0, 0, 0), (0.0, 0.0, 0.0, 1.0), (0, 0, 0, 1), (0.0,), (0,))
 
 
+@functools.cache
+def dielines(pdf: bytes) -> tuple[Dieline, ...]:
+    """Every page's dieline, the file opened and parsed once however many tests read it."""
+    with pdfplumber.open(io.BytesIO(pdf)) as document:
+        return tuple(Dieline(page) for page in document.pages)
+
+
 class Dieline:
-    """One page's cuts, folds and glue areas in PDF coordinates (origin bottom left)."""
+    """One page's cuts, folds and glue areas in PDF coordinates (origin bottom left), and its
+    text as pdfplumber extracts it (the page parsed once for both)."""
 
-    def __init__(self, pdf: bytes, index: int):
-        with pdfplumber.open(io.BytesIO(pdf)) as document:
-            page = document.pages[index]
-            height = float(page.height)
-            self.size = (float(page.width), height)
+    def __init__(self, page):
+        height = float(page.height)
+        self.size = (float(page.width), height)
+        self.text = page.extract_text()
 
-            def points(item):
-                return [(float(x), height - float(y)) for x, y in item["pts"]]
+        def points(item):
+            return [(float(x), height - float(y)) for x, y in item["pts"]]
 
-            lines = page.lines + page.curves
-            self.folds = [points(line) for line in page.lines
-                          if line["dash"] and line["dash"][0] and is_black(line["stroking_color"])]
-            self.outlines = [points(curve) for curve in page.curves
-                             if curve["stroke"] and not curve["fill"] and is_black(curve["stroking_color"])
-                             and not (curve["dash"] and curve["dash"][0]) and curve["linewidth"] == 0.5]
-            self.glue = [points(curve) for curve in lines if curve["fill"] and not curve["stroke"]
-                         and tuple(round(part, 2) for part in curve["non_stroking_color"]) in ((0.9, 0.9, 0.9),
-                                                                                                (0.0, 0.0, 0.0, 0.1))]
+        lines = page.lines + page.curves
+        self.folds = [points(line) for line in page.lines
+                      if line["dash"] and line["dash"][0] and is_black(line["stroking_color"])]
+        self.outlines = [points(curve) for curve in page.curves
+                         if curve["stroke"] and not curve["fill"] and is_black(curve["stroking_color"])
+                         and not (curve["dash"] and curve["dash"][0]) and curve["linewidth"] == 0.5]
+        self.glue = [points(curve) for curve in lines if curve["fill"] and not curve["stroke"]
+                     and tuple(round(part, 2) for part in curve["non_stroking_color"]) in ((0.9, 0.9, 0.9),
+                                                                                            (0.0, 0.0, 0.0, 0.1))]
 
     @property
     def outline(self):
@@ -137,7 +145,7 @@ def test_the_press_sheet_dieline_has_panels_of_the_cards_size_and_count(deck_sra
     """Vertical folds part the sides, front, side and back: D, W, D apart, each H tall."""
     box = deck_sra3.boxes[0]
     assert (box.cards, box.pieces, deck_sra3.pages) == (DECK_CARDS, 1, 1)
-    dieline = Dieline(deck_sra3.pdf, 0)
+    dieline = dielines(deck_sra3.pdf)[0]
     width, height, depth = (45 + 2) * MM + STOCK, (70 + 2) * MM + STOCK, DECK_CARDS * THICKNESS + 2 * MM + STOCK
     vertical = sorted({round(fold[0][0], 2) for fold in dieline.folds if abs(fold[0][0] - fold[1][0]) < 0.01
                        and abs(fold[0][1] - fold[1][1]) > height * 0.9})
@@ -176,7 +184,7 @@ def test_the_lid_is_as_deep_as_the_box_and_the_notch_at_most_10_mm():
 def test_every_fold_ends_on_the_cut_outline(which, request):
     result = request.getfixturevalue(which)
     for index in range(result.pages):
-        dieline = Dieline(result.pdf, index)
+        dieline = dielines(result.pdf)[index]
         assert dieline.folds
         for fold in dieline.folds:
             for end in (fold[0], fold[-1]):
@@ -188,7 +196,7 @@ def test_the_net_and_its_bleed_lie_inside_the_printable_area(which, paper, reque
     result = request.getfixturevalue(which)
     margin, bleed = 5 * MM, 3 * MM
     for index in range(result.pages):
-        dieline = Dieline(result.pdf, index)
+        dieline = dielines(result.pdf)[index]
         assert dieline.size == pytest.approx(PAPERS[paper], abs=0.01)
         left, bottom, right, top = dieline.bbox()
         assert left - bleed >= margin - 0.01 and bottom - bleed >= margin - 0.01
@@ -203,7 +211,7 @@ def test_a_pod_page_is_the_net_and_its_bleed(kit_pod):
         media = [float(value) for value in page.MediaBox]
         assert bleed == pytest.approx([trim[0] - 3 * MM, trim[1] - 3 * MM, trim[2] + 3 * MM, trim[3] + 3 * MM], abs=0.01)
         assert media == pytest.approx([0, 0, bleed[2] + bleed[0], bleed[3] + bleed[1]], abs=0.01)
-        left, bottom, right, top = Dieline(kit_pod.pdf, index).bbox()
+        left, bottom, right, top = dielines(kit_pod.pdf)[index].bbox()
         assert (left, bottom, right, top) == pytest.approx(trim, abs=0.01)
 
 
@@ -212,9 +220,9 @@ def test_a_pod_page_is_the_net_and_its_bleed(kit_pod):
 
 def test_glue_areas_hold_only_their_tint(deck_a4):
     scale = 2.0
-    assert Dieline(deck_a4.pdf, 0).glue, "the first sheet has the glue tabs"
+    assert dielines(deck_a4.pdf)[0].glue, "the first sheet has the glue tabs"
     for index in range(deck_a4.pages):
-        dieline = Dieline(deck_a4.pdf, index)
+        dieline = dielines(deck_a4.pdf)[index]
         image = pdfium.PdfDocument(deck_a4.pdf)[index].render(scale=scale).to_pil().convert("L")
         for area in dieline.glue:
             xs, ys = [x for x, _ in area], [y for _, y in area]
@@ -233,9 +241,9 @@ def test_glue_areas_hold_only_their_tint(deck_a4):
 def test_the_default_deck_takes_two_a4_sheets_joined_by_a_tab(deck_a4):
     box = deck_a4.boxes[0]
     assert (box.pieces, box.pages, deck_a4.pages) == (2, (1, 2), 2)
-    first, second = Dieline(deck_a4.pdf, 0), Dieline(deck_a4.pdf, 1)
+    first, second = dielines(deck_a4.pdf)[0], dielines(deck_a4.pdf)[1]
     assert len(first.glue) == 2 and len(second.glue) == 0, "the first sheet has the seam's tab and the joining tab"
-    text = [page.extract_text() for page in pdfplumber.open(io.BytesIO(deck_a4.pdf)).pages]
+    text = [page.text for page in dielines(deck_a4.pdf)]
     assert all("glue tab A" in page and " A" in page for page in text)
 
 
@@ -249,7 +257,7 @@ def test_the_pieces_are_the_whole_net_cut_at_a_fold():
 
 
 def test_on_sra3_the_deck_takes_one_sheet_with_marks_and_slug(deck_sra3):
-    text = pdfplumber.open(io.BytesIO(deck_sra3.pdf)).pages[0].extract_text()
+    text = dielines(deck_sra3.pdf)[0].text
     assert "box.pdf" in text and "sheet 1 of 1" in text
 
 
@@ -257,13 +265,13 @@ def test_on_sra3_the_deck_takes_one_sheet_with_marks_and_slug(deck_sra3):
 
 
 def test_the_faces_say_the_title_what_it_holds_and_how_many(deck_a4):
-    text = " ".join(page.extract_text() for page in pdfplumber.open(io.BytesIO(deck_a4.pdf)).pages)
+    text = " ".join(page.text for page in dielines(deck_a4.pdf))
     assert "Codenames" in text and "Codename cards" in text and "222 cards" in text and "70 × 45 mm" in text
 
 
 def test_a_german_kit_box_speaks_german():
     result = build(**{"box.for": "kit", "lang": "de"})
-    text = " ".join(page.extract_text() for page in pdfplumber.open(io.BytesIO(result.pdf)).pages)
+    text = " ".join(page.text for page in dielines(result.pdf))
     assert "Wortkarten" in text and "Codekarten" in text and "Abdeckplättchen" in text and "Karten" in text
 
 

@@ -93,10 +93,11 @@ STROKING = {"S", "s", "B", "B*", "b", "b*"}
 FILLING = {"f", "F", "f*", "B", "B*", "b", "b*"}
 SHOWING = {"Tj", "TJ", "'", '"'}
 # Every operator _interpret acts on; the rest (building a path, clipping...) change nothing it
-# reads, and most of a page's operators are those: they are passed over before their operands
-# are read.
+# reads, and most of a page's operators are those: pikepdf leaves them out as it parses, so that
+# neither they nor their operands reach Python.
 INTERPRETED = ({"q", "Q", "cm", "w", "sc", "scn", "SC", "SCN", "cs", "CS", "BT", "Tf", "TL", "Tm", "Td", "TD", "T*",
                 "Do"} | set(COLOUR_OPERATORS) | SHOWING | STROKING | FILLING)
+WHITELIST = " ".join(sorted(INTERPRETED))  # as parse_content_stream takes them
 
 
 def read_marks(pdf: bytes) -> list[Marks]:
@@ -126,10 +127,9 @@ def _interpret(stream, resources, state: State, marks: Marks, depth: int = 0) ->
     text_matrix = line_matrix = IDENTITY
     font_size = 0.0
     leading = 0.0
-    for operands, operator in pikepdf.parse_content_stream(stream):
+    for operands, operator in pikepdf.parse_content_stream(stream, WHITELIST):
         op = str(operator)
-        if op not in INTERPRETED:
-            continue
+        assert op in INTERPRETED, op
         values = [float(v) if isinstance(v, (int, float, Decimal)) else v for v in operands]
         if op == "q":
             stack.append(State(state.ctm, state.fill, state.stroke, state.line_width))

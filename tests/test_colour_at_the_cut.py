@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from pdfiumpage import read_pages
+from pdfiumpage import read_pages, read_widths
 
 from generator.errors import UsageError
 from generator.geometry.pages import clip_box
@@ -79,10 +79,11 @@ class Sheet:
     """One rendered page, its cuts read off its cut marks, and its card cells."""
 
     def __init__(self, document: pdfium.PdfDocument, pdf: bytes, number: int, cell: tuple[float, float]):
-        (page,) = read_pages(pdf, [number], chars=False)
+        (page,) = read_widths(pdf, [number], MARK_WIDTH)
         self.width, self.height = page.width, page.height
-        self.marks = [line for line in page.lines if abs(line["linewidth"] - MARK_WIDTH) < 0.01]
-        self.image = document[number].render(scale=SCALE).to_pil().convert("RGB")
+        self.marks = page.lines
+        self.image = document[number].render(scale=SCALE).to_pil()  # RGB already: no copy converted
+        assert self.image.mode == "RGB", self.image.mode
         self.pixels = self.image.load()
         xs = sorted({round(m["x0"], 2) for m in self.marks if abs(m["x0"] - m["x1"]) < 0.01})
         ys = sorted({round(self.height - m["top"], 2) for m in self.marks if abs(m["top"] - m["bottom"]) < 0.01})
@@ -233,6 +234,16 @@ def test_every_key_card_keeps_its_own_colour_at_its_cut(keys, case):
 def test_key_card_sheets_print_nothing_in_the_margin(keys, case):
     _, pages = keys(case)
     check_margin_and_marks(pages)
+
+
+def test_the_marks_read_alone_are_the_marks_the_whole_page_holds(tiles):
+    """``read_widths`` passes over the paths of other widths unread: it finds the very lines a
+    full reading of the page finds at the marks' width."""
+    result, _ = tiles("a4")
+    (whole,) = read_pages(result.pdf, [0], chars=False)
+    (alone,) = read_widths(result.pdf, [0], MARK_WIDTH)
+    assert alone.lines == [line for line in whole.lines if abs(line["linewidth"] - MARK_WIDTH) < 0.01]
+    assert alone.lines and not alone.chars
 
 
 def test_grounds_run_past_the_outer_cuts_where_the_margin_allows(decks):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 
@@ -200,7 +201,10 @@ def french():
     return build_stand(GAMES["duet"], StandOptions(KeyOptions(seed=1), style=Style(lang="fr", title="Nom de code")))
 
 
+@functools.cache
 def drawing(pdf: bytes):
+    """The page's size, folds, slots, outline, stripes and text, parsed once for the tests that
+    read the same stand."""
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         page = document.pages[0]
         height = page.height

@@ -49,14 +49,21 @@ def read_tiles(pdf: bytes, bleed: float) -> list[dict]:
         grounds = [r for r in page.rects if r.get("fill") and not r.get("stroke")
                    and r["width"] * r["height"] > GROUND_AREA]
         cuts = [_inset(pdf_rect(r, height), bleed) for r in grounds]
-        strokes = [o for o in page.curves + page.rects + page.lines if o.get("stroke")]
+        strokes = _boxed([o for o in page.curves + page.rects + page.lines if o.get("stroke")], height)
+        chars = _boxed(page.chars, height)
         for cut in cuts:
-            mine = [o for o in strokes if cut.contains(*centre(pdf_rect(o, height)))]
-            chars = [c for c in page.chars if cut.contains(*centre(pdf_rect(c, height)))]
             tiles.append({"page": number, "cut": cut,
-                          "strokes": [(pdf_rect(o, height), o.get("linewidth") or 0.0, o["object_type"]) for o in mine],
-                          "chars": [(pdf_rect(c, height), c["text"], font_size(c)) for c in chars]})
+                          "strokes": [(box, o.get("linewidth") or 0.0, o["object_type"])
+                                      for o, box, middle in strokes if cut.contains(*middle)],
+                          "chars": [(box, c["text"], font_size(c)) for c, box, middle in chars if cut.contains(*middle)]})
     return tiles
+
+
+def _boxed(objects: list[dict], height: float) -> list[tuple[dict, Rect, tuple[float, float]]]:
+    """Each object with its box and the box's centre, worked out once a page rather than once
+    for every cut it is looked for in."""
+    boxes = [(obj, pdf_rect(obj, height)) for obj in objects]
+    return [(obj, box, centre(box)) for obj, box in boxes]
 
 
 def font_size(char: dict) -> float:
