@@ -24,7 +24,7 @@ strings.
 from __future__ import annotations
 
 import io
-from typing import Iterator
+from typing import Any, Callable, Iterator
 from xml.sax.saxutils import escape
 
 import msgspec
@@ -136,6 +136,7 @@ class Scratch:
 
     def __init__(self, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme, art: ExampleArt | None):
         self.rules, self.fonts, self.page, self.theme, self.art = rules, fonts, page, theme, art
+        self.broken: BrokenLines = {}  # the lines each paragraph broke into, the same in every pour
 
     def pour(self, spacing: Spacing, pages: int = 0, balanced: float | None = None) -> Poured:
         """The sheet set at ``spacing``; with ``balanced``, page ``pages``'s columns that tall."""
@@ -143,7 +144,7 @@ class Scratch:
         canvas = Canvas(io.BytesIO(), pagesize=(page.width, page.height), invariant=1,
                         initialFontName=self.fonts.regular.name)  # type: ignore[arg-type]  # the stubs say float
         layout = SheetLayout(spacing, pages, balanced)
-        return _pour(canvas, self.rules, self.fonts, page, self.theme, self.art, layout, measuring=True)
+        return _pour(canvas, self.rules, self.fonts, page, self.theme, self.art, layout, broken=self.broken)
 
 
 def typeset_rules(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
@@ -222,14 +223,16 @@ def _balanced(scratch: Scratch, spacing: Spacing, poured: Poured) -> float | Non
 
 
 def _pour(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, theme: Theme,
-          art: ExampleArt | None, layout: SheetLayout, measuring: bool = False) -> Poured:
-    """The sheet set on ``canvas`` as ``layout`` says; ``measuring`` on a scratch canvas, where
-    the example takes its room but is not drawn."""
+          art: ExampleArt | None, layout: SheetLayout, broken: BrokenLines | None = None) -> Poured:
+    """The sheet set on ``canvas`` as ``layout`` says; with ``broken`` (the lines paragraphs
+    broke into in earlier pours) on a scratch canvas, where nothing is drawn and the example
+    only takes its room."""
+    measuring = broken is not None
     styles = _styles(fonts, theme, rules, layout.spacing)
     head = _Head(rules, fonts, page, theme, styles)
     if art is not None and not measuring:
         art.define(canvas)
-    setting = _Setting(styles, fonts, theme, page.column_width, art, measuring)
+    setting = _Setting(styles, fonts, theme, page.column_width, art, measuring, broken)
     story = [flowable for section in rules.sections for flowable in _section(section, setting)]
     document = _SheetTemplate(canvas, page, head, rules, fonts, theme, layout)
     try:
@@ -340,19 +343,61 @@ class _Setting(msgspec.Struct, frozen=True):
     art: ExampleArt | None = None
     measuring: bool = False  # the example's room only, not its drawing
 
+    broken: BrokenLines | None = None  # measuring: the lines paragraphs broke into, kept across pours
+
     def paragraph(self, text: str, style: ParagraphStyle, bullet: str | None = None) -> TextParagraph:
         """A paragraph of the sheet; one that is never drawn when the sheet is only measured."""
-        kind = _MeasuredParagraph if self.measuring else TextParagraph
-        return kind(text, style, bulletText=bullet)
+        if not self.measuring:
+            return TextParagraph(text, style, bulletText=bullet)
+        measured = _MeasuredParagraph(text, style, bulletText=bullet)
+        measured.broken = self.broken
+        return measured
 
 
 class _MeasuredParagraph(TextParagraph):
     """A paragraph laid out and split exactly as it is when drawn, but not drawn: a scratch
     canvas keeps nothing, and drawing the text is about a third of a pour's time. (Platypus
-    makes a split paragraph's parts of its class.)"""
+    makes a split paragraph's parts of its class.)
 
-    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
-        pass
+    The lines it breaks into at a width are kept in ``broken``, shared by the sheet's scratch
+    pours: the spacings they try change the leading and the gaps, never the words a line holds,
+    and breaking lines is most of the rest of a pour. A split part (made from lines already
+    broken, with no text of its own) breaks its lines afresh."""
+
+    broken: BrokenLines | None = None
+
+    def breakLines(self, width: Widths) -> Any:
+        return self._remembered("plain", width, super().breakLines)
+
+    def breakLinesCJK(self, maxWidths: Widths) -> Any:
+        return self._remembered("cjk", maxWidths, super().breakLinesCJK)
+
+    def _remembered(self, how: str, widths: Widths, breaking: Callable[[Widths], Any]) -> Any:
+        broken, text = self.broken, getattr(self, "text", None)
+        if broken is None or not isinstance(text, str) or not isinstance(widths, list):  # wrap() gives a list
+            return breaking(widths)
+        key = (how, text, self.bulletText, tuple(widths), _breaking_style(self.style))
+        if key not in broken:
+            lines = breaking(widths)  # which narrows ``widths`` by a bullet's room, in place
+            broken[key] = (lines, tuple(widths))
+        lines, narrowed = broken[key]
+        widths[:] = narrowed
+        return lines
+
+
+Widths = float | list[float] | tuple[float, ...]  # a paragraph's first line's width and the others'
+# A paragraph's lines as Platypus broke them at a width, and the widths as breaking left them.
+BrokenLines = dict[tuple[object, ...], tuple[Any, tuple[float, ...]]]
+
+# What of a paragraph's style its line breaking reads (its leading and its gaps it does not).
+_BREAKING = ("name", "fontName", "fontSize", "leftIndent", "rightIndent", "firstLineIndent", "alignment",
+             "wordWrap", "splitLongWords", "hyphenationLang", "embeddedHyphenation", "uriWasteReduce",
+             "endDots", "justifyBreaks", "spaceShrinkage", "autoLeading", "bulletFontName", "bulletFontSize",
+             "bulletIndent", "shaping")
+
+
+def _breaking_style(style: ParagraphStyle) -> tuple[object, ...]:
+    return tuple(repr(getattr(style, name, None)) for name in _BREAKING)
 
 
 def _section(section: Section, setting: _Setting) -> list[Flowable]:
