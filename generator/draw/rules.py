@@ -366,6 +366,9 @@ class _MeasuredParagraph(TextParagraph):
 
     broken: BrokenLines | None = None
 
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        pass
+
     def breakLines(self, width: Widths) -> Any:
         return self._remembered("plain", width, super().breakLines)
 
