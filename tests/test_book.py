@@ -224,6 +224,16 @@ def test_a_picture_book_lays_out_twenty_pictures_a_page(books):
             assert len(_images_reached(page.obj)) == 20
 
 
+def test_a_picture_book_holds_only_the_pictures_its_games_show(books):
+    """44 pictures, two games of 20: the file keeps the 40 on its pages and no other, which a
+    book of the bundled deck's 310 pictures would otherwise carry (five times the file)."""
+    with pikepdf.open(books["pictures"].path) as pdf:
+        shown = set().union(*(_images_reached(page.obj) for page in pdf.pages))
+        held = {obj.objgen for obj in pdf.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"}
+    assert len(shown) == 40
+    assert held == shown
+
+
 def _images_reached(node, seen=None) -> set:
     """The image XObjects a page or form draws, through its forms."""
     seen = set() if seen is None else seen

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -43,6 +43,9 @@ from ..units import is_us_paper, plural
 from .cards import condition_for, document_title
 from .language import Language, read_texts, settle_language, shipped_name, tile_nouns, titled
 from .sources import bundled_deck, check_title, deck_notes, font_family, words_label
+
+if TYPE_CHECKING:  # Pillow and svglib load only for pictures
+    from ..inputs.images import PictureFolder
 
 PROGRESS_FROM = 200  # games dealt in a second or more: say what is happening
 
@@ -89,14 +92,15 @@ def build_export(export: Export, game: Game, options: ExportOptions,
         at_most = maker.shown_dpi(own, game, sizes[CODENAMES]) if CODENAMES in sizes else None
         if at_most is not None:  # a photo costs the pixels it shows, not those it would print
             options = replace(options, deck=replace(options.deck, dpi=min(options.deck.dpi, math.ceil(at_most))))
+        shown = {name for table in dealt for name in table.cells}
+        pictures = _pictures_shown(codenames.pictures, shown) if maker.deals_games else codenames.pictures
         # The cards in their own face: Fira Sans Bold, or the user's.
         cards = {component: _faces(component, size, game, options, theme, fonts.bold, language, key_cards, progress,
-                                   BY_KEY[CARD_SIZES[component]].flag_on(export.name), codenames.pictures)
+                                   BY_KEY[CARD_SIZES[component]].flag_on(export.name), pictures)
                  for component, size in sizes.items()}
         pixels = maker.thumbnails(own, game)
-        shown = {name for table in dealt for name in table.cells}
-        photos = {picture.name for picture in codenames.pictures.pictures if picture.kind == "raster"} \
-            if codenames.pictures is not None else set()
+        photos = {picture.name for picture in pictures.pictures if picture.kind == "raster"} \
+            if pictures is not None else set()
         thumbnails = _thumbnails(cards[CODENAMES], shown, pixels, fonts.bold, photos) if pixels else {}
     word_font = fonts.bold if fonts is not None else None
     request = Request(game, options.seed, own, texts, language.code, options.style.title, language.game_title,
@@ -107,6 +111,15 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     files = rendered(made, cards, fonts, options, press, progress)
     notes = (*codenames.notes, *language.notes, *text_notes, *made.notes)
     return ExportResult(files, made.summary, tuple(dict.fromkeys(notes)))
+
+
+def _pictures_shown(found: PictureFolder | None, shown: set[str]) -> PictureFolder | None:
+    """The folder's pictures that lie on the dealt tables: an export of games shows no other,
+    and drawing each of a folder's hundreds for a game or two was most of its time (and filled
+    a book's file with pictures no page shows)."""
+    if found is None:
+        return None
+    return replace(found, pictures=tuple(picture for picture in found.pictures if picture.name in shown))
 
 
 def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
