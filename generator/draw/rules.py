@@ -362,7 +362,10 @@ class _MeasuredParagraph(TextParagraph):
     The lines it breaks into at a width are kept in ``broken``, shared by the sheet's scratch
     pours: the spacings they try change the leading and the gaps, never the words a line holds,
     and breaking lines is most of the rest of a pour. A split part (made from lines already
-    broken, with no text of its own) breaks its lines afresh."""
+    broken, with no text of its own) breaks its lines afresh. The sheet as drawn breaks its own:
+    splitting a paragraph, Platypus gives each line's last word back the space the break took,
+    in the lines themselves, so lines shared with the drawing would print a space where an
+    earlier pour split (measuring, a line's words are never printed and its width never read)."""
 
     broken: BrokenLines | None = None
 
