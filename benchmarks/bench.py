@@ -176,7 +176,7 @@ def cases(folder: Path) -> list[Case]:
             chosen = GAMES[game]
             card = chosen.defaults.get("deck.card_size")
             deck = DeckOptions(images=images, **({"card_size": parse_size(card)} if card else {}))
-            options = ExportOptions(own, deck, KeyOptions(seed=1234, count=chosen.default_key_cards), TokenOptions(),
+            options = ExportOptions(EXPORTS[name].own(**own), deck, KeyOptions(seed=1234, count=chosen.default_key_cards), TokenOptions(),
                                     SheetOptions(), Style(), 1234)
             files = build_export(EXPORTS[name], chosen, options).files
             return sum(len(data) for data in files.values()), len(files)
@@ -228,6 +228,10 @@ def cases(folder: Path) -> list[Case]:
         Case("stand", net("stand"), ["stand", "-o", out]),
         Case("board, html, 20 games", export("board", format="html", games=20, output=folder / "board.html"),
              ["board", "--format", "html", "--games", "20", "--seed", "1234", "-o", str(folder / "board.html")]),
+        Case("board, html, pictures, 2 games",
+             export("board", "pictures", format="html", games=2, output=folder / "pictures.html"),
+             ["board", "--pictures", "--format", "html", "--games", "2", "--seed", "1234",
+              "-o", str(folder / "pictures.html")]),
         Case("book, all games", export("book", output=folder / "book.pdf"),
              ["book", "--seed", "1234", "-o", str(folder / "book.pdf")]),
         Case("book, pictures", export("book", "pictures", output=folder / "book.pdf"),
