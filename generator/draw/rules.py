@@ -342,7 +342,6 @@ class _Setting(msgspec.Struct, frozen=True):
     width: float
     art: ExampleArt | None = None
     measuring: bool = False  # the example's room only, not its drawing
-
     broken: BrokenLines | None = None  # measuring: the lines paragraphs broke into, kept across pours
 
     def paragraph(self, text: str, style: ParagraphStyle, bullet: str | None = None) -> TextParagraph:
@@ -364,8 +363,9 @@ class _MeasuredParagraph(TextParagraph):
     and breaking lines is most of the rest of a pour. A split part (made from lines already
     broken, with no text of its own) breaks its lines afresh. The sheet as drawn breaks its own:
     splitting a paragraph, Platypus gives each line's last word back the space the break took,
-    in the lines themselves, so lines shared with the drawing would print a space where an
-    earlier pour split (measuring, a line's words are never printed and its width never read)."""
+    in the shared lines themselves, so the drawing would print a space at the end of a line
+    wherever an earlier pour split. Measuring prints nothing, and a part it breaks afresh meets
+    such a space only where a break had taken one."""
 
     broken: BrokenLines | None = None
 
