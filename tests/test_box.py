@@ -275,6 +275,15 @@ def test_a_german_kit_box_speaks_german():
     assert "Wortkarten" in text and "Codekarten" in text and "Abdeckplättchen" in text and "Karten" in text
 
 
+@pytest.mark.parametrize("lang, size", [("en", "63.5 × 88 mm"), ("fr", "63,5 × 88 mm"), ("ru", "63,5 × 88 мм"),
+                                        ("ja", "63.5 × 88 mm")])
+def test_a_box_gives_its_cards_size_in_its_languages_numbers_and_symbol(lang, size):
+    """CLDR's decimal sign and millimetre symbol: a Russian box says мм, a French one 63,5."""
+    result = build(lang=lang, **{"deck.card_size": (63.5 * MM, 88 * MM)})
+    text = " ".join(page.text for page in dielines(result.pdf)).replace("\u00a0", " ")
+    assert size in text
+
+
 # --- refusals -----------------------------------------------------------------------------
 
 

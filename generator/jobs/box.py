@@ -15,6 +15,7 @@ from ..errors import UsageError
 from ..games.game import Game
 from ..geometry.dieline import Net, NetSheet, fitted
 from ..geometry.tuckbox import ORDER, inside_for, split, too_deep, tuck_box
+from ..model.counts import format_millimetres
 from ..model.kit import KitContents
 from ..model.roles import TEAM_ROLES
 from ..settings.options import BoxOptions
@@ -84,7 +85,7 @@ def build_box(game: Game, options: BoxOptions, cards_flag: str | None = "--cards
         _check_depth(contents, inside, options.card_thickness, cards_flag)
         pieces, joins = _pieces(contents, inside, sheet, options.card_thickness, cards_flag)
         first_page = len(nets) + 1
-        count_line = f"{language.labels.count(contents.count_key, count)}  ·  {_size_text(contents)}"
+        count_line = f"{language.labels.count(contents.count_key, count)}  ·  {_size_text(contents, language)}"
         for piece, piece_joins in zip(pieces, joins):
             nets.append(piece)
             arts.append(BoxFaces(theme, font, options.style.title, contents.label, count_line, _bands(game, theme),
@@ -121,9 +122,9 @@ def _contents(game: Game, options: BoxOptions, holds: str, count: int, language:
     return Contents(holds, "tiles", labels.text("box tokens"), count, options.tokens.card_size, "box tiles")
 
 
-def _size_text(contents: Contents) -> str:
-    width, height = contents.card_size
-    return f"{format_mm(width)} × {format_mm(height)} mm"
+def _size_text(contents: Contents, language: Language) -> str:
+    """The cards' size as the box's face says it, in the kit's language's numbers and symbol."""
+    return format_millimetres([side / MM for side in contents.card_size], language.code)
 
 
 def _pieces(contents: Contents, inside: tuple[float, float, float], sheet: NetSheet, thickness: float,

@@ -88,6 +88,18 @@ def format_count(value: int, code: str, minimum_grouping_digits: int = 1) -> str
     return format_decimal(value, locale=_locale(code)).replace(NARROW_NO_BREAK, NO_BREAK)
 
 
+def format_millimetres(lengths: Sequence[float], code: str) -> str:
+    """Lengths in millimetres as the language ``code`` writes a size on a printed face: each
+    number with CLDR's decimal sign, to a tenth, joined by a times sign, then CLDR's short symbol
+    for the millimetre after a no-break space: "63.5 × 88 mm", "63,5 × 88 mm", "63,5 × 88 мм"."""
+    from babel.numbers import format_decimal
+    from babel.units import get_unit_name
+
+    locale = _locale(code)
+    numbers = " × ".join(format_decimal(round(length, 1), format="0.#", locale=locale) for length in lengths)
+    return f"{numbers}{NO_BREAK}{get_unit_name('length-millimeter', length='short', locale=locale) or 'mm'}"
+
+
 def counted(value: int, forms: Sequence[str], code: str, style: CountStyle = CountStyle()) -> str:
     """``value`` and the one of ``forms`` (one a plural category of ``code``, in
     ``plural_forms``' order) its count takes: "9 red agents", "5 kart", "40枚"."""
