@@ -62,7 +62,7 @@ PRINTABLE_MODES = frozenset({"1", "L", "LA", "La", "P", "PA", "RGB", "RGBA", "RG
 # Files a system leaves in folders, skipped without a word (names starting with "." are too).
 SYSTEM_FILES = frozenset({"thumbs.db", "desktop.ini", "icon\r"})
 SKIPPED_SHOWN = 5  # skipped files named in the note; the rest are counted
-# SVG drawings kept for the process (``_kept_drawing``): a deck's worth of small pictures, a few
+# SVG drawings kept for the process (``_kept_svg``): a deck's worth of small pictures, a few
 # megabytes for the bundled deck's and under 80 whatever the files (a larger file is drawn anew).
 DRAWINGS_KEPT = 400
 KEPT_SVG_BYTES = 32 * 1024  # the bundled deck's largest drawing is 16 KB (72 KB pickled)
@@ -201,22 +201,9 @@ def open_vector(picture: Picture) -> Any:
     """The picture as a ReportLab Drawing, a new one on each call (the caller may repaint it)."""
     data = picture_bytes(picture)
     try:
-        return pickle.loads(_kept_drawing(data) if len(data) <= KEPT_SVG_BYTES else _pickled_drawing(data))
+        return pickle.loads(_kept_svg(data)[0]) if len(data) <= KEPT_SVG_BYTES else _drawn_svg(data)[0]
     except _Refused as refused:
         raise CngenError(f"{picture.source} {refused.line}") from None
-
-
-def _pickled_drawing(data: bytes) -> bytes:
-    """An SVG's bytes -> its drawing, checked and drawn, pickled: cngen's own pickle of what
-    svglib drew, never a file's."""
-    root, _ = _sanitised_svg(data)
-    drawing, _ = _render_svg(root)
-    return pickle.dumps(drawing, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-# A small SVG is drawn once a process: a deck, its rules sheet's example and an export draw the
-# same pictures, and unpickling a drawing costs a twentieth of reading and drawing it again.
-_kept_drawing = functools.lru_cache(maxsize=DRAWINGS_KEPT)(_pickled_drawing)
 
 
 def picture_bytes(picture: Picture) -> bytes:
@@ -402,9 +389,30 @@ def _reason(error: Exception) -> str:
 # SVG pictures.
 
 def _check_svg(data: bytes) -> tuple[tuple[float, float], list[str]]:
+    """(size, notes) of a good SVG, drawn to be measured; _Refused where it cannot be used."""
+    if len(data) <= KEPT_SVG_BYTES:
+        _, size, kept = _kept_svg(data)
+        return size, list(kept)
+    drawing, notes = _drawn_svg(data)
+    return (drawing.width, drawing.height), notes
+
+
+def _drawn_svg(data: bytes) -> tuple[Any, list[str]]:
+    """svglib's drawing of the SVG checked, with notes on what was taken out and what it warned."""
     root, notes = _sanitised_svg(data)
     drawing, logged = _render_svg(root)
-    return (drawing.width, drawing.height), notes + logged
+    return drawing, notes + logged
+
+
+# A small SVG is checked and drawn once a process: a folder is checked before its deck is drawn,
+# and a deck, its rules sheet's example and an export draw the same pictures; unpickling a
+# drawing costs a twentieth of reading and drawing it again.
+@functools.lru_cache(maxsize=DRAWINGS_KEPT)
+def _kept_svg(data: bytes) -> tuple[bytes, tuple[float, float], tuple[str, ...]]:
+    """The drawing of a small SVG, pickled (cngen's own pickle of what svglib drew, never a
+    file's), with its size and notes."""
+    drawing, notes = _drawn_svg(data)
+    return pickle.dumps(drawing, protocol=pickle.HIGHEST_PROTOCOL), (drawing.width, drawing.height), tuple(notes)
 
 
 def _sized_by_view_box(data: bytes) -> tuple[tuple[float, float], list[str]]:
