@@ -227,12 +227,11 @@ def _pour(canvas: Canvas, rules: RulesText, fonts: FontFamily, page: RulesPage, 
     """The sheet set on ``canvas`` as ``layout`` says; with ``broken`` (the lines paragraphs
     broke into in earlier pours) on a scratch canvas, where nothing is drawn and the example
     only takes its room."""
-    measuring = broken is not None
     styles = _styles(fonts, theme, rules, layout.spacing)
     head = _Head(rules, fonts, page, theme, styles)
-    if art is not None and not measuring:
+    if art is not None and broken is None:
         art.define(canvas)
-    setting = _Setting(styles, fonts, theme, page.column_width, art, measuring, broken)
+    setting = _Setting(styles, fonts, theme, page.column_width, art, broken)
     story = [flowable for section in rules.sections for flowable in _section(section, setting)]
     document = _SheetTemplate(canvas, page, head, rules, fonts, theme, layout)
     try:
@@ -341,8 +340,12 @@ class _Setting(msgspec.Struct, frozen=True):
     theme: Theme
     width: float
     art: ExampleArt | None = None
-    measuring: bool = False  # the example's room only, not its drawing
     broken: BrokenLines | None = None  # measuring: the lines paragraphs broke into, kept across pours
+
+    @property
+    def measuring(self) -> bool:
+        """Whether the sheet is only measured: the example's room only, and nothing drawn."""
+        return self.broken is not None
 
     def paragraph(self, text: str, style: ParagraphStyle, bullet: str | None = None) -> TextParagraph:
         """A paragraph of the sheet; one that is never drawn when the sheet is only measured."""
