@@ -176,8 +176,8 @@ def cases(folder: Path) -> list[Case]:
             chosen = GAMES[game]
             card = chosen.defaults.get("deck.card_size")
             deck = DeckOptions(images=images, **({"card_size": parse_size(card)} if card else {}))
-            options = ExportOptions(EXPORTS[name].own(**own), deck, KeyOptions(seed=1234, count=chosen.default_key_cards), TokenOptions(),
-                                    SheetOptions(), Style(), 1234)
+            options = ExportOptions(EXPORTS[name].own(**own), deck, KeyOptions(seed=1234, count=chosen.default_key_cards),
+                                    TokenOptions(), SheetOptions(), Style(), 1234)
             files = build_export(EXPORTS[name], chosen, options).files
             return sum(len(data) for data in files.values()), len(files)
         return build

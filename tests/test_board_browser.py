@@ -12,13 +12,14 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pypdfium2
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
 from generator.cli import main
 from generator.draw.theme import make_theme
+
+from pdfcheck import pdf_pages
 
 BROWSER = next((found for name in ("chromium", "chromium-browser", "google-chrome", "chrome")
                 if (found := shutil.which(name))), None)
@@ -161,8 +162,4 @@ def test_a_four_team_key_prints_a_page_a_game_with_every_word_whole(tmp_path, mo
 def printed_words(pdf: Path) -> list[list[str]]:
     """Each page's words as PDFium reads its text (lines and runs apart): the words pdfplumber's
     extract_words finds, in a fiftieth of the time."""
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return [page.get_textpage().get_text_range().split() for page in document]
-    finally:
-        document.close()
+    return [text.split() for text in pdf_pages(pdf)]
