@@ -11,11 +11,12 @@ import pypdfium2 as pdfium
 import pytest
 from test_tokens_pdf import read_tiles
 
+from generator.cards import WORD_CARDS
 from generator.errors import CngenError, UsageError
 from generator.games import GAMES
 from generator.inputs.bundled import edition_paths
 from generator.jobs.cards import card_printing, card_theme, print_cards
-from generator.jobs.deck import word_cards
+from generator.jobs.codenames import draw_codenames, read_entries
 from generator.jobs.rules import build_rules
 from generator.jobs.sources import load_font
 from generator.jobs.tokens import build_tokens
@@ -161,7 +162,8 @@ def _word_card_page(style: Style):
     font = load_font(None)
     printing = card_printing(options.card_size, options.sheet)
     theme = card_theme(options.sheet, style, font)
-    cards, _, _ = word_cards(options, printing.card_size, printing.bleed, font, theme)
+    entries = read_entries(WORD_CARDS, options, 25)
+    cards = draw_codenames(WORD_CARDS, entries, options, printing.card_size, printing.bleed, font, theme).cards
     pdf = print_cards(cards.title, printing, cards.faces, cards.artist, theme, options.sheet, style, font).pdf
     return pdfium.PdfDocument(pdf)[0].render(scale=2).to_pil().convert("RGB")
 

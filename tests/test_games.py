@@ -31,7 +31,7 @@ PACKAGE = ROOT / "generator"
 
 # Each layer imports only layers below it (or its own package). Read off the imports of every
 # module, so that an import running upwards fails here with its file and line.
-LAYERS = ("errors", ("units", "kinds", "inputs", "reportlab_private"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"),
+LAYERS = ("errors", ("units", "kinds", "inputs", "reportlab_private"), ("typeface", "model"), ("geometry", "output"), ("draw", "preflight"), "cards",
           "games", "exports", "settings", "jobs", "cli", "__main__")
 RANK = {name: rank for rank, layer in enumerate(LAYERS) for name in ((layer,) if isinstance(layer, str) else layer)}
 

@@ -50,8 +50,9 @@ from generator.inputs.bundled import font_path
 from generator.jobs.cards import card_theme
 from generator.jobs.deck import build_deck
 from generator.jobs.language import shipped_languages
-from generator.jobs.sources import condensed_widths, font_family, load_font, load_words, with_condensed
+from generator.jobs.sources import font_family, load_font, load_words
 from generator.settings.options import DeckOptions, SheetOptions, Style
+from generator.typeface.files import condensed_widths, with_condensed
 from generator.typeface.font import _add_narrow_spaces, missing_from, register_family
 
 MM = 72 / 25.4
@@ -341,10 +342,10 @@ def test_every_long_word_fits_the_same_in_the_measured_and_the_registered_conden
 
 
 def test_a_deck_reads_the_condensed_face_only_when_a_word_prints_in_it(tmp_path, monkeypatch):
-    import generator.jobs.deck as deck_job
+    from generator.cards import word_faces
 
     read = []
-    monkeypatch.setattr(deck_job, "with_condensed", lambda font: read.append(font) or with_condensed(font))
+    monkeypatch.setattr(word_faces, "with_condensed", lambda font: read.append(font) or with_condensed(font))
     opened_only = tmp_path / "opened.txt"  # ROLLER COASTER tries the condensed face, and takes two lines
     opened_only.write_text("ROLLER COASTER\nAGENT\n", encoding="utf-8")
     build_deck(DeckOptions(words=opened_only, blanks=0))

@@ -113,7 +113,7 @@ def test_the_bundled_drawings_pass_every_check_of_a_users_and_are_sized_as_svgli
 def test_the_bundled_deck_prints_every_picture_once_on_double_sided_cards():
     pictures = len(picture_deck_files())
     result = deck()
-    assert pictures >= 280 and result.words == pictures and result.noun == "picture"
+    assert pictures >= 280 and result.words == pictures and result.kind.noun == "picture"
     assert result.cards == pictures // 2 + pictures % 2 + result.blank_cards
     with pikepdf.open(io.BytesIO(result.pdf)) as document:
         forms = [obj for obj in document.objects if isinstance(obj, pikepdf.Stream)
@@ -362,9 +362,9 @@ def test_photos_past_what_a_run_holds_are_refused_at_once_with_the_dpi_that_fits
                                                                                   monkeypatch):
     """A run holds its photos ready for the file in memory: past MOST_PHOTO_BYTES (64 MB, some
     450 phone photos at 300 dpi) it stops as soon as it knows, before drawing, and says what fits."""
-    from generator.jobs import picturedeck
+    from generator.cards import picture_faces
 
-    monkeypatch.setattr(picturedeck, "MOST_PHOTO_BYTES", 60_000)  # a few of these photos
+    monkeypatch.setattr(picture_faces, "MOST_PHOTO_BYTES", 60_000)  # a few of these photos
     before = folder_state(slivers)
     result = run("deck", "--pictures", "--images", str(slivers), "--dpi", "600", "-o", "out/deck.pdf")
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output

@@ -31,15 +31,15 @@ if TYPE_CHECKING:  # only for the annotations: a command loads the jobs it runs,
 def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions, folder: Path | None = None) -> str:
     lines = [
         _wrote(output, folder=folder),
-        f"  {plural(result.cards, 'card')}: {result.word_cards:,} with {result.noun}s "
-        f"({plural(result.words, result.noun)} from {result.source}), {result.blank_cards:,} blank",
+        f"  {plural(result.cards, 'card')}: {result.word_cards:,} with {result.kind.noun}s "
+        f"({plural(result.words, result.kind.noun)} from {result.source}), {result.blank_cards:,} blank",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
     ]
     if result.dropped:
         lines.append(f"  Left out {plural(result.dropped, 'repeated word')} (--dedupe keeps the first of each).")
     if result.blank_back:
-        lines.append(f"  The {result.noun} count is odd: the last {result.noun} card has a blank back to "
-                     f"{'draw' if result.noun == 'picture' else 'write'} on.")
+        noun = result.kind.noun
+        lines.append(f"  The {noun} count is odd: the last {noun} card has a blank back to {result.kind.blank_side} on.")
     lines.append(f"  To print: {how_to_print(sheet, sheets=result.sheets)}")
     return "\n".join(lines)
 
@@ -154,7 +154,7 @@ def describe_kit(game: Game, contents: KitContents) -> str:
                 "for a print-on-demand service" if contents.profile == "pod" else
                 "folded from one-sided sheets" if contents.sides == "fold" else
                 f"printed both sides, flipped on the {contents.sides.split('-')[0]} edge")
-    cards, faces = ("picture card", "picture") if game.grid.cards == "picture" else ("word card", "codename")
+    cards, faces = game.grid.cards.card_in_kit, game.grid.cards.shown
     return (f"{plural(contents.word_cards, cards)} ({plural(contents.codenames, faces)} from "
             f"{contents.source or contents.deck}), {plural(contents.blank_cards, 'blank card')}, "
             f"{plural(contents.key_cards, f'{keys} key card')}, {plural(contents.tile_sets, 'set')} of {tiles}, "

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, Typ
 
 import msgspec
 
+from ..cards import WORD_CARDS
+from ..cards.kind import CardKind
 from ..model.teams import Table
 from ..model.tiles import TileKind
 
@@ -40,12 +42,12 @@ Layout = TypeVar("Layout")  # that example laid out for a column of the page
 
 
 class Grid(msgspec.Struct, frozen=True):
-    """The cards on the table: rows x columns, dealt from codename cards of the kind ``cards``:
-    "word" (word cards, from a word list) or "picture" (picture cards, from a folder of pictures)."""
+    """The cards on the table: rows x columns, dealt from codename cards of the kind ``cards``
+    (``cards.CardKind``: word cards from a word list, picture cards from a folder of pictures...)."""
 
     rows: int
     columns: int
-    cards: str = "word"
+    cards: CardKind = WORD_CARDS
 
     @property
     def cells(self) -> int:

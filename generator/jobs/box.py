@@ -113,10 +113,8 @@ def _bands(game: Game, theme: Theme) -> Bands:
 def _contents(game: Game, options: BoxOptions, holds: str, count: int, language: Language) -> Contents:
     labels = language.labels
     if holds == "deck":
-        pictures = game.grid.cards == "picture"
-        return Contents(holds, "picture cards" if pictures else "codename cards",
-                        labels.text("box pictures" if pictures else "box deck"), count, options.deck.card_size,
-                        "box cards")
+        kind = game.grid.cards
+        return Contents(holds, f"{kind.card}s", labels.text(kind.box_label), count, options.deck.card_size, "box cards")
     if holds == "keys":
         return Contents(holds, "key cards", labels.text("box keys"), count, options.keys.card_size, "box cards")
     return Contents(holds, "tiles", labels.text("box tokens"), count, options.tokens.card_size, "box tiles")

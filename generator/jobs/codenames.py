@@ -1,18 +1,21 @@
-"""What the codename decks share, word cards and picture cards alike: how their faces pair
-onto double-sided cards, and the result a deck job returns."""
+"""What every codename deck shares, whatever kind of card it prints: its codenames read for
+the kind (a word list, a folder of pictures), drawn by the kind at the size a job asks, and the
+result a deck job returns."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import msgspec
 
+from ..cards.kind import CardKind, DrawnCards, Entries, FaceRequest
+from ..draw.theme import Theme
 from ..geometry.sheet import SheetPlan
-
-
-class CardPair(msgspec.Struct, frozen=True):
-    """One physical card: a word or a picture's name (or None for a blank) on each side."""
-
-    front: str | None
-    back: str | None
+from ..settings.declarations import is_cmyk
+from ..settings.options import DeckOptions
+from ..typeface.font import Font
+from .cards import ink_limit, output_condition
+from .sources import bundled_deck, deck_notes, in_language, load_words, words_label
 
 
 class DeckResult(msgspec.Struct, frozen=True):
@@ -28,16 +31,57 @@ class DeckResult(msgspec.Struct, frozen=True):
     sheets: int
     pages: int
     plan: SheetPlan
+    kind: CardKind  # what the cards carry
     images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
     notes: tuple[str, ...] = ()  # the English deck printed for want of one in the kit's language
-    noun: str = "word"  # what a face carries: "word", or "picture" for picture cards
 
     @property
     def word_cards(self) -> int:
         return self.cards - self.blank_cards
 
 
-def pair_faces(faces: list[str], blanks: int) -> list[CardPair]:
-    """Consecutive faces (words, or pictures by name) share a card; blank cards follow."""
-    pairs = [CardPair(faces[i], faces[i + 1] if i + 1 < len(faces) else None) for i in range(0, len(faces), 2)]
-    return pairs + [CardPair(None, None)] * blanks
+def read_entries(kind: CardKind, options: DeckOptions, least: int) -> Entries:
+    """What the deck's cards carry, read as ``kind`` asks: the word list (its problems kept, to
+    be reported with the font's and the card's), the folder of pictures (checked; one holding
+    fewer than ``least``, the pictures a game lays out, is refused)."""
+    words = load_words(options.words, options.deck, options.dedupe, options.style) if kind.reads_words else None
+    if not kind.reads_pictures:
+        return Entries(words=words)
+    from .picturedeck import checked_pictures  # Pillow's and svglib's work: only for pictures
+
+    return Entries(words=words, pictures=checked_pictures(options, least))
+
+
+def draw_codenames(kind: CardKind, entries: Entries, options: DeckOptions, card_size: tuple[float, float],
+                   bleed: float, font: Font, theme: Theme, progress: Callable[[str], None] = lambda step: None,
+                   sized_by: str | None = "--card-size") -> DrawnCards:
+    """The deck's cards drawn by ``kind`` at ``card_size`` with ``bleed``, in the options'
+    order and with their blanks, in the font of the deck's language where cngen's own font
+    does not draw it (Japanese): the options' language, else the list's. ``sized_by``: the option that sets the cards' size, for
+    messages to advise (None where no option does)."""
+    font = in_language(font, options.style.lang or (entries.words.language if entries.words is not None else None))
+    sheet = options.sheet
+    cmyk = is_cmyk(sheet.profile)
+    request = FaceRequest(card_size, bleed, font, theme, options.seed, options.blanks, options.fit, options.dpi, cmyk,
+                          output_condition(sheet) if cmyk else None, ink_limit(sheet), sized_by, progress)
+    return kind.faces(entries, request)
+
+
+def entries_source(options: DeckOptions, entries: Entries) -> str:
+    """Where the codenames come from, as summaries say it: a word list, a bundled deck by its
+    name, a folder of pictures, cngen's picture deck (never by an installed path)."""
+    if entries.words is not None:
+        return words_label(options.words, bundled_deck(options))
+    from ..inputs.images import shown
+    from .picturedeck import OUR_DECK
+
+    return shown(options.images) if options.images is not None else OUR_DECK
+
+
+def entries_notes(options: DeckOptions, entries: Entries) -> tuple[str, ...]:
+    """The English deck printed for want of one in the kit's language; the picture reader's
+    notes on a folder of the user's."""
+    notes = deck_notes(options) if entries.words is not None else ()
+    if entries.pictures is not None and options.images is not None:
+        notes += tuple(entries.pictures.notes)
+    return notes

@@ -6,36 +6,33 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from ..cards.kind import CardKind
 from ..games.game import Game
 from ..model.kit import KitContents
 from ..model.labels import Labels
 from ..model.words import raise_problems, right_to_left
 from ..settings.options import DeckOptions, KeyOptions, SheetOptions, TokenOptions
-from .codenames import DeckResult
+from .codenames import DeckResult, read_entries
 from .keys import KeysResult
 from .language import Language, settle_language
-from .sources import bundled_deck, load_words
+from .sources import bundled_deck
 from .tokens import TokensResult
 
 
 def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: TokenOptions
                      ) -> tuple[KitContents, Language]:
-    """The kit these options print, counted without drawing it (the words or pictures are read
+    """The kit these options print, counted without drawing it (what the cards carry is read
     and counted), and its language: the options', else its deck's."""
-    if game.grid.cards == "picture":
-        from .picturedeck import count_pictures  # the pictures' reader: only for picture decks
-
-        faces, deck_language, name = count_pictures(deck, game.grid.cells), "", ""
-        language = settle_language(game, deck.style.lang)
-        phrase = lambda labels: picture_phrase(deck.images, labels)  # noqa: E731
-    else:
-        word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
-        raise_problems(word_list)
-        faces, deck_language, name = len(word_list.entries), word_list.language, word_list.name
-        language = settle_language(game, deck.style.lang, deck_language, deck.style.sharp_s)
-        phrase = lambda labels: deck_phrase(deck.words, bundled_deck(deck), name, labels)  # noqa: E731
+    kind = game.grid.cards
+    entries = read_entries(kind, deck, game.grid.cells)
+    words = entries.words
+    if words is not None:
+        raise_problems(words)
+    deck_language, name = (words.language, words.name) if words is not None else ("", "")
+    language = settle_language(game, deck.style.lang, deck_language, deck.style.sharp_s)
+    faces = len(entries.names)
     return KitContents(
-        deck=phrase(language.labels),
+        deck=cards_phrase(kind, deck, name, language.labels),
         codenames=faces,
         word_cards=math.ceil(faces / 2),
         blank_cards=deck.blanks,
@@ -47,10 +44,17 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         tile_kinds=game.tiles,
         table=game.table,
         language=deck_language,
-        source=deck_phrase(deck.words, bundled_deck(deck), name, language.english, titled=False)
-        if game.grid.cards != "picture" else phrase(language.english),
-        named_by=naming_file(deck.words, name),
+        source=cards_phrase(kind, deck, name, language.english, titled=False),
+        named_by=naming_file(deck.words, name) if kind.reads_words else "",
     ), language
+
+
+def cards_phrase(kind: CardKind, deck: DeckOptions, list_name: str, labels: Labels, titled: bool = True) -> str:
+    """Where the codenames come from, as the rules sheet tells players: the word list a kind
+    of card carrying words reads, else the folder of pictures."""
+    if kind.reads_words:
+        return deck_phrase(deck.words, bundled_deck(deck), list_name, labels, titled)
+    return picture_phrase(deck.images, labels)
 
 
 def picture_phrase(images: Path | None, labels: Labels) -> str:
@@ -61,10 +65,9 @@ def picture_phrase(images: Path | None, labels: Labels) -> str:
 def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys: KeysResult, tokens: TokensResult,
                    sheet: SheetOptions, language: Language) -> KitContents:
     """The kit as the jobs really made it."""
-    pictures = deck.noun == "picture"
+    kind = deck.kind
     return KitContents(
-        deck=picture_phrase(deck_options.images, language.labels) if pictures else
-        deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.labels),
+        deck=cards_phrase(kind, deck_options, deck.list_name, language.labels),
         codenames=deck.words,
         word_cards=deck.word_cards,
         blank_cards=deck.blank_cards,
@@ -76,9 +79,8 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         tile_kinds=game.tiles,
         table=game.table,
         language=deck.language,
-        source=picture_phrase(deck_options.images, language.english) if pictures else
-        deck_phrase(deck_options.words, bundled_deck(deck_options), deck.list_name, language.english, titled=False),
-        named_by="" if pictures else naming_file(deck_options.words, deck.list_name),
+        source=cards_phrase(kind, deck_options, deck.list_name, language.english, titled=False),
+        named_by=naming_file(deck_options.words, deck.list_name) if kind.reads_words else "",
     )
 
 

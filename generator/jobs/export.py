@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import msgspec
 from msgspec.structs import replace
 
+from ..cards.kind import Entries
 from ..draw.sheet import CardFaces
 from ..draw.theme import Theme, drawn_small, make_theme
 from ..errors import CngenError
@@ -41,11 +42,9 @@ from ..settings.options import ExportOptions
 from ..typeface.font import Font, FontFamily, register_family
 from ..units import is_us_paper, plural
 from .cards import condition_for, document_title
+from .codenames import draw_codenames, entries_notes, entries_source, read_entries
 from .language import Language, read_texts, settle_language, shipped_name, tile_nouns, titled
-from .sources import bundled_deck, check_title, deck_notes, font_family, words_label
-
-if TYPE_CHECKING:  # Pillow and svglib load only for pictures
-    from ..inputs.images import PictureFolder
+from .sources import check_title, font_family
 
 PROGRESS_FROM = 200  # games dealt in a second or more: say what is happening
 
@@ -54,8 +53,8 @@ class Codenames(msgspec.Struct, frozen=True):
     names: list[str]  # as the cards print them: words in capitals, or pictures by name
     source: str
     language: str  # the list's own language, "" where it names none
+    entries: Entries  # what the cards carry, read and checked, to draw
     notes: tuple[str, ...] = ()
-    pictures: Any = None  # the folder of pictures read and checked (inputs.images.PictureFolder), to draw
 
 
 class ExportResult(msgspec.Struct, frozen=True):
@@ -93,10 +92,11 @@ def build_export(export: Export, game: Game, options: ExportOptions,
         if at_most is not None:  # a photo costs the pixels it shows, not those it would print
             options = replace(options, deck=replace(options.deck, dpi=min(options.deck.dpi, math.ceil(at_most))))
         shown = {name for table in dealt for name in table.cells}
-        pictures = _pictures_shown(codenames.pictures, shown) if maker.deals_games else codenames.pictures
+        entries = _shown_entries(codenames.entries, shown) if maker.deals_games else codenames.entries
+        pictures = entries.pictures
         # The cards in their own face: Fira Sans Bold, or the user's.
         cards = {component: _faces(component, size, game, options, theme, fonts.bold, language, key_cards, progress,
-                                   BY_KEY[CARD_SIZES[component]].flag_on(export.name), pictures)
+                                   BY_KEY[CARD_SIZES[component]].flag_on(export.name), entries)
                  for component, size in sizes.items()}
         pixels = maker.thumbnails(own, game)
         photos = {picture.name for picture in pictures.pictures if picture.kind == "raster"} \
@@ -113,13 +113,15 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     return ExportResult(files, made.summary, tuple(dict.fromkeys(notes)))
 
 
-def _pictures_shown(found: PictureFolder | None, shown: set[str]) -> PictureFolder | None:
+def _shown_entries(entries: Entries, shown: set[str]) -> Entries:
     """The folder's pictures that lie on the dealt tables: an export of games shows no other,
     and drawing each of a folder's hundreds for a game or two was most of its time (and filled
     a book's file with pictures no page shows)."""
+    found = entries.pictures
     if found is None:
-        return None
-    return replace(found, pictures=tuple(picture for picture in found.pictures if picture.name in shown))
+        return entries
+    return replace(entries, pictures=replace(found, pictures=tuple(picture for picture in found.pictures
+                                                                   if picture.name in shown)))
 
 
 def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
@@ -127,7 +129,7 @@ def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
     """``games`` games: their codenames drawn without repeats until the list runs out, and one
     key card each from the game's own dealer (single-sided: one game a card). A list too short
     for one game is refused, saying how many a game needs."""
-    cells, noun = game.grid.cells, game.grid.cards
+    cells, noun = game.grid.cells, game.grid.cards.noun
     if len(codenames.names) < cells:
         raise CngenError(f"{codenames.source} holds {plural(len(codenames.names), noun)}, and a game of {game.title} "
                          f"lays out {cells}: give a list of at least {cells} {noun}s")
@@ -142,22 +144,15 @@ def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
 
 
 def read_codenames(game: Game, options: ExportOptions) -> Codenames:
-    """The words of the list or bundled deck, or the names of the pictures, checked as the deck
-    checks them."""
+    """What the game's kind of card carries (the words of the list or bundled deck, the
+    pictures of a folder), checked as the deck checks them."""
     deck = options.deck
-    if game.grid.cards == "picture":
-        from .picturedeck import (
-            picture_source,  # Pillow's and svglib's work: only for pictures
-        )
-
-        found, source, notes = picture_source(deck, game.grid.cells)
-        return Codenames([picture.name for picture in found.pictures], source, "", notes, found)
-    from .sources import load_words
-
-    word_list = load_words(deck.words, deck.deck, deck.dedupe, deck.style)
-    raise_problems(word_list)
-    return Codenames(word_list.words, words_label(deck.words, bundled_deck(deck)), word_list.language,
-                     deck_notes(deck))
+    entries = read_entries(game.grid.cards, deck, game.grid.cells)
+    words = entries.words
+    if words is not None:
+        raise_problems(words)
+    return Codenames(entries.names, entries_source(deck, entries), words.language if words is not None else "",
+                     entries, entries_notes(deck, entries))
 
 
 def export_texts(export: Export, code: str) -> tuple[Labels, tuple[str, ...]]:
@@ -184,20 +179,14 @@ CARD_SIZES = {CODENAMES: "deck.card_size", KEYS: "keys.card_size", TILES: "token
 
 def _faces(component: str, size: tuple[float, float], game: Game, options: ExportOptions, theme: Theme, font: Font,
            language: Language, dealt_keys: Sequence[Any], progress: Callable[[str], None],
-           sized_by: str | None, pictures: Any) -> CardFaces:
+           sized_by: str | None, entries: Entries) -> CardFaces:
     """One component's faces at ``size``, as its own job draws them on a home sheet (no bleed).
     The key cards are the dealt games' when there are games, else the key deck the settings ask;
     ``sized_by``: the option of the command that sets their size, for messages (a book's has none:
-    its cards take their size from the page); ``pictures``: the folder already read, for picture cards."""
+    its cards take their size from the page); ``entries``: what the codename cards carry, read."""
     if component == CODENAMES:
         deck = replace(options.deck, card_size=size)
-        if game.grid.cards == "picture":
-            from .picturedeck import picture_cards
-
-            return picture_cards(deck, game.grid.cells, size, 0.0, theme, font, progress, sized_by, pictures)[0]
-        from .deck import word_cards
-
-        return word_cards(deck, size, 0.0, font, theme, progress, sized_by)[0]
+        return draw_codenames(game.grid.cards, entries, deck, size, 0.0, font, theme, progress, sized_by).cards
     if component == KEYS:
         from .keys import check_labels, key_card_faces
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import unicodedata
 from pathlib import Path
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 import msgspec
-from msgspec.structs import replace
 
 from ..draw.emblem import EmblemArt, strokes_in_black
 from ..draw.theme import Colour, Theme
@@ -19,19 +18,15 @@ from ..inputs.bundled import (
     ITALIC,
     REGULAR,
     deck_path,
-    font_path,
 )
-from ..inputs.fontface import font_face
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
 from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
-from ..typeface.font import Font, FontFamily, parse_font
+from ..typeface.files import read_font
+from ..typeface.font import Font, FontFamily
 from ..units import MM
 from .language import default_deck, shipped_languages
-
-if TYPE_CHECKING:
-    from ..typeface.widths import MeasuredFace
 
 _STYLES = {BOLD: "bold", REGULAR: "regular", ITALIC: "italic"}  # cngen's fonts by a language's names of them
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
@@ -44,33 +39,10 @@ EMBLEM_DPI = 600
 def load_font(path: Path | None, bundled: str = BOLD, lang: str | None = None) -> Font:
     """The user's font (a face of a collection as FILE.ttc#N), or one of ours: ``bundled``, or
     the same style of the font ``lang``'s folder names its own (Japanese's), naming its
-    condensed face where the family has one (a user's font has none that cngen knows): that
-    face is read by ``with_condensed``, only where a word needs it."""
-    ours = path is None
-    if ours and lang:
+    condensed face where the family has one (``typeface.files``)."""
+    if path is None and lang:
         bundled = _own_fonts(lang).get(_STYLES.get(bundled, ""), bundled)
-    path, face = font_face(path or font_path(bundled))
-    label = path.stem if face is None else f"{path.stem}#{face}"
-    font = parse_font(read_input(path, "font"), source_name(path), label, face, ours=ours)
-    return replace(font, condensed_file=CONDENSED_FACES.get(bundled)) if ours else font
-
-
-def condensed_widths(font: Font) -> MeasuredFace:
-    """The condensed face of one of cngen's fonts (``condensed_file``), measured but not read
-    by ReportLab (``typeface.widths``): a word fitted in it and printed in it needs
-    ``with_condensed``."""
-    from ..typeface.widths import MeasuredFace
-
-    assert font.condensed_file is not None, "only cngen's fonts name their condensed face"
-    return MeasuredFace(read_input(font_path(font.condensed_file), "font"), font)
-
-
-def with_condensed(font: Font) -> Font:
-    """``font`` with its condensed face read, where it has one (a font's file is parsed in
-    about as long as a deck of 400 words takes to fit: only a long word needs it)."""
-    if font.condensed is not None or font.condensed_file is None:
-        return font
-    return replace(font, condensed=load_font(None, font.condensed_file))
+    return read_font(path, bundled)
 
 
 def font_family(path: Path | None, lang: str | None = None) -> FontFamily:
@@ -128,29 +100,6 @@ def words_label(words: Path | None, deck: str) -> str:
     """Where the words come from, as summaries say it: a bundled deck by its name, never by
     its installed path."""
     return source_name(words) if words is not None else f"the bundled deck '{deck}'"
-
-
-# Free fonts that draw each script on word cards (the README lists them), for messages about
-# letters a font lacks: the first word of the letters' Unicode names -> the script, its fonts.
-_CJK_FONTS = "WenQuanYi Micro Hei (wqy-microhei.ttc)"
-FONTS_FOR_SCRIPTS = {
-    "HEBREW": ("Hebrew", "DejaVu Sans Bold or Noto Sans Hebrew"),
-    "ARABIC": ("Arabic", "DejaVu Sans Bold, Noto Naskh Arabic or Noto Sans Arabic"),
-    "CJK": ("Chinese and Japanese", _CJK_FONTS),
-    "HIRAGANA": ("Chinese and Japanese", _CJK_FONTS),
-    "KATAKANA": ("Chinese and Japanese", _CJK_FONTS),
-    "HANGUL": ("Korean", _CJK_FONTS),
-}
-
-
-def fonts_for(characters: list[str]) -> str:
-    """' (for Hebrew: DejaVu Sans Bold or Noto Sans Hebrew)' when the characters are of a
-    script the README names fonts for, else ''."""
-    scripts = (unicodedata.name(char, "").split(" ", 1)[0] for char in characters)
-    named = dict.fromkeys(FONTS_FOR_SCRIPTS[script] for script in scripts if script in FONTS_FOR_SCRIPTS)
-    if not named:
-        return ""
-    return " (" + "; ".join(f"for {script}: {fonts}" for script, fonts in named) + ")"
 
 
 class Unprintable(msgspec.Struct, frozen=True):

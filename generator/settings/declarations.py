@@ -21,6 +21,7 @@ import msgspec
 from msgspec.structs import replace
 
 from .. import kinds
+from ..cards.kind import PICTURE, WORD
 from ..draw.theme import INK_STYLES
 from ..errors import UsageError, quoted
 from ..exports import EXPORTS
@@ -69,8 +70,8 @@ class Setting(msgspec.Struct, frozen=True):
     helps: dict[str, str] = msgspec.field(default_factory=dict)  # a command's own wording of the help
     # Other names that choose one value: --NAME on the command line, NAME: true in the file.
     shorthands: tuple[str, ...] = ()
-    # The codename cards the setting is for ("word" or "picture", as games.Grid.cards says):
-    # with a game played with the other kind it means nothing. None: every kind.
+    # What on a codename card the setting is for (cards.kind.WORD or PICTURE): with a game
+    # whose kind of card carries none (cards.CardKind.carries), it means nothing. None: every kind.
     cards: str | None = None
 
     @property
@@ -256,7 +257,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("sharp_s", kinds.choice(*SHARP_S), "ss",
             "How German \u00df is capitalised: ss (STRASSE, what most readers expect) or capital "
             "(STRA\u1e9eE, with the capital \u1e9e), on the codename cards.", ("deck", "kit"), "--sharp-s",
-            cards="word"),
+            cards=WORD),
     Setting("ink", kinds.choice(*INK_STYLES), "full",
             "full: solid colour to the edge of tiles and a tinted ground on every card. light: pale "
             "grounds with the same figures, symbols and frames, for inkjets (less ink, less curl).",
@@ -295,36 +296,36 @@ SETTINGS: tuple[Setting, ...] = (
     _colour("orange", "The orange team, when four play: its agents, cells and lights.",
             ("keys", "tokens", "rules", "kit", *DIELINES)),
     _colour("card", "The background of codename cards and key cards.", ("deck", "keys", "rules", "kit", *DIELINES)),
-    _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit"), cards="word"),
+    _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit"), cards=WORD),
     _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit", *DIELINES)),
     Setting("deck.deck", kinds.nullable(kinds.text(metavar="NAME")), None,
             "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. Default: "
             "the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
             ("deck", "rules", "kit", "box"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."},
-            cards="word"),
+            cards=WORD),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
             "Your own words: a .txt file (one entry per line, '#' starts a comment), a YAML deck, "
             "or - for standard input.", ("deck", "rules", "kit", "box"), "--words",
             helps={"rules": "The word list of the kit the sheet describes (its codenames are counted)."},
-            cards="word"),
+            cards=WORD),
     Setting("deck.dedupe", kinds.flag(), False,
             "Keep the first of each repeated word and drop the rest, instead of stopping.",
             ("deck", "rules", "kit", "box"), "--dedupe/--no-dedupe",
             helps={"rules": "Count each repeated word of the list once, as the deck with --dedupe prints it."},
-            cards="word"),
+            cards=WORD),
     Setting("deck.images", kinds.nullable(kinds.input_folder()), None,
             "Your own pictures: a folder of PNG, JPEG, WebP, TIFF or SVG files, each one face of a picture "
             "card, in the order of their names (--deck-seed shuffles them). Default: cngen's picture deck.",
             ("deck", "rules", "kit", "box"), "--images",
             helps={"rules": "The folder of pictures of the kit the sheet describes (its pictures are counted)."},
-            cards="picture"),
+            cards=PICTURE),
     Setting("deck.fit", kinds.choice("cover", "contain"), "cover",
             "How a picture fills its card: cover fills the frame and crops what overflows, centred; contain "
-            "shows the whole picture on the card's ground.", ("deck", "kit"), "--fit", cards="picture"),
+            "shows the whole picture on the card's ground.", ("deck", "kit"), "--fit", cards=PICTURE),
     Setting("deck.dpi", kinds.whole(72, 1200), 300,
             "Most pixels per inch a photo keeps at its printed size: larger ones are resampled, so a folder "
             "of phone photos makes a file of a sensible size. Below 150 dpi the summary warns.",
-            ("deck", "kit"), "--dpi", cards="picture"),
+            ("deck", "kit"), "--dpi", cards=PICTURE),
     Setting("deck.blanks", kinds.whole(0, 10_000), 5, "Blank cards to write your own words on.",
             ("deck", "rules", "kit", "box"), "--blanks", helps={"rules": "Blank cards in the kit the sheet describes."}),
     Setting("deck.card_size", SIZE, WORD_CARD, "Codename card size, with a unit: mm, cm, in or pt. By game: "
@@ -571,11 +572,11 @@ def _on(key: str) -> tuple[str, ...]:
     return tuple(command for command in GAME_COMMANDS if command in BY_KEY[key].commands)
 
 
-def _other_cards(game: Game, cards: str) -> str:
-    """Why a setting for one kind of codename card means nothing for a game played with another,
-    and which games it is for."""
-    games = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.grid.cards == cards)
-    return f"{game.title} is played with {game.grid.cards} cards, and this is for {cards} cards ({games})"
+def _other_cards(game: Game, carried: str) -> str:
+    """Why a setting for what one kind of codename card carries means nothing for a game played
+    with another, and which games it is for."""
+    games = " or ".join(f"--game {other.name}" for other in GAMES.values() if carried in other.grid.cards.carries)
+    return f"{game.title} is played with {game.grid.cards.noun} cards, and this is for {carried} cards ({games})"
 
 
 def _game_rules(game: Game) -> tuple[list, list, list, list]:
@@ -593,7 +594,7 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
     if game.seat is None:  # a game of one table: --teams, --grid and --assassins mean nothing for it
         no_effect += [NoEffect(key, when, _on(key), game.one_table) for key in TABLE_KEYS]
     no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
-                  for setting in SETTINGS if setting.cards not in (None, game.grid.cards)]
+                  for setting in SETTINGS if setting.cards is not None and setting.cards not in game.grid.cards.carries]
     return defaults, ranges, excludes, no_effect
 
 

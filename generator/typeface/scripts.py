@@ -56,3 +56,26 @@ def starts_right_to_left(text: str) -> bool:
         if kind == "L":
             return False
     return False
+
+
+# Free fonts that draw each script on word cards (the README lists them), for messages about
+# letters a font lacks: the first word of the letters' Unicode names -> the script, its fonts.
+_CJK_FONTS = "WenQuanYi Micro Hei (wqy-microhei.ttc)"
+FONTS_FOR_SCRIPTS = {
+    "HEBREW": ("Hebrew", "DejaVu Sans Bold or Noto Sans Hebrew"),
+    "ARABIC": ("Arabic", "DejaVu Sans Bold, Noto Naskh Arabic or Noto Sans Arabic"),
+    "CJK": ("Chinese and Japanese", _CJK_FONTS),
+    "HIRAGANA": ("Chinese and Japanese", _CJK_FONTS),
+    "KATAKANA": ("Chinese and Japanese", _CJK_FONTS),
+    "HANGUL": ("Korean", _CJK_FONTS),
+}
+
+
+def fonts_for(characters: list[str]) -> str:
+    """' (for Hebrew: DejaVu Sans Bold or Noto Sans Hebrew)' when the characters are of a
+    script the README names fonts for, else ''."""
+    scripts = (unicodedata.name(char, "").split(" ", 1)[0] for char in characters)
+    named = dict.fromkeys(FONTS_FOR_SCRIPTS[script] for script in scripts if script in FONTS_FOR_SCRIPTS)
+    if not named:
+        return ""
+    return " (" + "; ".join(f"for {script}: {fonts}" for script, fonts in named) + ")"

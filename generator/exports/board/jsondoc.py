@@ -23,7 +23,7 @@ def json_board(board: Board, words: Words) -> tuple[str, str]:
 
 def _head(board: Board) -> dict[str, Any]:
     return {"format": "cngen board", "version": VERSION, "game": board.game, "title": board.title,
-            "language": board.language, "cards": "picture" if board.pictures else "word"}
+            "language": board.language, "cards": board.cards}
 
 
 def _game(board: Board, table: Table) -> dict[str, Any]:

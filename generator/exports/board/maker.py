@@ -88,7 +88,7 @@ class BoardMaker(Maker[BoardOptions]):
 
     def thumbnails(self, own: BoardOptions, game: Game) -> tuple[int, int] | None:
         """A game played with pictures shows them on its web page, as the cards print them."""
-        return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards == "picture" else None
+        return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards.pictures_alone else None
 
     def shown_dpi(self, own: BoardOptions, game: Game, card_size: tuple[float, float]) -> float | None:
         """Its pictures are thumbnails: a photo needs no more pixels than its thumbnail shows."""
@@ -143,7 +143,7 @@ def summary(request: Request[BoardOptions], kind: str, keys: list[Path | None]) 
         lines.append(f"Wrote the key to {keys[0]}: never post it with the board")
     else:
         lines.append("Wrote no key: --key-output FILE writes it, in a file of its own")
-    noun = "picture" if request.game.grid.cards == "picture" else "codename"
+    noun = request.game.grid.cards.shown
     lines.append(f"{plural(games * cells, noun)} from {request.source}, which holds {request.words:,}")
     if games * cells > request.words:
         covered = games_without_repeats(request.words, cells)

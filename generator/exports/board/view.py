@@ -5,12 +5,12 @@ terminal. Each format only spells this out."""
 from __future__ import annotations
 
 import unicodedata
-from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import msgspec
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...cards.kind import CardKind
 from ...draw.theme import Theme, rgb_of
 from ...errors import escaped
 from ...model.labels import Labels
@@ -86,7 +86,7 @@ class Board(msgspec.Struct, frozen=True):
     title: str
     game: str  # the game's name, for bots
     language: str
-    pictures: bool
+    pictures: bool  # its cards are pictures alone: the web page shows them
     rows: int
     columns: int
     tables: tuple[Table, ...]
@@ -94,17 +94,19 @@ class Board(msgspec.Struct, frozen=True):
     colours: Mapping[str, str] = msgspec.field(default_factory=dict)  # the theme's, as "#RRGGBB", by name
     thumbnails: Mapping[str, bytes] = msgspec.field(default_factory=dict)  # each picture's card face, PNG or JPEG
     teams: int = 2  # the game's teams: a board shows the roles of those alone
+    cards: str = "word"  # the kind of card the table is dealt from (cards.CardKind.name), for bots
 
 
 def board_of(request: Request[Any]) -> Board:
     game = request.game
     rows, columns = game.grid.rows, game.grid.columns
-    pictures = game.grid.cards == "picture"
+    kind = game.grid.cards
     teams = game.table.teams if game.table else 2
-    tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, pictures, teams)
+    tables = tuple(_table(dealt.number, dealt.cells, dealt.key.sides, columns, kind, teams)
                    for dealt in request.games)
-    return Board(heading_title(request.title, request.game_title), game.name, request.language, pictures, rows, columns,
-                 tables, request.seed, colours_of(request.theme, teams), request.thumbnails, teams)
+    return Board(heading_title(request.title, request.game_title), game.name, request.language, kind.pictures_alone,
+                 rows, columns, tables, request.seed, colours_of(request.theme, teams), request.thumbnails, teams,
+                 kind.name)
 
 
 def colours_of(theme: Theme | None, teams: int = 2) -> dict[str, str]:
@@ -115,9 +117,9 @@ def colours_of(theme: Theme | None, teams: int = 2) -> dict[str, str]:
             for name in colour_names(theme, teams)}
 
 
-def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, pictures: bool,
+def _table(number: int, cells: tuple[str, ...], sides: Sequence[KeySide], columns: int, kind: CardKind,
            teams: int) -> Table:
-    names = tuple(shown_name(cell, pictures) for cell in cells)
+    names = tuple(shown_name(cell, kind) for cell in cells)
     starting = next((side.starting for side in sides if side.starting), None)
     order = tuple(role.name for role in play_order(teams, starting)) if starting and teams > 2 else ()
     return Table(number, _rows(names, columns), _rows(cells, columns), starting,
@@ -128,13 +130,13 @@ def _rows(cells: Sequence[str], columns: int) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(cells[at:at + columns]) for at in range(0, len(cells), columns))
 
 
-def shown_name(cell: str, pictures: bool) -> str:
-    """A picture is named by its file name without the extension ("hamburger.svg" ->
-    "hamburger"); a word as the cards print it. A file name may hold what no word list is let
-    through (an ESC that would run in a terminal, a right-to-left override, a line break that
-    would split the grid): those characters are written as their escapes (``\\x1b``), so the
-    name shows and does nothing."""
-    return escaped(PurePosixPath(cell).stem if pictures else cell)
+def shown_name(cell: str, kind: CardKind) -> str:
+    """A codename as its kind of card names it: a word as the cards print it, a picture by its
+    file name without the extension ("hamburger.svg" -> "hamburger"). A file name may hold what
+    no word list is let through (an ESC that would run in a terminal, a right-to-left override,
+    a line break that would split the grid): those characters are written as their escapes
+    (``\\x1b``), so the name shows and does nothing."""
+    return escaped(kind.shown_name(cell))
 
 
 def heading_title(kit_title: str | None, game_title: str) -> str:

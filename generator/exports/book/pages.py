@@ -89,7 +89,7 @@ class BookMaker(Maker[BookOptions]):
 
 
 def _game_page(game: Game, paper: tuple[float, float]) -> GamePage:
-    return game_page(paper, game.grid.rows, game.grid.columns, game.grid.cards == "picture")
+    return game_page(paper, game.grid.rows, game.grid.columns, game.grid.cards.pictures_alone)
 
 
 def _small_words(request: Request[BookOptions], page: GamePage) -> tuple[str, ...]:
@@ -97,10 +97,9 @@ def _small_words(request: Request[BookOptions], page: GamePage) -> tuple[str, ..
     at: its cards are drawn at a word card's size and scaled to their cells, so a long word that
     a card holds only at that size (on two lines or in the condensed face, as the deck would)
     prints smaller than it on a small page."""
-    if request.game.grid.cards != "word":
-        return ()
-    faces = request.cards[CODENAMES].named
-    printed = {name: faces[name].upright.size * page.scale for dealt in request.games for name in dealt.cells}
+    kind, faces = request.game.grid.cards, request.cards[CODENAMES].named
+    sizes = {name: kind.word_size(faces[name]) for dealt in request.games for name in dealt.cells}
+    printed = {name: size * page.scale for name, size in sizes.items() if size is not None}
     small = sorted((size, name) for name, size in printed.items() if size < MIN_WORD_SIZE - 1e-6)
     if not small:
         return ()
@@ -148,7 +147,7 @@ def _how_to(request: Request[BookOptions], flip: str | None, page: GamePage) -> 
     sides = _key_sides(request)
     shared = len(sides) == 1
     whose = "shared" if shared else "sides"
-    cards = game.grid.cards  # "word" or "picture": the texts' keys name both
+    cards = game.grid.cards.texts_key  # the texts' keys name each kind of card
     # Who sits round the table and what the key shows them: _teams for three or four teams
     table = "teams" if game.table is not None and game.table.teams > 2 else whose
     keys = [texts.text(f"how_keys_{whose}")]
@@ -164,10 +163,10 @@ def _how_to(request: Request[BookOptions], flip: str | None, page: GamePage) -> 
          (texts.text(f"how_cover_head_{cards}"), (texts.text(f"how_cover_{table}_{cards}"),)),
          (texts.text("how_keys_head"), tuple(keys)),
          (texts.text("how_read_head"), tuple(reading))),
-        texts.text(f"how_games_{cards}"), Seating(page, request.cards[CODENAMES], *_seats(request, sides, cards)))
+        texts.text(f"how_games_{cards}"), Seating(page, request.cards[CODENAMES], *_seats(request, sides)))
 
 
-def _seats(request: Request[BookOptions], sides: Sequence[KeySide], cards: str) -> tuple[str, str]:
+def _seats(request: Request[BookOptions], sides: Sequence[KeySide]) -> tuple[str, str]:
     """Who sits at the page's head and who at its foot. The operatives read the upright words
     and the spymasters the upside-down copies; with pictures, the spymasters sit where the
     corner marks point to their upper left, as on their key. Players with a side each sit
@@ -177,7 +176,7 @@ def _seats(request: Request[BookOptions], sides: Sequence[KeySide], cards: str) 
         player = texts.text("player")
         return f"{player} {sides[1].label}", f"{player} {sides[0].label}"
     spymasters, operatives = texts.text("seat_spymasters"), texts.text("seat_operatives")
-    return (operatives, spymasters) if cards == "picture" else (spymasters, operatives)
+    return (spymasters, operatives) if request.game.grid.cards.spymasters_at_head else (operatives, spymasters)
 
 
 def _key_sides(request: Request[BookOptions]) -> tuple[KeySide, ...]:
@@ -243,7 +242,7 @@ def _summary(request: Request[BookOptions], page: GamePage, keys: KeyPage, book_
     shown = f"{paper.upper() if len(paper) <= 3 else paper.capitalize()} landscape" if paper and width > height \
         else f"{format_mm(width)} x {format_mm(height)} mm"
     games = len(request.games)
-    cards = f"pictures {format_mm(page.cells[0].width)} mm wide" if request.game.grid.cards == "picture" \
+    cards = f"pictures {format_mm(page.cells[0].width)} mm wide" if request.game.grid.cards.pictures_alone \
         else f"codenames up to {page.largest_word:.1f} pt"
     printing = f"both sides, flip on {flip.replace('-', ' ')}" if flip else "one side of each sheet"
     return (

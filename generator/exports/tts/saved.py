@@ -110,7 +110,7 @@ def plan_parts(request: Request[TtsOptions]) -> dict[str, Part]:
         cards = request.cards[component]
         faces = [pair for pair in cards.faces if any(face is not None for face in pair)]
         sheets = plan_sheets(component, len(faces), cards.card_size, first_deck)
-        jpeg = component == CODENAMES and request.game.grid.cards == "picture"
+        jpeg = component == CODENAMES and request.game.grid.cards.pictures_alone
         parts[component] = Part(component, faces, cards.artist, cards.card_size, sheets, jpeg)
         first_deck += len(sheets)
     return parts
@@ -141,7 +141,7 @@ def saved_object(request: Request[TtsOptions], parts: Mapping[str, Part], where:
                      len(kinds))
     guids = (f"{number:06x}" for number in itertools.count(0xC0DE01))
     objects = [
-        pile(codenames, codenames.card_ids(), layout.codenames, texts.text(f"{game.grid.cards} cards"), "", where,
+        pile(codenames, codenames.card_ids(), layout.codenames, texts.text(f"{game.grid.cards.texts_key} cards"), "", where,
              guids),
         pile(keys, keys.card_ids(), layout.keys, texts.text("key cards"), texts.text("key cards hint"), where, guids),
         *(pile(tiles, [tiles.card_id(index) for index in indices], transform, request.tile_names.get(name, name), "",
@@ -214,7 +214,7 @@ def custom_deck(sheet: Sheet, jpeg: bool, where: Callable[[str], str]) -> dict[s
 
 def summary(request: Request[TtsOptions], parts: Mapping[str, Part], folder: Path, images: int) -> tuple[str, ...]:
     """What was written, where TTS looks for it, and who can see the pictures."""
-    counted = {CODENAMES: "picture card" if request.game.grid.cards == "picture" else "codename card",
+    counted = {CODENAMES: request.game.grid.cards.card,
                KEYS: "key card", TILES: "tile"}
     contents = ", ".join(f"{plural(len(part.faces), counted[name])} on {plural(len(part.sheets), 'sheet')}"
                          for name, part in parts.items())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import PICTURE_CARDS
 from ...inputs.bundled import languages_folder
 from ...model.roles import ASSASSIN, BLUE, BYSTANDER, RED
 from ...model.tiles import agent_kind
@@ -44,7 +45,7 @@ PICTURES = Game(
     title="Codenames Pictures",
     summary="the picture edition: 20 pictures in a 5 x 4 grid, from our picture deck or your own images; "
             f"{DEFAULT_PICTURE_KEY_CARDS} double-sided 5 x 4 key cards, 20 tiles, its own rules",
-    grid=Grid(4, 5, cards="picture"),
+    grid=Grid(4, 5, cards=PICTURE_CARDS),
     tiles=(
         agent_kind("red agent", RED, RED, 7),
         agent_kind("blue agent", BLUE, BLUE, 7),

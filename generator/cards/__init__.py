@@ -1,0 +1,11 @@
+"""The kinds of codename card, by name: each one value behind one interface (``kind.CardKind``)."""
+
+from __future__ import annotations
+
+from .kind import CardKind
+from .picture import PictureCards
+from .word import WordCards
+
+WORD_CARDS: CardKind = WordCards()
+PICTURE_CARDS: CardKind = PictureCards()
+CARD_KINDS: dict[str, CardKind] = {kind.name: kind for kind in (WORD_CARDS, PICTURE_CARDS)}
