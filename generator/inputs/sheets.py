@@ -415,18 +415,14 @@ def _scan_sheet(archive: zipfile.ZipFile, path: str, source: str, title: str, mo
         with archive.open(path) as stream:
             for _, element in etree.iterparse(stream, events=("end",), resolve_entities=False,
                                               no_network=True, load_dtd=False, huge_tree=False,
-                                              tag=(f"{_MAIN}dimension", f"{_MAIN}c", f"{_MAIN}row",
-                                                   f"{_MAIN}mergeCell")):
+                                              tag=(f"{_MAIN}dimension", f"{_MAIN}row", f"{_MAIN}mergeCell")):
                 tag = element.tag[len(_MAIN):]
-                if tag == "c":
-                    missing = missing or _formula_without_value(element)
-                    errors = errors or _error_value(element)
-                    continue  # cleared with its row
                 if tag == "row":
-                    rows += any(cell.find(f"{_MAIN}v") is not None or cell.find(f"{_MAIN}is") is not None
-                                for cell in element)
+                    holds, missing_here, error_here = _read_row(element)
+                    rows += holds
                     if rows > most_rows + 1:  # the header is not a row of the deck
                         raise _too_many_rows(source, most_rows)
+                    missing, errors = missing or missing_here, errors or error_here
                 elif tag == "dimension":
                     _stated_size(element.get("ref", ""), source, most_rows)
                 else:
@@ -441,21 +437,24 @@ def _scan_sheet(archive: zipfile.ZipFile, path: str, source: str, title: str, mo
     return Scan(_merges(ranges), missing, errors)
 
 
-def _formula_without_value(cell: Any) -> tuple[str, str] | None:
-    if cell.find(f"{_MAIN}f") is None:
-        return None
-    value = cell.find(f"{_MAIN}v")
-    # An empty saved value is an empty text only where the cell says its result is text.
-    if value is None or not value.text and cell.get("t") != "str":
-        return cell.get("r", ""), ""
-    return None
+_VALUE, _INLINE, _FORMULA = f"{_MAIN}v", f"{_MAIN}is", f"{_MAIN}f"
 
 
-def _error_value(cell: Any) -> tuple[str, str] | None:
-    if cell.get("t") != "e":
-        return None
-    value = cell.find(f"{_MAIN}v")
-    return cell.get("r", ""), (value.text if value is not None and value.text else "#VALUE!")
+def _read_row(row: Any) -> tuple[bool, tuple[str, str] | None, tuple[str, str] | None]:
+    """Whether the row holds a value, its first formula with no saved value as (ref, ""), and
+    its first error as (ref, "#REF!"): one pass over its cells, a million rows being possible."""
+    holds = False
+    missing = error = None
+    for cell in row:
+        parts = {child.tag: child.text for child in cell}
+        holds = holds or _VALUE in parts or _INLINE in parts
+        # An empty saved value is an empty text only where the cell says its result is text.
+        if _FORMULA in parts and not missing and not parts.get(_VALUE) and \
+                (_VALUE not in parts or cell.get("t") != "str"):
+            missing = cell.get("r", ""), ""
+        if cell.get("t") == "e" and not error:
+            error = cell.get("r", ""), parts.get(_VALUE) or "#VALUE!"
+    return holds, missing, error
 
 
 def _stated_size(ref: str, source: str, most_rows: int) -> None:
