@@ -78,8 +78,7 @@ def test_the_format_comes_from_the_suffix_whatever_its_case():
 
 def test_english_headers_name_the_fields_and_other_columns_are_noted():
     sheet = read_csv("Word,Notes,copies,Category\nAPPLE,red,2,Fruit\n")
-    assert sheet.columns == {"word": "A", "category": "D", "copies": "C"} or \
-        sheet.columns == {"word": "A", "copies": "C", "category": "D"}
+    assert list(sheet.columns.items()) == [("word", "A"), ("category", "D"), ("copies", "C")]  # FIELDS' order
     assert sheet.headers["word"] == "Word"
     assert sheet.ignored == ("B (Notes)",)
     assert cells(sheet) == [(2, {"word": "APPLE", "copies": "2", "category": "Fruit"})]
@@ -133,6 +132,15 @@ def test_a_ragged_row_may_only_add_empty_cells():
 
 def test_quotes_that_do_not_pair_up_are_refused_with_their_row():
     refused(b'word\nAPPLE\n"PEAR"x\n', "csv", "row 3: the quotes do not pair up")
+    refused(b'word\nAPPLE\n"PEAR\nPLUM\n', "csv", "row 3: the quotes do not pair up")
+
+
+def test_an_empty_header_row_says_so():
+    refused(b"\nAPPLE\n", "csv", r"row 1 has no word column \(its headers are none \(row 1 is empty\)\)")
+
+
+def test_a_line_break_in_a_workbooks_category_is_refused_naming_its_cell():
+    refused(workbook(["word", "Category"], ["APPLE", "Fruit\nand more"]), "xlsx", "row 2, column B: the category")
 
 
 # -- encodings and delimiters ---------------------------------------------------------------------
@@ -152,6 +160,10 @@ def test_windows_1252_is_refused_naming_the_row_of_the_first_bad_byte():
     data = 'word,Notes\nAPPLE,"one\ntwo"\nCAFÉ,\n'.encode("cp1252")
     message = refused(data, "csv", "deck.csv: row 3: this is not UTF-8 text")
     assert "CSV UTF-8" in message
+
+
+def test_damaged_utf16_is_refused_naming_its_row():
+    refused("word\nAPPLE\n".encode("utf-16") + b"\x00", "tsv", "row 3: this UTF-16 text is damaged")
 
 
 def test_nul_bytes_without_a_utf16_mark_are_refused():
@@ -278,6 +290,12 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked(monkeypatch):
     refused(patched(data, "", bytes, {"xl/media/image1.png": bytes(16 * 2**20)}), "xlsx", "zip bomb")
     monkeypatch.setattr(sheets, "MOST_UNPACKED", 4096)  # the sum of members, however each packs
     refused(data, "xlsx", "unpacks to")
+
+
+def test_a_part_declaring_entities_is_refused_before_any_parser_reads_it():
+    laughs = b'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+    data = patched(workbook(["word"], ["APPLE"]), SHEET_XML, lambda xml: laughs + xml.replace(b"APPLE", b"&b;"))
+    refused(data, "xlsx", "its part 'xl/worksheets/sheet1.xml' declares a DTD")
 
 
 def streamed_workbook(rows: int, dimension: str | None) -> bytes:

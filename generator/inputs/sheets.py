@@ -46,7 +46,7 @@ FORMATS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".xlsx": "xlsx"}
 # A real deck's workbook is a few hundred kilobytes; these are far past any, and small enough
 # that a zip bomb is refused before a byte of it is unpacked.
 MOST_UNPACKED = 256 * 2**20
-MOST_RATIO = 1000  # a member larger than RATIO_FLOOR unpacking to more than 1000 times its size
+MOST_RATIO = 200  # a member larger than RATIO_FLOOR unpacking to more than 200 times its size
 RATIO_FLOOR = 2**20
 # A sheet's stated size counts formatted empty rows too, so only a far larger one is refused
 # from it; the rows themselves are counted as they are read.
@@ -54,6 +54,8 @@ STATED_ROWS_SLACK = 10
 
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old .xls, or an .xlsx Excel encrypted
 _ZIP = b"PK\x03\x04"
+_PROLOG = 64 * 1024  # what comes before a part's root element: a declaration, a comment at most
+_ROOT_ELEMENT = re.compile(rb"<[A-Za-z_]")
 _SPLIT_REF = re.compile(r"^([A-Z]{1,3})([0-9]+)$")
 
 
@@ -327,6 +329,7 @@ def _checked_archive(data: bytes, source: str) -> zipfile.ZipFile:
         raise CngenError(f"{source} holds macros, and cngen never runs macros: save it as .xlsx "
                          "(Excel Workbook)")
     _no_bomb(members, source)
+    _no_doctype(archive, members, source)
     if "xl/workbook.xml" not in names:
         raise CngenError(f"{source} {_NOT_WORKBOOK}")
     return archive
@@ -340,6 +343,23 @@ def _no_bomb(members: list[zipfile.ZipInfo], source: str) -> None:
         raise CngenError(f"{source} unpacks to {unpacked // 2**20:,} MB, far more than any workbook of "
                          "a deck (this is what a zip bomb looks like): give the deck's own workbook, "
                          "or save the sheet as CSV UTF-8")
+
+
+def _no_doctype(archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], source: str) -> None:
+    """No part declares a DTD: Excel never writes one, and its entities are how XML is made to
+    swell or reach outside the file when a parser expands them (openpyxl parses the parts itself)."""
+    for member in members:
+        if member.filename.endswith((".xml", ".rels", ".vml")):
+            try:
+                with archive.open(member) as stream:
+                    start = stream.read(_PROLOG)
+            except (zipfile.BadZipFile, ValueError, EOFError, OSError, RuntimeError) as error:
+                raise CngenError(f"{source} is damaged ({error}): save the workbook again") from None
+            root = _ROOT_ELEMENT.search(start)
+            prolog = start[: root.start()] if root else start
+            if b"<!DOCTYPE" in prolog or root is None and len(start) == _PROLOG:
+                raise CngenError(f"{source}: its part {quoted(member.filename)} declares a DTD, which no "
+                                 "spreadsheet program writes: save the sheet again as an Excel Workbook (.xlsx)")
 
 
 def _member(archive: zipfile.ZipFile, name: str, source: str) -> bytes:
