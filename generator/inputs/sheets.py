@@ -26,17 +26,22 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import itertools
 import posixpath
 import re
 import unicodedata
 import warnings
 import zipfile
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Generator, Mapping, Sequence
+from contextlib import closing
+from typing import Any, TypeVar
 
 import msgspec
 
 from ..errors import CngenError, first_few, quoted
+
+T = TypeVar("T")
+Rows = Generator[list[str], None, None]  # a sheet's rows as text, row 1 first: closed when read
 
 FIELDS = ("word", "second", "picture", "category", "copies")
 # Fields that hold one line of text: a line break in one of them is a mistake to show.
@@ -108,21 +113,22 @@ class Merges(msgspec.Struct, frozen=True):
     across: tuple[tuple[str, int, int], ...]  # (ref, first column, last column), 0-based
 
 
-def _sheet(source: str, title: str, grid: Iterator[list[str]], merges: Merges,
+def _sheet(source: str, title: str, grid: Rows, merges: Merges,
            columns: Mapping[str, str], names: Mapping[str, Sequence[str]], most_rows: int) -> Sheet:
-    header = [cell.strip() for cell in next(grid, [])]
-    found = _match_headers(header, source, columns, names)
-    for ref, first, last in merges.across:
-        if any(first <= index <= last for index in found.values()):
-            raise CngenError(f"{source}: the cells {ref} are merged across columns: unmerge {ref}: "
-                             "one value a cell")
-    rows = []
-    for number, cells in enumerate(grid, start=2):
-        row = _row(cells, number, found, header, source)
-        if row is not None:
-            rows.append(row)
-            if len(rows) > most_rows:
-                raise _too_many_rows(source, most_rows)
+    with closing(grid):  # a refusal half way lets the workbook go at once
+        header = [cell.strip() for cell in next(grid, [])]
+        found = _match_headers(header, source, columns, names)
+        for ref, first, last in merges.across:
+            if any(first <= index <= last for index in found.values()):
+                raise CngenError(f"{source}: the cells {ref} are merged across columns: unmerge {ref}: "
+                                 "one value a cell")
+        rows = []
+        for number, cells in enumerate(grid, start=2):
+            row = _row(cells, number, found, header, source)
+            if row is not None:
+                rows.append(row)
+                if len(rows) > most_rows:
+                    raise _too_many_rows(source, most_rows)
     return Sheet(source=source, sheet=title,
                  columns={field: column_letter(index) for field, index in found.items()},
                  headers={field: header[index] for field, index in found.items()},
@@ -220,13 +226,13 @@ def column_index(letters: str) -> int:
 
 # -- CSV and TSV ---------------------------------------------------------------------------------
 
-def _text_grid(data: bytes, source: str, fmt: str) -> Iterator[list[str]]:
+def _text_grid(data: bytes, source: str, fmt: str) -> Rows:
     text = _decode(data, source)
     delimiter = "\t" if fmt == "tsv" else _csv_delimiter(text)
     return _records(text, delimiter, source)
 
 
-def _records(text: str, delimiter: str, source: str) -> Iterator[list[str]]:
+def _records(text: str, delimiter: str, source: str) -> Rows:
     # A record is a spreadsheet's row however many lines its quoted cells span, and a blank
     # line is an empty row: so the rows are numbered by counting records.
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
@@ -293,7 +299,7 @@ _NOT_WORKBOOK = "is not an Excel workbook (.xlsx): save the sheet as an Excel Wo
 
 
 def _workbook_grid(data: bytes, source: str, sheet: str | None,
-                   most_rows: int) -> tuple[str, Iterator[list[str]], Merges]:
+                   most_rows: int) -> tuple[str, Rows, Merges]:
     archive = _checked_archive(data, source)
     with archive:
         title, path = _chosen_sheet(archive, source, sheet)
@@ -505,7 +511,7 @@ def _merges(ranges: list[str]) -> Merges:
     return Merges({column: tuple(spans) for column, spans in down.items()}, tuple(across))
 
 
-def _workbook_rows(data: bytes, source: str, title: str, scan: Scan) -> Iterator[list[str]]:
+def _workbook_rows(data: bytes, source: str, title: str, scan: Scan) -> Rows:
     """The worksheet's rows as text, row 1 first, each merged range within a column filled
     with its top-left value."""
     import openpyxl
@@ -513,19 +519,28 @@ def _workbook_rows(data: bytes, source: str, title: str, scan: Scan) -> Iterator
     fills = {(column, top): bottom for column, spans in scan.merges.down.items() for top, bottom in spans}
     carried: dict[int, tuple[str, int]] = {}  # column -> (top-left value, last row of its range)
     try:
-        with warnings.catch_warnings():  # openpyxl warns of parts it leaves out (validation...)
-            warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-            try:
-                for number, values in enumerate(workbook[title].iter_rows(values_only=True), start=1):
-                    yield _filled([cell_text(value) for value in values], number, fills, carried)
-            finally:
-                workbook.close()
-    except CngenError:
-        raise
+        workbook = _quietly(lambda: openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True))
+        try:
+            rows = workbook[title].iter_rows(values_only=True)
+            for number in itertools.count(1):
+                values = _quietly(lambda: next(rows, None))
+                if values is None:
+                    return
+                yield _filled([cell_text(value) for value in values], number, fills, carried)
+        finally:
+            workbook.close()
     except Exception as error:  # noqa: BLE001  # checked first: only a workbook openpyxl cannot follow gets here
         raise CngenError(f"{source}: the workbook cannot be read ({type(error).__name__}: {error}): "
                          "open it in a spreadsheet program and save it again, or save it as CSV UTF-8") from None
+
+
+def _quietly(read: Callable[[], T]) -> T:
+    """openpyxl warns of the parts of a workbook it leaves out (data validation, extensions):
+    nothing a deck needs, and not for the user's terminal. Not held across a yield, as the
+    filter is the whole process's."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return read()
 
 
 def _filled(cells: list[str], number: int, fills: dict[tuple[int, int], int],
