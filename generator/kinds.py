@@ -35,9 +35,12 @@ class Kind(msgspec.Struct, frozen=True):
     cap: bool = False  # high is a bound past any use (a seed's), named only to a value past it
     choices: tuple[str, ...] = ()  # the names a choice or a list of names takes
     path: PathRole | None = None  # paths in the settings file are relative to its folder
+    free: bool = False  # a list of texts of the user's own (no choices), each read by ``parse``
 
     def parse_list(self, names: Sequence[str]) -> tuple[str, ...]:
         """A list of names (repeated options, or a YAML list) -> the names, checked."""
+        if self.free:
+            return tuple(dict.fromkeys(str(self.parse(name)) for name in names))
         return _checked_names(tuple(names), self.choices)
 
 
@@ -100,6 +103,12 @@ def names_list(names: tuple[str, ...], metavar: str) -> Kind:
     repeat an option zero times and mean it)."""
     example = ", ".join(names[:2])
     return Kind(f"a list such as [{example}], or []", metavar, scalar="list", choices=names)
+
+
+def text_list(expect: str, metavar: str, longest: int) -> Kind:
+    """A list of the user's own texts (repeated options, or a YAML list), each on one line of
+    at most ``longest`` characters; repeats kept once."""
+    return Kind(expect, metavar, one_line(longest, metavar).parse, scalar="list", free=True)
 
 
 def input_path(metavar: str = "FILE") -> Kind:

@@ -73,7 +73,7 @@ THEME = make_theme(False, None, "Codenames", ink_limit=300, ink="full")
 
 def cells_for(name: str, shift: int = 0) -> tuple[str, ...]:
     game = GAMES[name]
-    if game.grid.cards == "picture":
+    if game.grid.cards.name == "picture":
         return tuple(f"picture-{index + shift}.svg" for index in range(game.grid.cells))
     return tuple(f"WORD{index + shift}" for index in range(game.grid.cells))
 
@@ -86,7 +86,7 @@ def request(name: str, kind: str, *, key: int = 0, seed: int = SEED, language: s
     own = BoardOptions(format=kind, key_output=Path("key.out"), output=None, games=games, seed=seed)
     pictures = thumbnails if thumbnails is not None else (
         {cell: b"\x89PNG-" + cell.encode() for table in dealt for cell in table.cells}
-        if game.grid.cards == "picture" else {})
+        if game.grid.cards.name == "picture" else {})
     return Request(game, seed, own, texts_in(language), language, title, game.title, "a test list", 400, THEME,
                    dealt, thumbnails=pictures)
 
@@ -181,7 +181,7 @@ def test_the_markdown_board_is_a_table_of_the_games_grid(name):
     assert len(tables) == 3
     for number, table in enumerate(tables, start=1):
         assert len(table) == grid.rows and all(len(row) == grid.columns for row in table)
-        expected = [Path(cell).stem if grid.cards == "picture" else cell for cell in cells_for(name, 100 * number)]
+        expected = [Path(cell).stem if grid.cards.name == "picture" else cell for cell in cells_for(name, 100 * number)]
         assert [cell for row in table for cell in row] == expected
     assert re.findall(r"^## .*$", board, re.M) == [f"## {GAMES[name].title} · Game {n}" for n in (1, 2, 3)]
     sides = len(COUNTS[name])
@@ -349,7 +349,7 @@ def test_the_json_documents(name):
     game = GAMES[name]
     board, key = made_json(name, games=2)
     assert board == {"format": "cngen board", "version": 1, "game": name, "title": game.title,
-                     "language": "en", "cards": game.grid.cards,
+                     "language": "en", "cards": game.grid.cards.name,
                      "games": [{"number": number, "rows": game.grid.rows, "columns": game.grid.columns,
                                 "words": [list(cells_for(name, 100 * number)[at:at + game.grid.columns])
                                           for at in range(0, game.grid.cells, game.grid.columns)]}
@@ -402,7 +402,7 @@ def test_the_text_key_marks_each_name_with_its_roles_symbol(name):
     assert board.count("|") == grid.rows * (grid.columns + 1)
     marked = re.findall(r"\| ([◆●★▬✕]) ", key.replace(" | ", " || "))
     assert len(marked) == grid.cells * len(COUNTS[name])
-    if GAMES[name].grid.cards == "picture":
+    if GAMES[name].grid.cards.name == "picture":
         assert "picture-100 " in board and ".svg" not in board
 
 
@@ -529,7 +529,7 @@ def test_the_page_needs_no_network_and_the_key_is_a_page_of_its_own(name):
     assert len(key_page.cards) == 2 * grid.cells * len(COUNTS[name])
     roles = Counter(key_page.cards[:grid.cells])
     assert sorted(roles.values(), reverse=True) == sorted(COUNTS[name][0].values(), reverse=True)
-    if grid.cards == "picture":
+    if grid.cards.name == "picture":
         assert len(page.pictures) == 2 * grid.cells and not page.words
         assert [label for label, _ in page.pictures] == [Path(cell).stem for shift in (100, 200)
                                                            for cell in cells_for(name, shift)]

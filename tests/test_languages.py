@@ -874,3 +874,38 @@ def test_japanese_wraps_between_characters_as_its_typesetting_allows(width):
     assert all(font.width(line, 7.0) <= width for line in lines)
     assert not [line for line in lines[1:] if line[0] in _NO_LINE_START]
     assert not [line for line in lines[:-1] if line[-1] in _NO_LINE_END]
+
+
+# --- The bundled pictures' names and a spreadsheet's column names ------------------------------
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_bundled_picture_has_one_name_of_its_own_in_every_language(code):
+    """Word-and-picture cards print the bundled pictures under their names in the kit's
+    language: every picture is named, no two alike once printed in capitals, none a word of
+    the game's own terms."""
+    from generator.inputs.bundled import picture_deck_path
+    from generator.model.words import normalise
+
+    names = yaml.load((labels_path(code).parent / "picture-names.yaml").read_text(encoding="utf-8"),
+                      Loader=yaml.CSafeLoader)
+    assert set(names) == {path.stem for path in picture_deck_path().glob("*.svg")}
+    printed = [normalise(name, code).casefold() for name in names.values()]
+    assert len(set(printed)) == len(printed), [name for name in printed if printed.count(name) > 1]
+    terms = SHIPPED.languages[code].term_words()
+    assert not [name for name in names.values() if name.casefold() in terms]
+
+
+def test_no_column_name_means_two_fields_in_any_language():
+    """A sheet's headers are matched against every language's names at once: a name may mean
+    one field alone."""
+    from generator.jobs.language import column_names
+
+    names = column_names()
+    meanings: dict[str, set[str]] = {}
+    for field, headers in names.items():
+        for header in headers:
+            meanings.setdefault(header.casefold(), set()).add(field)
+    assert not {header: fields for header, fields in meanings.items() if len(fields) > 1}
+    assert all(names[field] for field in ("word", "second", "picture", "category", "copies"))
+    assert {path.parent.name for path in labels_path("en").parent.parent.glob("*/columns.yaml")} == set(LANGUAGES)

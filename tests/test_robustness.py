@@ -20,10 +20,11 @@ from pdfcheck import card_rects, placed_texts, theme_for
 from pdfiumpage import paint, read_pages
 from reportlab.pdfbase.ttfonts import TTFontFile
 
+from generator.cards.word_faces import PROGRESS_FROM
 from generator.cli import main
 from generator.errors import CngenError
 from generator.inputs.bundled import font_path
-from generator.jobs.deck import PROGRESS_FROM, build_deck
+from generator.jobs.deck import build_deck
 from generator.model.words import normalise
 from generator.settings.options import DeckOptions
 

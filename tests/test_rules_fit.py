@@ -47,7 +47,7 @@ def contents(game: str, lang: str):
     """The default kit's contents in ``lang`` and its language. The picture deck is read once
     (reading it is most of the cost): its words on the sheet are the only part that changes
     with the language."""
-    if GAMES[game].grid.cards != "picture" or lang == "en":
+    if GAMES[game].grid.cards.name != "picture" or lang == "en":
         return default_contents(GAMES[game], Style(lang=lang))
     counted, _ = contents(game, "en")
     language = settle_language(GAMES[game], lang)

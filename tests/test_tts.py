@@ -499,7 +499,7 @@ def test_the_pieces_lie_apart_around_the_space_for_the_grid(game, table):
     """No deck or tile pile overlaps another or the grid the codenames are dealt into, at any
     table: three or four teams' agents, a 7 x 7 grid, an oblong one."""
     played = GAMES[game] if table is None else GAMES[game].seat(*table, None)
-    codename = PICTURE_CARD if played.grid.cards == "picture" else WORD_CARD
+    codename = PICTURE_CARD if played.grid.cards.name == "picture" else WORD_CARD
     kinds = len(played.tiles)
     layout = lay_out((played.grid.rows, played.grid.columns), codename, KEY_CARD, codename, kinds)
     card_w, card_h = extent(codename)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from .kind import CardKind
 from .picture import PictureCards
-from .word import WordCards
+from .word import SecondLineCards, WordCards
 
 WORD_CARDS: CardKind = WordCards()
+SECOND_LINE_CARDS: CardKind = SecondLineCards()
 PICTURE_CARDS: CardKind = PictureCards()
-CARD_KINDS: dict[str, CardKind] = {kind.name: kind for kind in (WORD_CARDS, PICTURE_CARDS)}
+CARD_KINDS: dict[str, CardKind] = {kind.name: kind for kind in (WORD_CARDS, SECOND_LINE_CARDS, PICTURE_CARDS)}

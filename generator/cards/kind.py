@@ -51,6 +51,11 @@ class Entries(msgspec.Struct, frozen=True):
     pictures: PictureFolder | None = None
 
     @property
+    def seconds(self) -> bool:
+        """Whether any entry carries a second line."""
+        return self.words is not None and any(entry.second for entry in self.words.entries)
+
+    @property
     def names(self) -> list[str]:
         """The codenames as the cards print them, in the list's order: its words (in capitals),
         else the pictures by name."""
@@ -78,6 +83,7 @@ class FaceRequest(msgspec.Struct, frozen=True):
     ink_limit: int = 300  # per cent, the most the inks may cover
     sized_by: str | None = "--card-size"
     progress: Callable[[str], None] = lambda step: None
+    second_font: Font | None = None  # second lines' beneath the words; None: the words' font
 
 
 class DrawnCards(msgspec.Struct, frozen=True):
@@ -112,6 +118,8 @@ class CardKind(ABC):
     # On a book's page the spymasters sit at its head: they read the copy printed upside down
     # at the top of word cards; picture cards' corner marks point the other way.
     spymasters_at_head: bool = True
+    # The condition a rules text's ``when:`` tests to describe these cards (model.ruletext), "" for none.
+    rules_condition: str = ""
 
     @property
     def reads_words(self) -> bool:
@@ -120,6 +128,11 @@ class CardKind(ABC):
     @property
     def reads_pictures(self) -> bool:
         return PICTURE in self.carries
+
+    def for_entries(self, entries: Entries) -> CardKind:
+        """The kind a deck of these entries prints: this one, or one that shows more of what
+        they carry (a word list whose rows give second lines prints them)."""
+        return self
 
     def shown_name(self, codename: str) -> str:
         """How a board names a codename of this kind (a picture by its file's stem)."""

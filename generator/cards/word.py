@@ -1,5 +1,5 @@
 """Word cards: a codename from a word list, upright for the operatives and upside down on the
-spymasters' band."""
+spymasters' band; and word cards whose words carry a second line beneath them."""
 
 from __future__ import annotations
 
@@ -20,11 +20,36 @@ class WordCards(CardKind):
     blank_side = "write"
     carries = frozenset({WORD})
 
+    def for_entries(self, entries: Entries) -> CardKind:
+        """A list whose rows give second lines prints them (``SecondLineCards``)."""
+        from . import SECOND_LINE_CARDS
+
+        return SECOND_LINE_CARDS if entries.seconds else self
+
     def word_size(self, face: Any) -> float | None:
-        return face.upright.size
+        return float(face.upright.size)
 
     def faces(self, entries: Entries, request: FaceRequest) -> DrawnCards:
         from .word_faces import word_faces  # fitting and drawing: only when faces are drawn
 
         assert entries.words is not None, "a word deck's job reads its list"
         return word_faces(entries.words, request, self.deck_title)
+
+
+class SecondLineCards(WordCards):
+    """Word cards whose words carry a second line (a translation, a short definition) beneath
+    them on both halves, smaller, in the second lines' font: the emblem's strip goes to the two
+    panels, so that the word keeps its size."""
+
+    name = "word-second"
+    emblem = False
+    rules_condition = "second-lines"
+
+    def for_entries(self, entries: Entries) -> CardKind:
+        return self
+
+    def faces(self, entries: Entries, request: FaceRequest) -> DrawnCards:
+        from .word_faces import word_faces
+
+        assert entries.words is not None, "a word deck's job reads its list"
+        return word_faces(entries.words, request, self.deck_title, second_lines=True)

@@ -8,11 +8,15 @@ from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
 from ..geometry.wordface import (
     MIN_MIRRORED_SIZE,
+    MIN_SECOND_SIZE,
     MIN_WORD_SIZE,
+    SecondProblem,
     WordFace,
     WordFaceLayout,
+    fit_with_second,
     fit_word,
     fitted_without_condensed,
+    second_line_layout,
     word_face_layout,
 )
 from ..model.rng import make_rng, shuffled
@@ -27,22 +31,69 @@ from .kind import DrawnCards, FaceRequest, pair_faces
 PROGRESS_FROM = 2_000
 
 
-def word_faces(word_list: WordList, request: FaceRequest, title: str) -> DrawnCards:
-    """The list's cards drawn for ``request``: each word checked and fitted, paired in the
-    list's order (or shuffled by the seed), blanks last."""
+def word_faces(word_list: WordList, request: FaceRequest, title: str, second_lines: bool = False) -> DrawnCards:
+    """The list's cards drawn for ``request``: each word checked and fitted (with its second
+    line beneath it, where ``second_lines``), paired in the list's order (or shuffled by the
+    seed), each entry's copies after the first in sets of their own, blanks last."""
     progress = request.progress if len(word_list.entries) >= PROGRESS_FROM else lambda step: None
-    face_layout = word_face_layout(*request.card_size, bleed=request.bleed)
+    lay_out = second_line_layout if second_lines else word_face_layout
+    face_layout = lay_out(*request.card_size, bleed=request.bleed)
     _check_card_room(face_layout, request.font, request.card_size, request.sized_by)
     progress(f"checking {len(word_list.entries):,} words against the font and the card")
-    faces, font = fitted_faces(word_list, face_layout, request.font, request.sized_by)
+    second_font = request.second_font or request.font
+    if second_lines:
+        faces, font = _with_seconds(word_list, face_layout, request.font, second_font, request.sized_by)
+    else:
+        faces, font = fitted_faces(word_list, face_layout, request.font, request.sized_by)
     words = word_list.words
     if request.seed is not None:
         words = shuffled(words, make_rng(request.seed))
-    pairs = pair_faces(words, request.blanks)
+    printed = with_copies(words, {entry.text: entry.copies for entry in word_list.entries})
+    pairs = pair_faces(printed, request.blanks)
     progress(f"drawing {len(pairs):,} cards")
     cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
-    artist = WordCardArtist(face_layout, font, request.theme)
-    return DrawnCards(CardFaces(title, request.card_size, cards, artist, named=faces), tuple(words))
+    artist = WordCardArtist(face_layout, font, request.theme, second_font if second_lines else None)
+    return DrawnCards(CardFaces(title, request.card_size, cards, artist, named=faces), tuple(printed))
+
+
+def with_copies(words: list[str], copies: dict[str, int]) -> list[str]:
+    """Every word once, then the words printed twice or more once again, and so on: each set
+    of copies is a deck of its own, and no card carries one word on both sides."""
+    most = max(copies.values(), default=1)
+    if most == 1:
+        return words
+    return [word for round_ in range(most) for word in words if copies[word] > round_]
+
+
+def _with_seconds(word_list: WordList, layout: WordFaceLayout, font: Font, second_font: Font,
+                  sized_by: str | None) -> tuple[dict[str, WordFace], Font]:
+    """Every word fitted with its second line (a word without one, alone); every problem of
+    the list reported at once, a second line's in its own column."""
+    font = with_condensed(font)  # a word and its line share the room: long words often need the narrower face
+    faces: dict[str, WordFace] = {}
+    problems: list[Problem] = []
+    column = word_list.second_column
+    for entry in word_list.entries:
+        missing = font.missing_characters(entry.text)
+        missing_second = second_font.missing_characters(entry.second)
+        if missing:
+            problems.append(Problem(entry.line, _missing_message(entry.text, missing, font), "characters the font lacks"))
+            continue
+        if missing_second:
+            problems.append(Problem(entry.line, _missing_message(entry.second, missing_second, second_font,
+                                                                 "--second-font"), "characters the font lacks", column))
+            continue
+        fitted = fit_with_second(entry.text, entry.second, layout, font, second_font) if entry.second else \
+            fit_word(entry.text, layout, font)
+        if isinstance(fitted, WordFace):
+            faces[entry.text] = fitted
+        elif isinstance(fitted, SecondProblem) and fitted.part == "second":
+            problems.append(Problem(entry.line, _second_too_long(entry.second, layout, sized_by), "entries too long",
+                                    column))
+        else:
+            problems.append(Problem(entry.line, _too_long_message(entry.text, layout, sized_by), "entries too long"))
+    raise_problems(word_list, problems)
+    return faces, font
 
 
 def fitted_faces(word_list: WordList, layout: WordFaceLayout, font: Font,
@@ -93,12 +144,19 @@ def _face(word: str | None, faces: dict[str, WordFace]) -> WordFace | None:
     return faces[word] if word is not None else None
 
 
-def _missing_message(word: str, missing: list[str], font: Font) -> str:
+def _missing_message(word: str, missing: list[str], font: Font, option: str = "--font") -> str:
     characters = ", ".join(describe_character(char) for char in missing)
     return (
         f"'{word}' uses {characters}, which the font {font.label} cannot draw: "
-        f"use --font FILE.ttf with a font that has it{fonts_for(missing)}, or change the word"
+        f"use {option} FILE.ttf with a font that has it{fonts_for(missing)}, or change the word"
     )
+
+
+def _second_too_long(second: str, layout: WordFaceLayout, sized_by: str | None) -> str:
+    card = layout.card
+    return (f"the second line '{second}' is too long for a {format_mm(card.width)} x {format_mm(card.height)} mm "
+            f"card at {MIN_SECOND_SIZE:g} pt on two lines: shorten it"
+            + (f", or choose a wider {sized_by}" if sized_by else ""))
 
 
 def _too_long_message(word: str, layout: WordFaceLayout, sized_by: str | None) -> str:

@@ -35,6 +35,12 @@ def deck_summary(result: DeckResult, output: Path, sheet: SheetOptions, folder: 
         f"({plural(result.words, result.kind.noun)} from {result.source}), {result.blank_cards:,} blank",
         sheets_line(result.plan, result.sheets, result.pages, "card"),
     ]
+    if result.categories:
+        counted = ", ".join(f"{name or '(none)'} {count:,}" for name, count in result.categories)
+        lines.append(f"  Words by category: {counted}")
+    if result.copies:
+        lines.append(f"  {plural(result.copies, 'further copy', 'further copies')} of words the copies column "
+                     "asks for, each set after the first printed as a deck of its own")
     if result.dropped:
         lines.append(f"  Left out {plural(result.dropped, 'repeated word')} (--dedupe keeps the first of each).")
     if result.blank_back:

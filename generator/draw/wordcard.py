@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..geometry.fit import FittedText
 from ..geometry.sheet import Box
 from ..geometry.style import FRAME_LINE, PANEL_RADIUS
-from ..geometry.wordface import WordFace, WordFaceLayout
+from ..geometry.wordface import SECOND_GAP, WordFace, WordFaceLayout, second_height
 from ..typeface.font import Font
 from ..units import MM
 from .emblem import draw_emblem_between_rules
@@ -32,8 +32,9 @@ class WordCardArtist:
     card: the file stores it once, and ReportLab does not re-encode the same curves 400 times.
     """
 
-    def __init__(self, layout: WordFaceLayout, font: Font, theme: Theme):
+    def __init__(self, layout: WordFaceLayout, font: Font, theme: Theme, second_font: Font | None = None):
         self.layout, self.font, self.theme = layout, font, theme
+        self.second_font = second_font or font  # a second line's beneath the word (``WordFace.second``)
         self.opened_layout = layout.opened()
         self.artwork = form_name("word-card", layout.bleed_box)
         self.opened_artwork = form_name("opened-word-card", layout.bleed_box)
@@ -58,14 +59,27 @@ class WordCardArtist:
         canvas.doForm(self._artwork(canvas, face.opened))
         fill(canvas, self.theme.text)
         label = (self.opened_layout if face.opened else self.layout).label_text
-        self._lines(canvas, face.upright, *label.centre)
+        self._block(canvas, face.upright, face.second, *label.centre)
         canvas.saveState()
         # The spymasters sit across the table: their copy is turned half a turn about the
         # band's centre, in one matrix rather than a move and a turn (a deck sets hundreds).
         centre_x, centre_y = self.layout.band_text.centre
         canvas.transform(-1, 0, 0, -1, centre_x, centre_y)
-        self._lines(canvas, face.mirrored, 0.0, 0.0)
+        self._block(canvas, face.mirrored, face.second_mirrored, 0.0, 0.0)
         canvas.restoreState()
+
+    def _block(self, canvas: Canvas, word: FittedText, second: FittedText | None, centre_x: float,
+               centre_y: float) -> None:
+        """The word centred on the point; with a second line, the two stacked and centred
+        together, SECOND_GAP apart."""
+        if second is None:
+            self._lines(canvas, word, centre_x, centre_y)
+            return
+        word_height = len(word.lines) * self.font.line_height(word.size)
+        below = second_height(second, self.second_font)
+        top = centre_y + (word_height + SECOND_GAP + below) / 2
+        self._lines(canvas, word, centre_x, top - word_height / 2)
+        self._lines(canvas, second, centre_x, top - word_height - SECOND_GAP - below / 2, self.second_font)
 
     def _artwork(self, canvas: Canvas, opened: bool) -> str:
         """The form of a card's artwork; an opened card's is defined when the first is drawn,
@@ -76,10 +90,12 @@ class WordCardArtist:
             _define_artwork(canvas, self.opened_artwork, self.opened_layout, self.theme)
         return self.opened_artwork
 
-    def _lines(self, canvas: Canvas, text: FittedText, centre_x: float, centre_y: float) -> None:
+    def _lines(self, canvas: Canvas, text: FittedText, centre_x: float, centre_y: float,
+               face: Font | None = None) -> None:
         """Plain text through ReportLab; a shaped word (right to left, joined) by its glyphs.
-        In the condensed face where it was fitted in it."""
-        font = self.font.condensed if text.condensed and self.font.condensed is not None else self.font
+        In the condensed face where it was fitted in it; ``face``: another font than the words'."""
+        font = face or self.font
+        font = font.condensed if text.condensed and font.condensed is not None else font
         if not text.shaped:
             centred_lines(canvas, text, font, centre_x, centre_y)
             return

@@ -10,4 +10,5 @@ GAMES = kinds.whole(1, MOST_GAMES)
 FONT_HELP = ("A TrueType font for everything it prints (default: the bundled Fira Sans); FILE.ttc#N takes "
              "face N of a collection, from 0.")
 # The settings every export reads to deal a game: which game, in which language, from which words.
-DEALING = ("game", "lang", "title", "sharp_s", "deck.deck", "deck.words", "deck.dedupe", "deck.images")
+DEALING = ("game", "lang", "title", "sharp_s", "deck.deck", "deck.words", "deck.worksheet", "deck.columns",
+           "deck.categories", "deck.dedupe", "deck.images")

@@ -116,6 +116,10 @@ class WordFace(msgspec.Struct, frozen=True):
     upright: FittedText
     mirrored: FittedText
     opened: bool = False  # the card is laid out as ``WordFaceLayout.opened``: its label took the strip
+    # A second line beneath the word (a translation, a definition: ``fit_with_second``), on
+    # each half, in the second lines' font; None on a card of the word alone.
+    second: FittedText | None = None
+    second_mirrored: FittedText | None = None
 
 
 def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) -> WordFaceLayout:
@@ -258,3 +262,107 @@ def _fit_in(word: str, box: Box, font: Metrics, max_size: float, min_size: float
 def _side_gap(font: Metrics, size: float) -> float:
     """How much narrower than its text box a word of ``size`` is fitted, on each side."""
     return SIDE_GAP * font.cap_height * size - TEXT_PADDING
+
+
+# --- A word with a second line ---------------------------------------------------------------
+# A card that carries a translation or a short definition beneath its word gives the emblem's
+# strip to its two panels (``second_line_layout``), so that the word keeps the size it has on
+# a card of its own and the second line fits beneath it, on both halves. On the default card
+# the label's text box is 17 mm tall: a word at 24 pt or more and a second line of 10 to 14 pt.
+SECOND_BAND_SHARE = 0.42  # of the safe height, less the gap between the panels: the band's
+MIN_SECOND_SIZE = 10.0  # a second line reads across a table at this size
+# The spymasters' copy is smaller than the operatives' (MIN_MIRRORED_SIZE for the word): their
+# second line keeps MIN_SECOND_SIZE where it fits, and a second line of two lines goes down to this.
+MIN_MIRRORED_SECOND_SIZE = 8.0
+MAX_SECOND_SIZE = 14.0
+SECOND_SHARE = 0.55  # a second line is at most this share of its word's size: the word leads
+# Of a text box's height, the most a second line takes: two lines of MIN_SECOND_SIZE in the label,
+# and in the lower band too, where the spymasters' copy of the word is smaller anyway.
+SECOND_ROOM = 0.52
+SECOND_ROOM_MIRRORED = 0.72
+SECOND_GAP = 0.8 * MM  # between the word and its second line
+
+
+def second_line_layout(card_width: float, card_height: float, bleed: float = 0.0) -> WordFaceLayout:
+    """The safe area split top to bottom into the band and the label, OPEN_GAP apart: the
+    strip between them is too narrow for the emblem, which such a card does without."""
+    safe = Box(0, 0, card_width, card_height).inset(SAFE_INSET)
+    band_height = SECOND_BAND_SHARE * (safe.height - OPEN_GAP)
+    band = Box(safe.x, safe.top - band_height, safe.width, band_height)
+    label = Box(safe.x, safe.y, safe.width, band.y - OPEN_GAP - safe.y)
+    emblem = Box(safe.x, label.top, safe.width, OPEN_GAP)
+    return WordFaceLayout(Box(0, 0, card_width, card_height), label, band, emblem, bleed)
+
+
+class SecondProblem(msgspec.Struct, frozen=True):
+    """Why a word and its second line do not fit a card: "second" (the second line is too long
+    even at MIN_SECOND_SIZE on two lines) or "word" (the word has no room left above it)."""
+
+    part: str
+
+
+def fit_with_second(word: str, second: str, layout: WordFaceLayout, font: Font, second_font: Font,
+                    condensed: Face | None = None) -> WordFace | SecondProblem:
+    """The word and its second line on both halves of a card of ``layout``
+    (``second_line_layout``): the second line as large as it may be beside the word, down to
+    MIN_SECOND_SIZE where the word would otherwise fall below LEGIBLE_SIZE."""
+    faces = _faces(word, font, condensed or font.condensed)
+    second_measure = _measure(second, second_font)
+    upright = _stack(word, faces, second, second_measure, second_font, layout, layout.label_text, MAX_WORD_SIZE,
+                     MIN_WORD_SIZE, _legible(layout, font), (MAX_SECOND_SIZE, MIN_SECOND_SIZE), SECOND_ROOM)
+    if isinstance(upright, SecondProblem):
+        return upright
+    (fitted, measure), (line, _) = upright
+    largest, legible = _mirrored_sizes(fitted.size)
+    mirrored = _stack(word, faces, second, second_measure, second_font, layout, layout.band_text, largest,
+                      MIN_MIRRORED_SIZE, legible, (line.size, MIN_SECOND_SIZE, MIN_MIRRORED_SECOND_SIZE),
+                      SECOND_ROOM_MIRRORED)
+    if isinstance(mirrored, SecondProblem):
+        return mirrored
+    (copy, copy_measure), (copy_line, _) = mirrored
+    return WordFace(word, _with_glyphs(fitted, measure), _with_glyphs(copy, copy_measure),
+                    second=_with_glyphs(line, second_measure), second_mirrored=_with_glyphs(copy_line, second_measure))
+
+
+def second_height(line: FittedText, font: Font) -> float:
+    """How tall a second line's block is, as it is drawn."""
+    return len(line.lines) * font.line_height(line.size)
+
+
+def _stack(word: str, faces: list[_Face], second: str, second_measure: Metrics, second_font: Font,
+           layout: WordFaceLayout, box: Box, max_size: float, min_size: float, legible: float,
+           second_sizes: tuple[float, ...], room: float
+           ) -> tuple[tuple[FittedText, Metrics], tuple[FittedText, Metrics]] | SecondProblem:
+    """The word above its second line in ``box``: the second line first at the largest of
+    ``second_sizes`` it may take beside the word, then at each smaller one, until the word
+    reaches ``legible`` (else the largest word of them all)."""
+    largest = min(second_sizes[0], MAX_SECOND_SIZE, max(MIN_SECOND_SIZE, SECOND_SHARE * max_size))
+    sizes = sorted({largest, *(size for size in second_sizes[1:] if size < largest)}, reverse=True)
+    best = None
+    for top in sizes:
+        line = fit_text(second, second_measure, box.width, room * box.height, top, top)
+        if line is None:
+            continue
+        line = _balanced(line, second, second_measure, box.width)
+        above = Box(box.x, box.y, box.width, box.height - second_height(line, second_font) - SECOND_GAP)
+        fitted = _first_legible(word, faces, ((False, above),), layout, max_size, min_size, legible, None)
+        if fitted is not None and (best is None or fitted[0][0].size > best[0][0].size + 0.01):
+            best = fitted[0], (line, second_measure)
+        if best is not None and best[0][0].size >= legible - 1e-9:
+            break
+    if best is None:
+        fits = any(fit_text(second, second_measure, box.width, room * box.height, size, size) for size in sizes)
+        return SecondProblem("word" if fits else "second")
+    return best
+
+
+def _balanced(line: FittedText, text: str, measure: Metrics, width: float) -> FittedText:
+    """A second line broken in two where its halves are most even (fitting prefers the first
+    break that reaches its size, which can leave one word above six)."""
+    if len(line.lines) != 2 or " " not in text or needs_shaping(text):
+        return line
+    words = text.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [pair for pair in splits if max(measure.width(part, line.size) for part in pair) <= width]
+    best = min(fitting, key=lambda pair: max(measure.width(part, line.size) for part in pair), default=line.lines)
+    return replace(line, lines=tuple(best))

@@ -20,6 +20,7 @@ STDIN_NAME = "standard input"
 # The largest input of each kind, in bytes: far beyond any real one, small enough to fail fast.
 LIMITS = {
     "word list": 16 * 2**20,
+    "spreadsheet": 64 * 2**20,  # an .xlsx is compressed: its rows are bounded again when read
     "settings file": 1 * 2**20,
     "edition": 1 * 2**20,
     "rules text": 1 * 2**20,

@@ -11,11 +11,12 @@ import msgspec
 from ..cards.kind import CardKind, DrawnCards, Entries, FaceRequest
 from ..draw.theme import Theme
 from ..geometry.sheet import SheetPlan
+from ..inputs.bundled import REGULAR
 from ..settings.declarations import is_cmyk
 from ..settings.options import DeckOptions
 from ..typeface.font import Font
 from .cards import ink_limit, output_condition
-from .sources import bundled_deck, deck_notes, in_language, load_words, words_label
+from .sources import bundled_deck, deck_notes, deck_words, in_language, load_font, words_label
 
 
 class DeckResult(msgspec.Struct, frozen=True):
@@ -34,6 +35,8 @@ class DeckResult(msgspec.Struct, frozen=True):
     kind: CardKind  # what the cards carry
     images: tuple[tuple[str, bytes], ...] = ()  # one PNG a face, for services that take images
     notes: tuple[str, ...] = ()  # the English deck printed for want of one in the kit's language
+    categories: tuple[tuple[str, int], ...] = ()  # a spreadsheet's categories and their words, as it orders them
+    copies: int = 0  # cards printed as further copies of a word (a spreadsheet's copies column)
 
     @property
     def word_cards(self) -> int:
@@ -44,7 +47,7 @@ def read_entries(kind: CardKind, options: DeckOptions, least: int) -> Entries:
     """What the deck's cards carry, read as ``kind`` asks: the word list (its problems kept, to
     be reported with the font's and the card's), the folder of pictures (checked; one holding
     fewer than ``least``, the pictures a game lays out, is refused)."""
-    words = load_words(options.words, options.deck, options.dedupe, options.style) if kind.reads_words else None
+    words = deck_words(options) if kind.reads_words else None
     if not kind.reads_pictures:
         return Entries(words=words)
     from .picturedeck import checked_pictures  # Pillow's and svglib's work: only for pictures
@@ -59,12 +62,24 @@ def draw_codenames(kind: CardKind, entries: Entries, options: DeckOptions, card_
     order and with their blanks, in the font of the deck's language where cngen's own font
     does not draw it (Japanese): the options' language, else the list's. ``sized_by``: the option that sets the cards' size, for
     messages to advise (None where no option does)."""
-    font = in_language(font, options.style.lang or (entries.words.language if entries.words is not None else None))
+    lang = options.style.lang or (entries.words.language if entries.words is not None else None)
+    font = in_language(font, lang)
     sheet = options.sheet
     cmyk = is_cmyk(sheet.profile)
     request = FaceRequest(card_size, bleed, font, theme, options.seed, options.blanks, options.fit, options.dpi, cmyk,
-                          output_condition(sheet) if cmyk else None, ink_limit(sheet), sized_by, progress)
+                          output_condition(sheet) if cmyk else None, ink_limit(sheet), sized_by, progress,
+                          _second_font(options, entries, lang))
     return kind.faces(entries, request)
+
+
+def _second_font(options: DeckOptions, entries: Entries, lang: str | None) -> Font | None:
+    """The second lines' font, where the entries carry any: --second-font, else the words' own
+    font when it is the user's, else cngen's regular face (in the language's font, Japanese's)."""
+    if not entries.seconds:
+        return None
+    if options.second_font is not None:
+        return load_font(options.second_font)
+    return None if options.font is not None else load_font(None, REGULAR, lang)
 
 
 def entries_source(options: DeckOptions, entries: Entries) -> str:
@@ -81,7 +96,7 @@ def entries_source(options: DeckOptions, entries: Entries) -> str:
 def entries_notes(options: DeckOptions, entries: Entries) -> tuple[str, ...]:
     """The English deck printed for want of one in the kit's language; the picture reader's
     notes on a folder of the user's."""
-    notes = deck_notes(options) if entries.words is not None else ()
+    notes = (*deck_notes(options), *entries.words.notes) if entries.words is not None else ()
     if entries.pictures is not None and options.images is not None:
         notes += tuple(entries.pictures.notes)
     return notes

@@ -23,8 +23,8 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
                      ) -> tuple[KitContents, Language]:
     """The kit these options print, counted without drawing it (what the cards carry is read
     and counted), and its language: the options', else its deck's."""
-    kind = game.grid.cards
-    entries = read_entries(kind, deck, game.grid.cells)
+    entries = read_entries(game.grid.cards, deck, game.grid.cells)
+    kind = game.grid.cards.for_entries(entries)
     words = entries.words
     if words is not None:
         raise_problems(words)
@@ -46,6 +46,7 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         language=deck_language,
         source=cards_phrase(kind, deck, name, language.english, titled=False),
         named_by=naming_file(deck.words, name) if kind.reads_words else "",
+        cards=kind.rules_condition,
     ), language
 
 
@@ -81,6 +82,7 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         language=deck.language,
         source=cards_phrase(kind, deck_options, deck.list_name, language.english, titled=False),
         named_by=naming_file(deck_options.words, deck.list_name) if kind.reads_words else "",
+        cards=kind.rules_condition,
     )
 
 

@@ -9,6 +9,7 @@ from typing import Callable
 from ..cards.kind import CardKind
 from ..games import DEFAULT_GAME, GAMES
 from ..games.game import Game
+from ..model.sheetdeck import category_counts
 from ..settings.options import DeckOptions
 from ..units import plural
 from .cards import card_printing, card_theme, print_cards
@@ -21,8 +22,8 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     """The codename cards of ``game`` (by default the default game's), of the kind its table is
     dealt from (``Grid.cards``). ``progress`` hears what is happening on long decks."""
     game = game or GAMES[DEFAULT_GAME]
-    kind = game.grid.cards
-    entries = read_entries(kind, options, game.grid.cells)
+    entries = read_entries(game.grid.cards, options, game.grid.cells)
+    kind = game.grid.cards.for_entries(entries)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     font = load_font(options.font)
@@ -32,12 +33,12 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     cards = drawn.cards
     printed = print_cards(cards.title, printing, cards.faces, cards.artist, theme, sheet, options.style,
                           drawn.file_font or font, progress=progress)
-    count = len(drawn.order)
+    count = len(drawn.order)  # faces printed: each word once, and again for each further copy
     words = entries.words
     return DeckResult(
         pdf=printed.pdf,
         source=entries_source(options, entries),
-        words=count,
+        words=len(entries.names),
         cards=len(cards.faces),
         blank_cards=options.blanks,
         blank_back=count % 2 == 1,
@@ -49,6 +50,8 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
         plan=printing.plan,
         kind=kind,
         images=printed.images,
+        categories=category_counts(words) if words is not None else (),
+        copies=len(drawn.order) - len(entries.names),
         notes=(*entries_notes(options, entries), *drawn.notes, *_too_few_for_the_table(game, kind, count)),
     )
 

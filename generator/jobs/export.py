@@ -15,7 +15,7 @@ from msgspec.structs import replace
 from ..cards.kind import Entries
 from ..draw.sheet import CardFaces
 from ..draw.theme import Theme, drawn_small, make_theme
-from ..errors import CngenError
+from ..errors import CngenError, UsageError
 from ..exports.export import (
     CODENAMES,
     KEYS,
@@ -34,7 +34,7 @@ from ..inputs.bundled import ENGLISH
 from ..model.capitals import primary
 from ..model.labels import Labels, require_every_key
 from ..model.rng import make_rng
-from ..model.tables import deal_tables
+from ..model.tables import board_tables, deal_tables
 from ..model.words import raise_problems
 from ..output.pdf import PdfDocument, PdfSettings
 from ..settings.declarations import BY_KEY, is_cmyk
@@ -68,12 +68,16 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     """What ``export`` makes of ``game`` with ``options``, as bytes by path (None: standard
     output), with its summary and notes."""
     maker, own = export.maker, options.own
+    board = own.chosen_board()
+    if board is not None:
+        options = _on_board(board, game, options)
     codenames = read_codenames(game, options)
+    game = replace(game, grid=replace(game.grid, cards=game.grid.cards.for_entries(codenames.entries)))
     language = settle_language(game, options.style.lang, codenames.language, options.style.sharp_s)
     options = replace(options, style=titled(options.style, language))
     texts, text_notes = export_texts(export, language.code)
     games = maker.games_wanted(own, len(codenames.names), game.grid.cells) if maker.deals_games else 0
-    key_cards, dealt = deal_games(game, codenames, games, options.seed, progress)
+    key_cards, dealt = deal_games(game, codenames, games, options.seed, progress, chosen=board is not None)
     paper = options.sheet.paper if maker.prints_pages else None
     sizes = maker.card_sizes(own, game, paper, {CODENAMES: options.deck.card_size, KEYS: options.keys.card_size,
                                                 TILES: options.tokens.card_size})
@@ -124,23 +128,42 @@ def _shown_entries(entries: Entries, shown: set[str]) -> Entries:
                                                                    if picture.name in shown)))
 
 
-def deal_games(game: Game, codenames: Codenames, games: int, seed: int,
-               progress: Callable[[str], None]) -> tuple[Sequence[Any], tuple[Dealt, ...]]:
-    """``games`` games: their codenames drawn without repeats until the list runs out, and one
-    key card each from the game's own dealer (single-sided: one game a card). A list too short
-    for one game is refused, saying how many a game needs."""
+def deal_games(game: Game, codenames: Codenames, games: int, seed: int, progress: Callable[[str], None],
+               chosen: bool = False) -> tuple[Sequence[Any], tuple[Dealt, ...]]:
+    """``games`` games: their codenames drawn without repeats until the list runs out (a
+    ``chosen`` board: all of them, as listed, then shuffled anew each game), and one key card
+    each from the game's own dealer (single-sided: one game a card). A list too short for one
+    game is refused, saying how many a game needs."""
     cells, noun = game.grid.cells, game.grid.cards.noun
-    if len(codenames.names) < cells:
-        raise CngenError(f"{codenames.source} holds {plural(len(codenames.names), noun)}, and a game of {game.title} "
+    count = len(codenames.names)
+    if chosen and count != cells:
+        raise CngenError(f"the board {codenames.source} holds {plural(count, noun)}, and a game of {game.title} lays "
+                         f"out {cells}: list exactly {cells} {noun}s, one for each card on the table")
+    if count < cells:
+        raise CngenError(f"{codenames.source} holds {plural(count, noun)}, and a game of {game.title} "
                          f"lays out {cells}: give a list of at least {cells} {noun}s")
     if not games:
         return [], ()
     if games >= PROGRESS_FROM:
         progress(f"dealing {plural(games, 'game')}")
     key_cards = game.key_cards.deal(games, seed, True)
-    tables = deal_tables(codenames.names, games, cells, make_rng(seed))
+    rng = make_rng(seed)
+    tables = board_tables(codenames.names, games, rng) if chosen else deal_tables(codenames.names, games, cells, rng)
     keys = game.key_cards.game_keys(key_cards)
     return key_cards, tuple(Dealt(number, table, key) for number, (table, key) in enumerate(zip(tables, keys), start=1))
+
+
+def _on_board(board: Path, game: Game, options: ExportOptions) -> ExportOptions:
+    """The options with the chosen board's file as the deck: its words are the codenames to
+    read, check and draw. A deck named as well would be left unread: it is refused."""
+    deck = options.deck
+    if not game.grid.cards.reads_words:
+        raise UsageError(f"--board lists words, and {game.title} is played with {game.grid.cards.noun} cards: "
+                         "leave --board out")
+    given = "--words" if deck.words is not None else "--deck" if deck.deck is not None else None
+    if given:
+        raise UsageError(f"--board lays out its own words, and {given} names a deck as well: keep one of them")
+    return replace(options, deck=replace(deck, words=board, dedupe=False))
 
 
 def read_codenames(game: Game, options: ExportOptions) -> Codenames:

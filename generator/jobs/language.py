@@ -18,7 +18,15 @@ from msgspec.structs import replace
 
 from ..errors import CngenError
 from ..games.game import Game
-from ..inputs.bundled import ENGLISH, LANGUAGE_FILE, bundled_fonts, deck_paths, labels_path, language_paths
+from ..inputs.bundled import (
+    ENGLISH,
+    LANGUAGE_FILE,
+    bundled_fonts,
+    deck_paths,
+    labels_path,
+    language_paths,
+    languages_folder,
+)
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
 from ..model.counts import CountStyle
@@ -200,3 +208,29 @@ def _read_shipped(files: tuple[tuple[str, Path, tuple[int, int]], ...], decks: t
 def default_deck(language: str | None) -> str:
     """The bundled deck in ``language``, else the English one."""
     return shipped_languages().deck(language)
+
+
+COLUMNS_FILE = "columns.yaml"
+
+
+def column_names() -> Mapping[str, tuple[str, ...]]:
+    """The headers each field of a spreadsheet deck goes by in the languages cngen ships (their
+    folders' columns.yaml), so that a sheet headed in any of them is read."""
+    from ..inputs.sheets import FIELDS
+
+    paths = tuple((path, _stamp(path)) for path in sorted(languages_folder().glob(f"*/{COLUMNS_FILE}")))
+    return _read_column_names(paths, FIELDS)
+
+
+@functools.lru_cache(maxsize=4)
+def _read_column_names(paths: tuple[tuple[Path, tuple[int, int]], ...],
+                       fields: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    from ..inputs.schema import Group, Key, ListOf, Text, read_yaml
+
+    shape = Group({field: Key(ListOf(Text())) for field in fields})
+    names: dict[str, list[str]] = {field: [] for field in fields}
+    for path, _ in paths:
+        read = read_yaml(read_input(path, "language file"), shipped_name(path), shape, "a language's columns are text")
+        for field, headers in read.values.items():
+            names[field] += headers
+    return MappingProxyType({field: tuple(dict.fromkeys(headers)) for field, headers in names.items()})

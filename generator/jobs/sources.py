@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from pathlib import Path
 from typing import Mapping
 
@@ -10,7 +9,7 @@ import msgspec
 
 from ..draw.emblem import EmblemArt, strokes_in_black
 from ..draw.theme import Colour, Theme
-from ..errors import CngenError, describe_character, first_few, quoted
+from ..errors import CngenError, UsageError, describe_character, first_few, quoted
 from ..inputs.bundled import (
     BOLD,
     CONDENSED_FACES,
@@ -21,7 +20,7 @@ from ..inputs.bundled import (
 )
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
-from ..model.words import RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
+from ..model.words import MAX_WORDS, RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
 from ..settings.options import DeckOptions, Style
 from ..typeface.files import read_font
 from ..typeface.font import Font, FontFamily
@@ -77,6 +76,36 @@ def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style 
     path = words or deck_path(deck or default_deck(style.lang))
     caps = Capitals(style.lang or "", style.sharp_s)
     return parse_word_file(read_input(path, "word list"), source_name(path), dedupe, caps)
+
+
+def deck_words(options: DeckOptions) -> WordList:
+    """The deck's words: a spreadsheet's rows (.csv, .tsv, .xlsx) with what each row says
+    beside its word, or a text list, a YAML deck, a bundled deck."""
+    from ..inputs.sheets import sheet_format
+
+    path = options.words
+    chosen = [flag for flag, value in (("--sheet", options.worksheet), ("--columns", options.columns),
+                                       ("--category", options.categories)) if value]
+    kind = sheet_format(path.name) if path is not None else None
+    if kind is None:
+        if chosen:
+            given = f"{source_name(path)} is not a spreadsheet" if path is not None else "no --words is given"
+            raise UsageError(f"{chosen[0]} reads a spreadsheet --words (.csv, .tsv or .xlsx), and {given}: "
+                             f"leave {chosen[0]} out, or give the deck as a spreadsheet")
+        return load_words(path, options.deck, options.dedupe, options.style)
+    assert path is not None, "a spreadsheet's format is read from its name"
+    if options.worksheet and kind != "xlsx":
+        raise UsageError(f"--sheet chooses a worksheet of an .xlsx file, and {source_name(path)} has one sheet: "
+                         "leave --sheet out")
+    from ..inputs.sheets import read_sheet  # openpyxl and the sheet's rules: only for a spreadsheet
+    from ..model.sheetdeck import parse_sheet_deck
+    from .language import column_names
+
+    data = read_input(path, "spreadsheet")
+    sheet = read_sheet(data, source_name(path), kind, sheet=options.worksheet, columns=dict(options.columns or ()),
+                       names=column_names(), most_rows=MAX_WORDS)
+    caps = Capitals(options.style.lang or "", options.style.sharp_s)
+    return parse_sheet_deck(sheet, options.dedupe, caps, options.categories)
 
 
 def bundled_deck(deck: DeckOptions) -> str:

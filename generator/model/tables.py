@@ -34,3 +34,9 @@ def deal_tables(names: Sequence[str], games: int, cells: int, rng: Random) -> li
 def games_without_repeats(names: int, cells: int) -> int:
     """How many tables a list of ``names`` codenames gives before one comes back."""
     return names // cells
+
+
+def board_tables(names: Sequence[str], games: int, rng: Random) -> list[tuple[str, ...]]:
+    """A chosen board laid out ``games`` times: as ``names`` lists it, then shuffled anew for
+    each further game (the same words, another layout, for another group)."""
+    return [tuple(names), *(tuple(shuffled(names, rng)) for _ in range(games - 1))]

@@ -38,16 +38,22 @@ RIGHT_TO_LEFT_REASON = "which cngen cannot lay out yet (letters would print reve
 
 
 class Entry(msgspec.Struct, frozen=True):
-    """One codename as it will be printed (capitals), and where it came from."""
+    """One codename as it will be printed (capitals), and where it came from; from a
+    spreadsheet, with what its row says beside it."""
 
     text: str
-    line: int
+    line: int  # the line of a text or YAML file, the row of a spreadsheet
+    second: str = ""  # a translation or short definition printed beneath the word
+    picture: str = ""  # the file of its picture, as the row names it
+    category: str = ""
+    copies: int = 1  # how many times the card is printed
 
 
 class Problem(msgspec.Struct, frozen=True):
     line: int | None
     message: str
     kind: str = "other"  # what kind of problem, for the summary of those not shown
+    column: str = ""  # a spreadsheet's column letter; "" for a text or YAML file's line
 
 
 class WordList(msgspec.Struct, frozen=True):
@@ -59,6 +65,9 @@ class WordList(msgspec.Struct, frozen=True):
     description: str = ""
     problems: tuple[Problem, ...] = ()  # entries that cannot be printed as they are
     dropped: int = 0  # repeats left out by --dedupe
+    word_column: str = ""  # a spreadsheet's: problems are placed by row and column, not line
+    second_column: str = ""  # a spreadsheet's column of second lines, for their problems
+    notes: tuple[str, ...] = ()  # what the reader left aside (a spreadsheet's columns no field reads)
 
     @property
     def words(self) -> list[str]:
@@ -68,18 +77,16 @@ class WordList(msgspec.Struct, frozen=True):
 class WordListError(CngenError):
     """One or more problems in one word list, reported together."""
 
-    def __init__(self, source: str, problems: list[Problem]):
+    def __init__(self, source: str, problems: list[Problem], word_column: str = ""):
         self.source = source
         self.problems = problems
-        super().__init__(format_problems(source, problems))
+        super().__init__(format_problems(source, problems, word_column))
 
 
-def format_problems(source: str, problems: list[Problem]) -> str:
-    """The first problems with their lines, then a count of the rest by kind."""
-    shown = [
-        f"{source}:{problem.line}: {problem.message}" if problem.line else f"{source}: {problem.message}"
-        for problem in problems[:MAX_REPORTED_PROBLEMS]
-    ]
+def format_problems(source: str, problems: list[Problem], word_column: str = "") -> str:
+    """The first problems with their lines (a spreadsheet's: rows and columns, numbered as the
+    spreadsheet numbers them), then a count of the rest by kind."""
+    shown = [f"{_place(source, problem, word_column)}{problem.message}" for problem in problems[:MAX_REPORTED_PROBLEMS]]
     hidden = problems[MAX_REPORTED_PROBLEMS:]
     if hidden:
         kinds = Counter(problem.kind for problem in hidden)
@@ -88,11 +95,18 @@ def format_problems(source: str, problems: list[Problem]) -> str:
     return "\n".join(shown)
 
 
+def _place(source: str, problem: Problem, word_column: str) -> str:
+    if not problem.line:
+        return f"{source}: "
+    column = problem.column or word_column
+    return f"{source}: row {problem.line}, column {column}: " if column else f"{source}:{problem.line}: "
+
+
 def raise_problems(word_list: WordList, more: Sequence[Problem] = ()) -> None:
     """Report every problem of the list, its own and ``more``, in line order; if any."""
     problems = sorted([*word_list.problems, *more], key=lambda problem: problem.line or 0)
     if problems:
-        raise WordListError(word_list.source, problems)
+        raise WordListError(word_list.source, problems, word_list.word_column)
 
 
 def normalise(raw: str, language: str = "", sharp_s: str = "ss") -> str:
@@ -131,7 +145,7 @@ def parse_text(data: bytes, source: str, dedupe: bool = False, caps: Capitals = 
             if len(candidates) == MAX_WORDS:  # stop here: millions of lines would take gigabytes
                 _check_size(MAX_WORDS + 1, source, "more than ")
             candidates.append((number, stripped))
-    return _checked(WordList(source, (), language=caps.language), candidates, dedupe, caps)
+    return check_entries(WordList(source, (), language=caps.language), candidates, dedupe, caps)
 
 
 def _lines(text: str) -> Iterator[str]:
@@ -171,7 +185,7 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
     info["language"] = info["language"] or caps.language
     caps = Capitals(info["language"], caps.sharp_s)
     candidates = [(item.line, item.value) for item in fields["words"]]
-    return _checked(WordList(source, (), **info), candidates, dedupe, caps)
+    return check_entries(WordList(source, (), **info), candidates, dedupe, caps)
 
 
 # A deck's name is printed on the rules sheet, as the kit's --title is, and held to the
@@ -179,8 +193,10 @@ def parse_yaml_deck(data: bytes, source: str, dedupe: bool = False, caps: Capita
 DECK_FIELD_LONGEST = {"name": 60, "language": 35, "licence": 500, "description": 500}
 
 
-def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool, caps: Capitals) -> WordList:
-    """Every entry checked in one pass: the usable ones, and a problem for each of the rest."""
+def check_entries(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool, caps: Capitals,
+             unit: str = "line") -> WordList:
+    """Every entry checked in one pass: the usable ones, and a problem for each of the rest.
+    ``unit``: what a candidate's number counts ("line", or a spreadsheet's "row")."""
     problems: list[Problem] = []
     entries: list[Entry] = []
     first_seen: dict[str, int] = {}
@@ -201,7 +217,7 @@ def _checked(empty: WordList, candidates: list[tuple[int, object]], dedupe: bool
             if dedupe:
                 dropped += 1
                 continue
-            problem = problem or Problem(line, f"'{text}' appears twice (first on line {first_seen[key]}): "
+            problem = problem or Problem(line, f"'{text}' appears twice (first on {unit} {first_seen[key]}): "
                                                "remove one, or pass --dedupe", "repeats")
         else:
             first_seen[key] = line

@@ -23,7 +23,7 @@ from msgspec.structs import replace
 from .. import kinds
 from ..cards.kind import PICTURE, WORD
 from ..draw.theme import INK_STYLES
-from ..errors import UsageError, quoted
+from ..errors import UsageError, quoted, suggest, text_problem
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..geometry.press import MAX_BLEED
@@ -121,6 +121,27 @@ def _parse_grid(text: str) -> str:
         raise UsageError(f"a {rows} x {columns} grid does not fit a key card: grids have {SIDES[0]} to {SIDES[-1]} "
                          f"rows and columns, 4x4 up to 7x7")
     return f"{rows}x{columns}"
+
+
+def parse_columns(text: str) -> tuple[tuple[str, str], ...]:
+    """"word=Term,second=Meaning" -> (("word", "Term"), ("second", "Meaning")): each field of a
+    spreadsheet deck once, with the header of the column that holds it."""
+    from ..inputs.sheets import FIELDS
+
+    pairs: dict[str, str] = {}
+    for part in (piece.strip() for piece in text.split(",")):
+        field, equals, header = (side.strip() for side in part.partition("="))
+        if not equals or not field or not header:
+            raise UsageError(f"{quoted(part)} is not FIELD=HEADER: write e.g. word=Term,second=Meaning")
+        if field not in FIELDS:
+            raise UsageError(f"{quoted(field)} is not a field of a deck: {suggest(field, list(FIELDS))}")
+        if field in pairs:
+            raise UsageError(f"{field} is given twice ({quoted(pairs[field])} and {quoted(header)}): keep one")
+        hidden = text_problem(header)
+        if hidden is not None:
+            raise UsageError(f"the header {quoted(header)} holds {hidden}: write it as the sheet does")
+        pairs[field] = header
+    return tuple(pairs.items())
 
 
 def _length(what: str, low_mm: float, high_mm: float, example: str, wrong: str, usual: str) -> kinds.Kind:
@@ -305,9 +326,21 @@ SETTINGS: tuple[Setting, ...] = (
             cards=WORD),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
             "Your own words: a .txt file (one entry per line, '#' starts a comment), a YAML deck, "
-            "or - for standard input.", ("deck", "rules", "kit", "box"), "--words",
+            "a spreadsheet (.csv, .tsv or .xlsx with a header row: word, and optionally second, picture, "
+            "category, copies), or - for standard input.", ("deck", "rules", "kit", "box"), "--words",
             helps={"rules": "The word list of the kit the sheet describes (its codenames are counted)."},
             cards=WORD),
+    Setting("deck.worksheet", kinds.nullable(kinds.one_line(100, "NAME")), None,
+            "The worksheet of an .xlsx --words to read (default: the first).",
+            ("deck", "rules", "kit", "box"), "--sheet", cards=WORD),
+    Setting("deck.columns", kinds.nullable(kinds.text("fields and headers such as word=Term,second=Meaning",
+                                                       parse_columns, "FIELD=HEADER,...")), None,
+            "Which column of a spreadsheet --words holds each field, by its header, where it is not named "
+            "word, second, picture, category or copies (in English or a bundled language): e.g. "
+            "word=Term,second=Meaning.", ("deck", "rules", "kit", "box"), "--columns", cards=WORD),
+    Setting("deck.categories", kinds.text_list("a list of categories such as [fruit, animals]", "NAME", 40), [],
+            "Print only the rows of this category of a spreadsheet --words (its category column); repeat "
+            "for several.", ("deck", "rules", "kit", "box"), "--category", cards=WORD),
     Setting("deck.dedupe", kinds.flag(), False,
             "Keep the first of each repeated word and drop the rest, instead of stopping.",
             ("deck", "rules", "kit", "box"), "--dedupe/--no-dedupe",
@@ -335,6 +368,9 @@ SETTINGS: tuple[Setting, ...] = (
             "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
     Setting("deck.font", FONT, None, "A TrueType font for the words (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("deck", "kit"), "--font", None),
+    Setting("deck.second_font", FONT, None, "A TrueType font for the second line beneath each word of a "
+            "spreadsheet's second column (default: the bundled Fira Sans, or the --font of the words).",
+            ("deck", "kit"), "--second-font", None, cards=WORD),
     Setting("deck.output", kinds.output_path(), "output/deck.pdf", "Where to write the PDF; folders are created.",
             ("deck",), "-o/--output"),
     Setting("keys.count", kinds.whole(1, MOST_KEY_CARDS), GAMES[DEFAULT_GAME].default_key_cards,

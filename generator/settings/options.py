@@ -68,6 +68,9 @@ class Style(msgspec.Struct, frozen=True):
 
 class DeckOptions(msgspec.Struct, frozen=True):
     words: Path | None = default("deck.words")  # a user's list, or "-" for standard input
+    worksheet: str | None = default("deck.worksheet")  # an .xlsx list's sheet; None: the first
+    columns: tuple[tuple[str, str], ...] | None = default("deck.columns")  # field -> a spreadsheet's header
+    categories: tuple[str, ...] = ()  # a spreadsheet's rows of these categories alone; (): every row
     images: Path | None = default("deck.images")  # a folder of the user's pictures, for picture cards
     fit: str = default("deck.fit")
     dpi: int = default("deck.dpi")
@@ -77,6 +80,7 @@ class DeckOptions(msgspec.Struct, frozen=True):
     card_size: tuple[float, float] = default("deck.card_size")
     seed: int | None = default("deck.seed")  # None keeps the list's order
     font: Path | None = default("deck.font")
+    second_font: Path | None = default("deck.second_font")  # the second lines'; None: cngen's, or font
     sized_by: str | None = "--card-size"  # the option that set card_size on this command, for messages
     sheet: SheetOptions = SheetOptions()
     style: Style = Style()
@@ -228,6 +232,8 @@ def style(settings: Settings) -> Style:
 def deck_options(settings: Settings, font_key: str = "deck.font", file_name: str = "") -> DeckOptions:
     settings.check_input("deck.words")
     return _section(settings, DeckOptions, "deck", font=settings.check_input(font_key),
+                    second_font=settings.check_input("deck.second_font") if "deck.second_font" in settings.values
+                    else None,
                     sized_by=_flag(settings, "deck.card_size"),
                     sheet=sheet_options(settings, file_name or _output_name(settings, "deck")), style=style(settings))
 

@@ -21,9 +21,13 @@ class BookOptions(OwnOptions, frozen=True, kw_only=True):
     single_sided: bool = False
     font: Path | None = None
     output: Path = Path("output/book.pdf")
+    board: Path | None = None  # a chosen board's codenames, laid out in every game
 
     def text_font(self) -> Path | None:
         return self.font
+
+    def chosen_board(self) -> Path | None:
+        return self.board
 
 
 def _maker() -> Maker[BookOptions]:
@@ -43,11 +47,16 @@ BOOK = Export(
     \b
     Examples:
       cngen book --paper letter
-      cngen book --games 12 --lang fr -o livre.pdf""",
+      cngen book --games 12 --lang fr -o livre.pdf
+      cngen book --board lesson.txt --games 4""",
     options=(
         Option("games", kinds.nullable(kinds.whole(1, MOST_GAMES)), None,
                "Games in the book (default: as many as the codenames give without a repeat).", "--games"),
         Option("seed", kinds.SEED, None, "Deal the same book again; without it a seed is chosen and printed.", "--seed"),
+        Option("board", kinds.nullable(kinds.input_path()), None,
+               "A board of your own for a lesson: a file of exactly the grid's codenames (25 for the classic game), "
+               "as a word list, YAML deck or spreadsheet. The first game lays them out in the file's order, row by "
+               "row; each further game (--games) shuffles them and deals a key of its own.", "--board"),
         Option("single_sided", kinds.flag(), False,
                "Print on one side of each sheet. Double-sided, a game's back holds the next game, and keys with "
                "a side for each player are printed side A on the front, side B behind it.",

@@ -55,6 +55,8 @@ class BookMaker(Maker[BookOptions]):
         """As many games as asked, or as the codenames deal without a repeat; more than that
         is refused, since the same codename in two games spoils the second."""
         asked, most = own.games, games_without_repeats(words, cells)
+        if own.board is not None:  # the same words in every game, each laid out anew: a group apiece
+            return asked or 1
         if asked is None:
             return most
         if asked > most:
@@ -247,7 +249,9 @@ def _summary(request: Request[BookOptions], page: GamePage, keys: KeyPage, book_
     printing = f"both sides, flip on {flip.replace('-', ' ')}" if flip else "one side of each sheet"
     return (
         f"Wrote {book} and {keys_path(book)}",
-        f"  {plural(games, 'game')} of {request.game.title} from {request.source}, no codename dealt twice",
+        f"  {plural(games, 'game')} of {request.game.title} from {request.source}, " + (
+            "the board's codenames in every game, each laid out anew with a key of its own"
+            if request.own.board is not None else "no codename dealt twice"),
         f"  Book: {plural(book_pages, 'page')}, {shown} (how to play, then one game a page); {cards}",
         (f"  Spymasters' booklet: {plural(booklet_pages, 'page')}, {plural(keys.per_page, 'key')} a page, "
          f"{format_mm(keys.key_side)} mm each"),
