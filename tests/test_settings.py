@@ -71,8 +71,12 @@ RULES_TEXT = ("title: House rules\nsections:\n  - id: a\n    title: Our way\n   
 EDITION = "title: Party time\ntiles:\n  assassin:\n    name: The mole\n    line: Never trust a cake\n"
 EMBLEM = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
           '<circle cx="5" cy="5" r="4" fill="#2a6f97"/></svg>')
+# A class's deck in a spreadsheet: a second line and a category a row; another headed its own way.
+CLASS = "word,second,category\nbank,banque,money\npitch,terrain,sport\nmercury,mercure,space\nanchor,ancre,sea\n"
+HEADED = "word,Gloss\nbank,banque\npitch,terrain\nmercury,mercure\nanchor,ancre\n"
 INPUTS = {"words.txt": WORDS, "repeats.txt": REPEATS, "small.txt": SMALL_WORDS, "house-rules.yaml": RULES_TEXT,
-          "party.yaml": EDITION, "emblem.svg": EMBLEM}
+          "party.yaml": EDITION, "emblem.svg": EMBLEM, "class.csv": CLASS, "headed.csv": HEADED,
+          "lesson.txt": "".join(f"word{number}\n" for number in range(25))}
 
 # A value for every setting that differs from its default, and the settings it needs to have an
 # effect (a bleed only matters for a print shop). Paths are relative to the test's folder.
@@ -106,6 +110,10 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "deck.fit": ("contain", {"game": "pictures", "deck.images": "photos"}),
     "deck.dpi": (200, {"game": "pictures", "deck.images": "photos"}),
     "deck.dedupe": (True, {"deck.words": "repeats.txt"}),
+    "deck.worksheet": ("Year 7", {"deck.words": "class.xlsx"}),
+    "deck.columns": ("second=Gloss", {"deck.words": "headed.csv"}),
+    "deck.categories": (["money", "sea"], {"deck.words": "class.csv"}),
+    "deck.second_font": (str(font_path("FiraSans-Italic.ttf")), {"deck.words": "class.csv"}),
     "deck.blanks": (9, {}),
     "deck.card_size": ("80x50mm", {}),
     "deck.seed": (7, {}),
@@ -141,6 +149,7 @@ SAMPLES: dict[str, tuple[object, dict[str, object]]] = {
     "book.single_sided": (True, {}),
     "book.font": (REGULAR_FONT, {}),
     "book.output": ("elsewhere/book.pdf", {}),
+    "book.board": ("lesson.txt", {}),
     "tts.base_url": ("https://example.org/cards/", {}),
     "tts.seed": (5, {}),
     "tts.font": (REGULAR_FONT, {}),
@@ -199,7 +208,26 @@ def dumped(tree: dict) -> str:
 def write_inputs(folder: Path) -> None:
     for name, text in INPUTS.items():
         (folder / name).write_text(text, encoding="utf-8")
+    (folder / "class.xlsx").write_bytes(_workbook())
     write_photos(folder / "photos")
+
+
+@functools.cache
+def _workbook() -> bytes:
+    """A workbook of two sheets of words: the first, and "Year 7"."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["word"])
+    for word in WORDS.split():
+        book.active.append([word])
+    other = book.create_sheet("Year 7")
+    other.append(["word"])
+    for word in SMALL_WORDS.split():
+        other.append([word])
+    stream = io.BytesIO()
+    book.save(stream)
+    return stream.getvalue()
 
 
 def write_photos(folder: Path) -> None:

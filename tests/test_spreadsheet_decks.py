@@ -215,3 +215,42 @@ def test_a_board_of_the_wrong_size_or_beside_a_deck_is_refused(tmp_path, lines, 
     result = _run("book", "--board", str(board), *(arg.format(other=other) for arg in extra), "-o", str(book))
     assert result.exit_code in (1, 2) and message in result.output, result.output
     assert not book.exists()
+
+
+FONTS = Path(__file__).resolve().parent / "fonts"
+
+
+def test_a_right_to_left_second_line_is_shaped_as_a_word_is(tmp_path):
+    """An English word with its Hebrew translation beneath it: the Hebrew is set in the
+    second lines' font, glyph by glyph as HarfBuzz shapes it, on both halves of the card."""
+    source = _csv(tmp_path / "hebrew.csv", [("APPLE", "תפוח"), ("BOOK", "ספר")], header=("word", "second"))
+    pdf = tmp_path / "deck.pdf"
+    result = _run("deck", "--words", str(source), "--second-font", str(FONTS / "DejaVuSansBold-HebrewArabic.ttf"),
+                  "--blanks", "0", "-o", str(pdf))
+    assert result.exit_code == 0, result.output
+    runs_ = _texts(pdf)
+    assert sum(text == "APPLE" for text, _, _ in runs_) == 2
+    hebrew = [(size, way) for text, size, way in runs_ if text and all("\u0590" <= char <= "\u05ff" for char in text)]
+    assert len({way for _, way in hebrew}) == 2 and min(size for size, _ in hebrew) >= 8
+
+
+def test_a_japanese_deck_with_english_second_lines_prints_in_the_languages_font(tmp_path):
+    source = _csv(tmp_path / "ja.csv", [("りんご", "apple"), ("ねこ", "cat")], header=("ことば", "second"))
+    pdf = tmp_path / "deck.pdf"
+    result = _run("deck", "--words", str(source), "--lang", "ja", "--blanks", "0", "-o", str(pdf))
+    assert result.exit_code == 0, result.output
+    texts = {text for text, _, _ in _texts(pdf)}
+    assert {"りんご", "ねこ", "apple", "cat"} <= texts
+
+
+def test_the_rules_sheet_says_the_cards_carry_second_lines(tmp_path):
+    source = _csv(tmp_path / "french.csv", VOCABULARY)
+    plain = tmp_path / "plain.txt"
+    plain.write_text("\n".join(word for word, *_ in VOCABULARY) + "\n", encoding="utf-8")
+    for words, lang, expected in ((source, "en", True), (plain, "en", False), (source, "fr", True)):
+        pdf = tmp_path / f"rules-{lang}-{expected}.pdf"
+        result = _run("rules", "--words", str(words), "--lang", lang, "-o", str(pdf))
+        assert result.exit_code == 0, result.output
+        text = " ".join(" ".join(page) for page in _texts_by_page(pdf))
+        said = ("second line" in text) if lang == "en" else ("traduction" in text)
+        assert said is expected, (lang, expected)

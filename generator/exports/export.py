@@ -60,15 +60,22 @@ class OwnOptions(msgspec.Struct, frozen=True, kw_only=True):
         """The font it prints in (--font), for an export that prints; None: the bundled family."""
         return None
 
-    def chosen_board(self) -> Path | None:
-        """A file of the codenames to lay out, in their order (--board), for an export that
-        takes one; None: they are dealt from the deck."""
+    def chosen_board(self) -> ChosenBoard | None:
+        """A file of the codenames to lay out, in their order, for an export that takes one;
+        None: they are dealt from the deck."""
         return None
 
     def folder(self) -> Path | None:
         """The folder of its own it writes (--out-dir), where it keeps a record of its files;
         None for an export that writes files by name."""
         return None
+
+
+class ChosenBoard(msgspec.Struct, frozen=True):
+    """A file of the codenames an export lays out, and the option that named it, for messages."""
+
+    path: Path
+    flag: str
 
 
 Own = TypeVar("Own", bound=OwnOptions)

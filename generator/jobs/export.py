@@ -20,6 +20,7 @@ from ..exports.export import (
     CODENAMES,
     KEYS,
     TILES,
+    ChosenBoard,
     Dealt,
     Drawing,
     Export,
@@ -153,17 +154,17 @@ def deal_games(game: Game, codenames: Codenames, games: int, seed: int, progress
     return key_cards, tuple(Dealt(number, table, key) for number, (table, key) in enumerate(zip(tables, keys), start=1))
 
 
-def _on_board(board: Path, game: Game, options: ExportOptions) -> ExportOptions:
+def _on_board(board: ChosenBoard, game: Game, options: ExportOptions) -> ExportOptions:
     """The options with the chosen board's file as the deck: its words are the codenames to
     read, check and draw. A deck named as well would be left unread: it is refused."""
-    deck = options.deck
+    deck, flag = options.deck, board.flag
     if not game.grid.cards.reads_words:
-        raise UsageError(f"--board lists words, and {game.title} is played with {game.grid.cards.noun} cards: "
-                         "leave --board out")
+        raise UsageError(f"{flag} lists words, and {game.title} is played with {game.grid.cards.noun} cards: "
+                         f"leave {flag} out")
     given = "--words" if deck.words is not None else "--deck" if deck.deck is not None else None
     if given:
-        raise UsageError(f"--board lays out its own words, and {given} names a deck as well: keep one of them")
-    return replace(options, deck=replace(deck, words=board, dedupe=False))
+        raise UsageError(f"{flag} lays out its own words, and {given} names a deck as well: keep one of them")
+    return replace(options, deck=replace(deck, words=board.path, dedupe=False))
 
 
 def read_codenames(game: Game, options: ExportOptions) -> Codenames:

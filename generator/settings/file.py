@@ -33,6 +33,7 @@ from ..inputs.schema import (
     ListOf,
     Reading,
     Shape,
+    Text,
     Whole,
     line_of,
     read_yaml,
@@ -118,8 +119,8 @@ class SettingShape(Shape, frozen=True):
 
     def _value(self, kind: Kind, node: yaml.Node, where: str, reading: Reading) -> object:
         if kind.scalar == "list":
-            names = reading.read(ListOf(Choice(names=(*kind.choices, "none"), what="variant"), name="",
-                                        expect=kind.expect), node, where)
+            item = Text() if kind.free else Choice(names=(*kind.choices, "none"), what="variant")
+            names = reading.read(ListOf(item, name="", expect=kind.expect), node, where)
             return kind.parse_list(names)
         if kind.scalar == "int":
             if kind.cap and isinstance(node, yaml.ScalarNode) and re.fullmatch(WHOLE_NUMBER, node.value) \

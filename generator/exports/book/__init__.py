@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ... import kinds
 from ...inputs.bundled import languages_folder
-from ..export import Export, Maker, Option, OwnOptions
+from ..export import ChosenBoard, Export, Maker, Option, OwnOptions
 from ..options import DEALING, FONT_HELP, MOST_GAMES
 
 
@@ -26,8 +26,8 @@ class BookOptions(OwnOptions, frozen=True, kw_only=True):
     def text_font(self) -> Path | None:
         return self.font
 
-    def chosen_board(self) -> Path | None:
-        return self.board
+    def chosen_board(self) -> ChosenBoard | None:
+        return ChosenBoard(self.board, "--board") if self.board is not None else None
 
 
 def _maker() -> Maker[BookOptions]:
