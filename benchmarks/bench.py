@@ -98,6 +98,22 @@ def default_words() -> list[str]:
     return list(load_words(None, "standard", dedupe=False).words)
 
 
+def spreadsheets(folder: Path, words: list[str]) -> dict[str, Path]:
+    """The bundled deck as a class keeps it: a CSV and an .xlsx of word, second line, category."""
+    import csv
+
+    import openpyxl
+
+    rows = [("word", "second", "category"), *((word, word.lower()[::-1], f"topic {i % 7}") for i, word in enumerate(words))]
+    with (folder / "class.csv").open("w", encoding="utf-8", newline="") as stream:
+        csv.writer(stream).writerows(rows)
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(list(row))
+    book.save(folder / "class.xlsx")
+    return {"CSV": folder / "class.csv", "workbook": folder / "class.xlsx"}
+
+
 def cases(folder: Path) -> list[Case]:
     from generator.games import GAMES
     from generator.jobs.deck import build_deck
@@ -117,6 +133,7 @@ def cases(folder: Path) -> list[Case]:
         lists[count] = (path, words)
 
     shop = SheetOptions(profile="shop", paper=PAPERS["sra3"], marks=True)
+    sheets = spreadsheets(folder, standard)
 
     def deck(words_file: Path | None, sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
@@ -208,6 +225,9 @@ def cases(folder: Path) -> list[Case]:
         *[Case(f"Duet keys, {count} cards", keys(count, "duet"),
                ["keys", "--duet", "--count", str(count), "--seed", "1234", "-o", out])
           for count in (20, 100, 1000)],
+        *[Case(f"deck, {len(standard)} rows of a {kind} with second lines", deck(path),
+               ["deck", "--blanks", "0", "--words", str(path), "-o", out], standard)
+          for kind, path in sheets.items()],
         Case("tokens, 1 set", tokens, ["tokens", "-o", out]),
         Case("rules", rules, ["rules", "-o", out]),
         Case("kit, defaults", kit(), ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),
