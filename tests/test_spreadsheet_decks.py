@@ -254,3 +254,37 @@ def test_the_rules_sheet_says_the_cards_carry_second_lines(tmp_path):
         text = " ".join(" ".join(page) for page in _texts_by_page(pdf))
         said = ("second line" in text) if lang == "en" else ("traduction" in text)
         assert said is expected, (lang, expected)
+
+
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("class.xlsx", b"PK\x03\x04 this is not a workbook at all", "class.xlsx"),
+    ("class.xlsx", bytes.fromhex("d0cf11e0a1b11ae1") + b"\0" * 600, "password"),
+    ("class.csv", "word\nCAFÉ\n".encode("cp1252"), "row 2"),
+])
+def test_a_spreadsheet_that_cannot_be_read_stops_with_one_line_and_writes_nothing(tmp_path, name, data, message):
+    source = tmp_path / name
+    source.write_bytes(data)
+    pdf = tmp_path / "deck.pdf"
+    result = _run("deck", "--words", str(source), "-o", str(pdf))
+    assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output, result.output
+    assert not pdf.exists()
+
+
+@pytest.mark.parametrize("args", [("--duet",), ("--profile", "shop"), ("--lang", "uk")], ids=["duet", "shop", "uk"])
+def test_second_lines_print_for_every_game_profile_and_language(tmp_path, args):
+    source = _csv(tmp_path / "class.csv", VOCABULARY)
+    pdf = tmp_path / "deck.pdf"
+    result = _run("deck", "--words", str(source), "--blanks", "0", *args, "-o", str(pdf))
+    assert result.exit_code == 0, result.output
+    texts = {text for text, _, _ in _texts(pdf)}
+    assert {"POMME", "apple", "TABLEAUNOIR", "blackboard"} <= texts
+
+
+def test_tabletop_simulator_deals_the_cards_with_their_second_lines(tmp_path):
+    rows = [*VOCABULARY, *((f"MOT{n}", f"word {n}", "", "") for n in range(14))]
+    source = _csv(tmp_path / "class.csv", rows)
+    folder = tmp_path / "tts"
+    result = _run("tts", "--words", str(source), "--out-dir", str(folder), "--seed", "2")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((folder / "codenames.json").read_text(encoding="utf-8"))
+    assert "13 codename cards" in " ".join(result.output.split()) and saved["ObjectStates"]

@@ -175,6 +175,10 @@ def read_codenames(game: Game, options: ExportOptions) -> Codenames:
     words = entries.words
     if words is not None:
         raise_problems(words)
+        # A table deals each codename once: the further copies a spreadsheet asks for are sets
+        # of a printed deck, and two of one word in a virtual deck could lie on one table.
+        entries = replace(entries, words=replace(words, entries=tuple(replace(entry, copies=1)
+                                                                      for entry in words.entries)))
     return Codenames(entries.names, entries_source(deck, entries), words.language if words is not None else "",
                      entries, entries_notes(deck, entries))
 
