@@ -162,7 +162,7 @@ def _word_card_page(style: Style):
     font = load_font(None)
     printing = card_printing(options.card_size, options.sheet)
     theme = card_theme(options.sheet, style, font)
-    entries = read_entries(WORD_CARDS, options, 25)
+    _, entries = read_entries(WORD_CARDS, options, 25)
     cards = draw_codenames(WORD_CARDS, entries, options, printing.card_size, printing.bleed, font, theme).cards
     pdf = print_cards(cards.title, printing, cards.faces, cards.artist, theme, options.sheet, style, font).pdf
     return pdfium.PdfDocument(pdf)[0].render(scale=2).to_pil().convert("RGB")

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from generator.errors import CngenError
 from generator.inputs import sheets
-from generator.inputs.sheets import FIELDS, Sheet, read_sheet, sheet_format
+from generator.inputs.sheets import FIELDS, Sheet, read_sheet
+from generator.model.words import spreadsheet_format
 
 SHEET_XML = "xl/worksheets/sheet1.xml"
 
@@ -70,7 +71,7 @@ def patched(data: bytes, member: str, change, extra: dict[str, bytes] | None = N
 # -- what a name says ---------------------------------------------------------------------------
 
 def test_the_format_comes_from_the_suffix_whatever_its_case():
-    assert [sheet_format(name) for name in ("a.csv", "B.TSV", "c.tab", "d.XLSX", "e.xls", "f.txt", "csv")] \
+    assert [spreadsheet_format(name) for name in ("a.csv", "B.TSV", "c.tab", "d.XLSX", "e.xls", "f.txt", "csv")] \
         == ["csv", "tsv", "tsv", "xlsx", None, None, None]
 
 

@@ -338,11 +338,12 @@ def _stack(word: str, faces: list[_Face], second: str, second_measure: Metrics, 
     reaches ``legible`` (else the largest word of them all)."""
     largest = min(second_sizes[0], MAX_SECOND_SIZE, max(MIN_SECOND_SIZE, SECOND_SHARE * max_size))
     sizes = sorted({largest, *(size for size in second_sizes[1:] if size < largest)}, reverse=True)
-    best = None
+    best, second_fits = None, False
     for top in sizes:
         line = fit_text(second, second_measure, box.width, room * box.height, top, top)
         if line is None:
             continue
+        second_fits = True
         line = _balanced(line, second, second_measure, box.width)
         above = Box(box.x, box.y, box.width, box.height - second_height(line, second_font) - SECOND_GAP)
         fitted = _first_legible(word, faces, ((False, above),), layout, max_size, min_size, legible, None)
@@ -351,8 +352,7 @@ def _stack(word: str, faces: list[_Face], second: str, second_measure: Metrics, 
         if best is not None and best[0][0].size >= legible - 1e-9:
             break
     if best is None:
-        fits = any(fit_text(second, second_measure, box.width, room * box.height, size, size) for size in sizes)
-        return SecondProblem("word" if fits else "second")
+        return SecondProblem("word" if second_fits else "second")
     return best
 
 

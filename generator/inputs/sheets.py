@@ -46,7 +46,6 @@ Rows = Generator[list[str], None, None]  # a sheet's rows as text, row 1 first: 
 FIELDS = ("word", "second", "picture", "category", "copies")
 # Fields that hold one line of text: a line break in one of them is a mistake to show.
 ONE_LINE = ("word", "second", "category")
-FORMATS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".xlsx": "xlsx"}
 
 # A real deck's workbook is a few hundred kilobytes; these are far past any, and small enough
 # that a zip bomb is refused before a byte of it is unpacked.
@@ -76,11 +75,6 @@ class Sheet(msgspec.Struct, frozen=True):
     headers: dict[str, str]  # field -> the header text as written in the sheet
     ignored: tuple[str, ...]  # headers of columns no field reads, as "C (Notes)", for a note
     rows: tuple[SheetRow, ...]  # data rows with at least one non-empty cell, in order
-
-
-def sheet_format(name: str) -> str | None:
-    """"csv", "tsv" or "xlsx" from a file name's suffix, else None."""
-    return FORMATS.get(posixpath.splitext(name.replace("\\", "/"))[1].lower())
 
 
 def read_sheet(data: bytes, source: str, fmt: str, *, sheet: str | None = None,

@@ -43,16 +43,19 @@ class DeckResult(msgspec.Struct, frozen=True):
         return self.cards - self.blank_cards
 
 
-def read_entries(kind: CardKind, options: DeckOptions, least: int) -> Entries:
+def read_entries(kind: CardKind, options: DeckOptions, least: int) -> tuple[CardKind, Entries]:
     """What the deck's cards carry, read as ``kind`` asks: the word list (its problems kept, to
     be reported with the font's and the card's), the folder of pictures (checked; one holding
-    fewer than ``least``, the pictures a game lays out, is refused)."""
+    fewer than ``least``, the pictures a game lays out, is refused); with the kind a deck of
+    them prints (``CardKind.for_entries``: word cards with second lines, where rows give them)."""
     words = deck_words(options) if kind.reads_words else None
-    if not kind.reads_pictures:
-        return Entries(words=words)
-    from .picturedeck import checked_pictures  # Pillow's and svglib's work: only for pictures
+    pictures = None
+    if kind.reads_pictures:
+        from .picturedeck import checked_pictures  # Pillow's and svglib's work: only for pictures
 
-    return Entries(words=words, pictures=checked_pictures(options, least))
+        pictures = checked_pictures(options, least)
+    entries = Entries(words=words, pictures=pictures)
+    return kind.for_entries(entries), entries
 
 
 def draw_codenames(kind: CardKind, entries: Entries, options: DeckOptions, card_size: tuple[float, float],

@@ -23,8 +23,7 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
                      ) -> tuple[KitContents, Language]:
     """The kit these options print, counted without drawing it (what the cards carry is read
     and counted), and its language: the options', else its deck's."""
-    entries = read_entries(game.grid.cards, deck, game.grid.cells)
-    kind = game.grid.cards.for_entries(entries)
+    kind, entries = read_entries(game.grid.cards, deck, game.grid.cells)
     words = entries.words
     if words is not None:
         raise_problems(words)

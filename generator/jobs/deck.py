@@ -22,8 +22,7 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
     """The codename cards of ``game`` (by default the default game's), of the kind its table is
     dealt from (``Grid.cards``). ``progress`` hears what is happening on long decks."""
     game = game or GAMES[DEFAULT_GAME]
-    entries = read_entries(game.grid.cards, options, game.grid.cells)
-    kind = game.grid.cards.for_entries(entries)
+    kind, entries = read_entries(game.grid.cards, options, game.grid.cells)
     sheet = options.sheet
     printing = card_printing(options.card_size, sheet)
     font = load_font(options.font)
@@ -51,7 +50,7 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
         kind=kind,
         images=printed.images,
         categories=category_counts(words) if words is not None else (),
-        copies=len(drawn.order) - len(entries.names),
+        copies=count - len(entries.names),
         notes=(*entries_notes(options, entries), *drawn.notes, *_too_few_for_the_table(game, kind, count)),
     )
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 import msgspec
 from msgspec.structs import replace
 
-from ..cards.kind import Entries
+from ..cards.kind import CardKind, Entries
 from ..draw.sheet import CardFaces
 from ..draw.theme import Theme, drawn_small, make_theme
 from ..errors import CngenError, UsageError
@@ -72,8 +72,8 @@ def build_export(export: Export, game: Game, options: ExportOptions,
     board = own.chosen_board()
     if board is not None:
         options = _on_board(board, game, options)
-    codenames = read_codenames(game, options)
-    game = replace(game, grid=replace(game.grid, cards=game.grid.cards.for_entries(codenames.entries)))
+    kind, codenames = read_codenames(game, options)
+    game = replace(game, grid=replace(game.grid, cards=kind))
     language = settle_language(game, options.style.lang, codenames.language, options.style.sharp_s)
     options = replace(options, style=titled(options.style, language))
     texts, text_notes = export_texts(export, language.code)
@@ -167,11 +167,11 @@ def _on_board(board: ChosenBoard, game: Game, options: ExportOptions) -> ExportO
     return replace(options, deck=replace(deck, words=board.path, dedupe=False))
 
 
-def read_codenames(game: Game, options: ExportOptions) -> Codenames:
+def read_codenames(game: Game, options: ExportOptions) -> tuple[CardKind, Codenames]:
     """What the game's kind of card carries (the words of the list or bundled deck, the
-    pictures of a folder), checked as the deck checks them."""
+    pictures of a folder), checked as the deck checks them; with the kind of card they print on."""
     deck = options.deck
-    entries = read_entries(game.grid.cards, deck, game.grid.cells)
+    kind, entries = read_entries(game.grid.cards, deck, game.grid.cells)
     words = entries.words
     if words is not None:
         raise_problems(words)
@@ -179,8 +179,8 @@ def read_codenames(game: Game, options: ExportOptions) -> Codenames:
         # of a printed deck, and two of one word in a virtual deck could lie on one table.
         entries = replace(entries, words=replace(words, entries=tuple(replace(entry, copies=1)
                                                                       for entry in words.entries)))
-    return Codenames(entries.names, entries_source(deck, entries), words.language if words is not None else "",
-                     entries, entries_notes(deck, entries))
+    return kind, Codenames(entries.names, entries_source(deck, entries),
+                           words.language if words is not None else "", entries, entries_notes(deck, entries))
 
 
 def export_texts(export: Export, code: str) -> tuple[Labels, tuple[str, ...]]:

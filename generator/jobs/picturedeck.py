@@ -12,20 +12,6 @@ from ..units import plural
 OUR_DECK = "cngen's picture deck"  # how messages name the bundled deck, never by its installed path
 
 
-def picture_source(options: DeckOptions, least: int) -> tuple[PictureFolder, str, tuple[str, ...]]:
-    """The deck's pictures, read and checked as the deck checks them, where they come from, and
-    the reader's notes on a folder of the user's."""
-    found = checked_pictures(options, least)
-    source = shown(options.images) if options.images is not None else OUR_DECK
-    return found, source, tuple(found.notes) if options.images else ()
-
-
-def count_pictures(options: DeckOptions, least: int) -> int:
-    """How many pictures the deck would print, checked as the deck checks them, without
-    drawing it (a rules sheet printed on its own counts them)."""
-    return len(checked_pictures(options, least).pictures)
-
-
 def checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
     """The deck's pictures, read by the one reader; a folder too small for one game is refused,
     and so are two files of the same picture: it would lie on the table twice."""

@@ -20,7 +20,15 @@ from ..inputs.bundled import (
 )
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
-from ..model.words import MAX_WORDS, RIGHT_TO_LEFT_REASON, Capitals, WordList, parse_word_file, right_to_left
+from ..model.words import (
+    MAX_WORDS,
+    RIGHT_TO_LEFT_REASON,
+    Capitals,
+    WordList,
+    parse_word_file,
+    right_to_left,
+    spreadsheet_format,
+)
 from ..settings.options import DeckOptions, Style
 from ..typeface.files import read_font
 from ..typeface.font import Font, FontFamily
@@ -81,12 +89,10 @@ def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style 
 def deck_words(options: DeckOptions) -> WordList:
     """The deck's words: a spreadsheet's rows (.csv, .tsv, .xlsx) with what each row says
     beside its word, or a text list, a YAML deck, a bundled deck."""
-    from ..inputs.sheets import sheet_format
-
     path = options.words
     chosen = [flag for flag, value in (("--sheet", options.worksheet), ("--columns", options.columns),
                                        ("--category", options.categories)) if value]
-    kind = sheet_format(path.name) if path is not None else None
+    kind = spreadsheet_format(path.name) if path is not None else None
     if kind is None:
         if chosen:
             given = f"{source_name(path)} is not a spreadsheet" if path is not None else "no --words is given"

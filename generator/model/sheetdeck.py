@@ -70,11 +70,12 @@ def _in_categories(sheet: Sheet, chosen: Sequence[str]) -> list[SheetRow]:
         raise WordListError(sheet.source, [Problem(None, "--category chooses rows by their category, and the sheet "
                                                          "has no category column: add one, or leave --category out")])
     wanted = {_folded(name).casefold(): name for name in chosen}
-    rows = [row for row in sheet.rows if _folded(row.cells.get("category", "")).casefold() in wanted]
-    present = {_folded(row.cells.get("category", "")).casefold() for row in sheet.rows}
+    categories = [_folded(row.cells.get("category", "")) for row in sheet.rows]
+    rows = [row for row, category in zip(sheet.rows, categories) if category.casefold() in wanted]
+    present = {category.casefold() for category in categories}
     missing = [name for key, name in wanted.items() if key not in present]
     if missing:
-        names = sorted({_folded(row.cells.get("category", "")) for row in sheet.rows} - {""}, key=str.casefold)
+        names = sorted(set(categories) - {""}, key=str.casefold)
         listed = ", ".join(quoted(name) for name in names) or "none"
         raise WordListError(sheet.source, [Problem(None, f"no row has the category {quoted(missing[0])}: the sheet's "
                                                          f"categories are {listed}")])

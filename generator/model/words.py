@@ -8,6 +8,7 @@ cannot hold) and report every one of them together, by line.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import unicodedata
 from collections import Counter
@@ -249,8 +250,19 @@ def right_to_left(text: str) -> list[str]:
     return list(dict.fromkeys(char for char in text if unicodedata.bidirectional(char) in _RIGHT_TO_LEFT))
 
 
+# A deck kept in a spreadsheet, by its file's suffix: the format ``inputs.sheets`` reads it as.
+SPREADSHEETS = {".csv": "csv", ".tsv": "tsv", ".tab": "tsv", ".xlsx": "xlsx"}
+
+
+def spreadsheet_format(name: str) -> str | None:
+    """"csv", "tsv" or "xlsx" from a file name's suffix (told without loading the spreadsheet
+    reader, which a plain list never needs), else None."""
+    return SPREADSHEETS.get(posixpath.splitext(name.replace("\\", "/"))[1].lower())
+
+
 def parse_word_file(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
-    """Choose the parser by the file name: YAML decks end in .yaml or .yml."""
+    """Choose the parser by the file name: YAML decks end in .yaml or .yml (a spreadsheet's
+    name is told by ``spreadsheet_format``, its rows read by ``inputs.sheets``)."""
     if source.lower().endswith((".yaml", ".yml")):
         return parse_yaml_deck(data, source, dedupe, caps)
     return parse_text(data, source, dedupe, caps)
