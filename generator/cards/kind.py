@@ -56,6 +56,11 @@ class Entries(msgspec.Struct, frozen=True):
         return self.words is not None and any(entry.second for entry in self.words.entries)
 
     @property
+    def pictured(self) -> bool:
+        """Whether any word names a picture to print above it."""
+        return self.words is not None and any(entry.picture for entry in self.words.entries)
+
+    @property
     def names(self) -> list[str]:
         """The codenames as the cards print them, in the list's order: its words (in capitals),
         else the pictures by name."""
@@ -111,6 +116,9 @@ class CardKind(ABC):
     box_label: str  # the box face's label for the deck (a key of the language's labels)
     blank_side: str  # what a player does on a blank side: "write", "draw"
     carries: frozenset[str]  # what its faces carry (WORD, PICTURE): the inputs a deck reads, the settings for it
+    # What a deck of it may carry once its entries are read (``for_entries``): the settings a
+    # game dealt from it takes. None: what it carries.
+    may_carry: frozenset[str] | None = None
     # Its faces are pictures alone: exports lay them out square, name them by their file, show
     # them as pictures on a web page and save their sheets as JPEG where they are photos.
     pictures_alone: bool = False
@@ -118,8 +126,8 @@ class CardKind(ABC):
     # On a book's page the spymasters sit at its head: they read the copy printed upside down
     # at the top of word cards; picture cards' corner marks point the other way.
     spymasters_at_head: bool = True
-    # The condition a rules text's ``when:`` tests to describe these cards (model.ruletext), "" for none.
-    rules_condition: str = ""
+    # The conditions a rules text's ``when:`` tests to describe these cards (model.ruletext).
+    rules_conditions: tuple[str, ...] = ()
 
     @property
     def reads_words(self) -> bool:
@@ -129,9 +137,15 @@ class CardKind(ABC):
     def reads_pictures(self) -> bool:
         return PICTURE in self.carries
 
+    def takes(self, carried: str) -> bool:
+        """Whether a deck of this kind may carry ``carried`` (WORD, PICTURE): the settings for
+        it mean something."""
+        return carried in (self.may_carry if self.may_carry is not None else self.carries)
+
     def for_entries(self, entries: Entries) -> CardKind:
         """The kind a deck of these entries prints: this one, or one that shows more of what
-        they carry (a word list whose rows give second lines prints them)."""
+        they carry (a word list whose rows give second lines or pictures prints them). The
+        entries' pictures are not read yet: the kind returned says whether they are."""
         return self
 
     def shown_name(self, codename: str) -> str:

@@ -11,8 +11,9 @@ from ..draw.picturecard import Art, PictureCardArtist, RasterArt, VectorArt, rea
 from ..draw.sheet import CardFaces
 from ..draw.theme import rgb_of
 from ..errors import UsageError, first_few
-from ..geometry.pictureface import PictureFaceLayout, picture_face_layout, window_fits
+from ..geometry.pictureface import picture_face_layout, window_fits
 from ..geometry.picturefit import fit_picture, whole_box
+from ..geometry.sheet import Box
 from ..inputs.images import Picture, PictureFolder, open_raster, open_vector, shown
 from ..model.rng import make_rng, shuffled
 from ..output.raster import prepare_raster
@@ -43,7 +44,7 @@ def picture_faces(found: PictureFolder, request: FaceRequest, title: str) -> Dra
                          + (f": choose a larger {sized_by}, e.g. 64x64mm" if sized_by else ""))
     progress = request.progress if len(pictures) >= PROGRESS_FROM else lambda step: None
     progress(f"preparing {len(pictures):,} pictures for the cards")
-    art, soft = _art(pictures, layout, request)
+    art, soft = prepared_art(pictures, layout.window, layout.vector_box, request)
     names = [picture.name for picture in pictures]
     faces = [(pair.front, pair.back) for pair in pair_faces(names, request.blanks)]
     named = {name: name for name in names}
@@ -51,11 +52,12 @@ def picture_faces(found: PictureFolder, request: FaceRequest, title: str) -> Dra
     return DrawnCards(cards, tuple(names), tuple(soft), request.font)
 
 
-def _art(pictures: Sequence[Picture], layout: PictureFaceLayout,
-         request: FaceRequest) -> tuple[dict[str, Art], list[str]]:
-    """Each picture made ready for the file, one at a time (a folder of photos is never in
-    memory at once), and a warning for each photo that prints soft. Refused as soon as the
-    photos made ready come to more than a run may hold (``MOST_PHOTO_BYTES``)."""
+def prepared_art(pictures: Sequence[Picture], window: Box, vector_box: Box,
+                 request: FaceRequest) -> tuple[dict[str, Art], list[str]]:
+    """Each picture made ready for the file, fitted to ``window`` (a drawing to ``vector_box``),
+    one at a time (a folder of photos is never in memory at once), and a warning for each photo
+    that prints soft. Refused as soon as the photos made ready come to more than a run may hold
+    (``MOST_PHOTO_BYTES``)."""
     theme, limit = request.theme, request.ink_limit
     ground = rgb_of(theme.label)
     art: dict[str, Art] = {}
@@ -64,10 +66,10 @@ def _art(pictures: Sequence[Picture], layout: PictureFaceLayout,
     for done, picture in enumerate(pictures, start=1):
         if picture.kind == "vector":
             drawing = ready_for_file(open_vector(picture), theme, limit, request.font.name)
-            art[picture.name] = _vector(layout, request.fit, drawing)
+            art[picture.name] = _vector(vector_box, request.fit, drawing)
             continue
         image = open_raster(picture)
-        crop, placed = fit_picture(picture.size, layout.window, request.fit)  # as shown: EXIF's turn applied
+        crop, placed = fit_picture(picture.size, window, request.fit)  # as shown: EXIF's turn applied
         ready = prepare_raster(image, crop, (placed.width, placed.height), request.dpi, request.cmyk, ground,
                                request.condition, ink_limit=limit)
         del image
@@ -106,10 +108,10 @@ def _soft_note(soft: list[str]) -> list[str]:
             "or a smaller --card-size"]
 
 
-def _vector(layout: PictureFaceLayout, fit: str, drawing: Any) -> VectorArt:
+def _vector(vector_box: Box, fit: str, drawing: Any) -> VectorArt:
     """A drawing is clipped, never cut: with cover, the whole of it is placed so that the part
     shown fills the box, and the rest is clipped away."""
     size = (drawing.width, drawing.height)
-    crop, placed = fit_picture(size, layout.vector_box, fit)
+    crop, placed = fit_picture(size, vector_box, fit)
     whole = crop == (0.0, 0.0, float(size[0]), float(size[1]))
     return VectorArt(drawing, placed if whole else whole_box(size, crop, placed), clip=None if whole else placed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kind import WORD, CardKind, DrawnCards, Entries, FaceRequest
+from .kind import PICTURE, WORD, CardKind, DrawnCards, Entries, FaceRequest
 
 
 class WordCards(CardKind):
@@ -19,11 +19,15 @@ class WordCards(CardKind):
     box_label = "box deck"
     blank_side = "write"
     carries = frozenset({WORD})
+    may_carry = frozenset({WORD, PICTURE})  # a word list may name a picture for each word
 
     def for_entries(self, entries: Entries) -> CardKind:
-        """A list whose rows give second lines prints them (``SecondLineCards``)."""
-        from . import SECOND_LINE_CARDS
+        """A list whose rows give second lines prints them (``SecondLineCards``); one whose rows
+        name pictures prints each above its word (``WordPictureCards``)."""
+        from . import SECOND_LINE_CARDS, WORD_PICTURE_CARDS, WORD_PICTURE_SECOND_CARDS
 
+        if entries.pictured:
+            return WORD_PICTURE_SECOND_CARDS if entries.seconds else WORD_PICTURE_CARDS
         return SECOND_LINE_CARDS if entries.seconds else self
 
     def word_size(self, face: Any) -> float | None:
@@ -43,7 +47,7 @@ class SecondLineCards(WordCards):
 
     name = "word-second"
     emblem = False
-    rules_condition = "second-lines"
+    rules_conditions = ("second-lines",)
 
     def for_entries(self, entries: Entries) -> CardKind:
         return self

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..draw.sheet import CardFaces
 from ..draw.wordcard import WordCardArtist
 from ..errors import UsageError, describe_character
@@ -20,12 +22,12 @@ from ..geometry.wordface import (
     word_face_layout,
 )
 from ..model.rng import make_rng, shuffled
-from ..model.words import Problem, WordList, raise_problems
+from ..model.words import Entry, Problem, WordList, raise_problems
 from ..typeface.files import condensed_widths, with_condensed
 from ..typeface.font import Font
 from ..typeface.scripts import fonts_for, needs_shaping
 from ..units import format_mm
-from .kind import DrawnCards, FaceRequest, pair_faces
+from .kind import CardPair, DrawnCards, FaceRequest, pair_faces
 
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
@@ -42,18 +44,24 @@ def word_faces(word_list: WordList, request: FaceRequest, title: str, second_lin
     progress(f"checking {len(word_list.entries):,} words against the font and the card")
     second_font = request.second_font or request.font
     if second_lines:
-        faces, font = _with_seconds(word_list, face_layout, request.font, second_font, request.sized_by)
+        faces, font = fit_entries(word_list, lambda entry: face_layout, request.font, second_font, request.sized_by)
     else:
         faces, font = fitted_faces(word_list, face_layout, request.font, request.sized_by)
-    words = word_list.words
-    if request.seed is not None:
-        words = shuffled(words, make_rng(request.seed))
-    printed = with_copies(words, {entry.text: entry.copies for entry in word_list.entries})
-    pairs = pair_faces(printed, request.blanks)
+    printed, pairs = dealt_pairs(word_list, request)
     progress(f"drawing {len(pairs):,} cards")
     cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
     artist = WordCardArtist(face_layout, font, request.theme, second_font if second_lines else None)
     return DrawnCards(CardFaces(title, request.card_size, cards, artist, named=faces), tuple(printed))
+
+
+def dealt_pairs(word_list: WordList, request: FaceRequest) -> tuple[list[str], list[CardPair]]:
+    """The words in the order they are printed (the list's, or shuffled by the request's seed;
+    copies after, ``with_copies``), and the cards they pair into, blanks last."""
+    words = word_list.words
+    if request.seed is not None:
+        words = shuffled(words, make_rng(request.seed))
+    printed = with_copies(words, {entry.text: entry.copies for entry in word_list.entries})
+    return printed, pair_faces(printed, request.blanks)
 
 
 def with_copies(words: list[str], copies: dict[str, int]) -> list[str]:
@@ -65,11 +73,14 @@ def with_copies(words: list[str], copies: dict[str, int]) -> list[str]:
     return [word for round_ in range(most) for word in words if copies[word] > round_]
 
 
-def _with_seconds(word_list: WordList, layout: WordFaceLayout, font: Font, second_font: Font,
-                  sized_by: str | None) -> tuple[dict[str, WordFace], Font]:
-    """Every word fitted with its second line (a word without one, alone); every problem of
-    the list reported at once, a second line's in its own column."""
-    font = with_condensed(font)  # a word and its line share the room: long words often need the narrower face
+def fit_entries(word_list: WordList, layout_of: Callable[[Entry], WordFaceLayout], font: Font, second_font: Font,
+                sized_by: str | None, may_open: Callable[[Entry], bool] = lambda entry: True
+                ) -> tuple[dict[str, WordFace], Font]:
+    """Every word fitted in the layout ``layout_of`` gives its entry, with its second line (a
+    word without one, alone; into the emblem's strip only where ``may_open`` allows); every
+    problem of the list reported at once, a second line's in its own column. With the font the
+    faces are drawn in: a word and what shares its card often need the narrower face."""
+    font = with_condensed(font)
     faces: dict[str, WordFace] = {}
     problems: list[Problem] = []
     column = word_list.second_column
@@ -83,8 +94,9 @@ def _with_seconds(word_list: WordList, layout: WordFaceLayout, font: Font, secon
             problems.append(Problem(entry.line, _missing_message(entry.second, missing_second, second_font,
                                                                  "--second-font"), "characters the font lacks", column))
             continue
+        layout = layout_of(entry)
         fitted = fit_with_second(entry.text, entry.second, layout, font, second_font) if entry.second else \
-            fit_word(entry.text, layout, font)
+            fit_word(entry.text, layout, font, may_open=may_open(entry))
         if isinstance(fitted, WordFace):
             faces[entry.text] = fitted
         elif isinstance(fitted, SecondProblem) and fitted.part == "second":

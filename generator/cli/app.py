@@ -585,7 +585,7 @@ def decks() -> None:
     Example:
       cngen decks
     """
-    from ..inputs.bundled import PICTURE_DECK, deck_paths, picture_deck_files
+    from ..inputs.bundled import PICTURE_DECK, PICTURE_WORDS, deck_paths, picture_deck_files
     from ..jobs.sources import load_words
     from ..model.words import WordListError, raise_problems
 
@@ -597,6 +597,8 @@ def decks() -> None:
             raise CngenError(f"the bundled deck '{name}' is broken: {error}") from None
         echo(f"{name:<12} {word_list.language:<4} {len(word_list.entries):>5} words  {word_list.description}")
     pictures = picture_deck_files()
+    echo(f"{PICTURE_WORDS:<12} {'all':<4} {len(pictures):>5} words  cngen's pictures, each above its name in the "
+         "kit's --lang, for young readers (--deck picture-words)")
     echo(f"{PICTURE_DECK:<12} {'-':<4} {len(pictures):>5} pictures  cngen's picture deck, for the games played "
                "with pictures (--images FOLDER prints yours)")
 

@@ -65,7 +65,7 @@ class PictureCardArtist:
         canvas.endForm()
         for name, art in self.art.items():
             begin_form(canvas, self.forms[name], area)
-            _draw_art(canvas, art, layout)
+            draw_art(canvas, art, layout.window)
             canvas.endForm()
 
     def draw(self, canvas: Canvas, face: str | None) -> None:
@@ -88,13 +88,15 @@ def _window_path(canvas: Canvas, layout: PictureFaceLayout, fill: int = 0) -> No
     canvas.roundRect(window.x, window.y, window.width, window.height, WINDOW_RADIUS, stroke=0, fill=fill)
 
 
-def _draw_art(canvas: Canvas, art: Art, layout: PictureFaceLayout) -> None:
+def draw_art(canvas: Canvas, art: Art, window: Box) -> None:
+    """A picture made ready for the file in its box; a photo clipped to the ``window``'s
+    rounded corners, a drawing to its own clip."""
     canvas.saveState()
     box = art.box
     if isinstance(art, RasterArt):
         from ..reportlab_private import draw_image
 
-        clip_to_window(canvas, layout.window)  # the window's rounded corners
+        clip_to_window(canvas, window)  # the window's rounded corners
         draw_image(canvas, art.data, box.x, box.y, box.width, box.height)
     else:
         from reportlab.graphics import renderPDF

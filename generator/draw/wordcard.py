@@ -44,11 +44,11 @@ class WordCardArtist:
         if canvas.hasForm(self.artwork):
             return
         layout, theme, area = self.layout, self.theme, self.layout.bleed_box
-        _define_artwork(canvas, self.artwork, layout, theme)
+        define_artwork(canvas, self.artwork, layout, theme)
         begin_form(canvas, self.blank, area)
         canvas.doForm(self.artwork)
-        _draw_writing_line(canvas, layout.label_text, 0.3, theme)
-        _draw_writing_line(canvas, layout.band_text, 0.7, theme)
+        draw_writing_line(canvas, layout.label_text, 0.3, theme)
+        draw_writing_line(canvas, layout.band_text, 0.7, theme)
         canvas.endForm()
 
     def draw(self, canvas: Canvas, face: WordFace | None) -> None:
@@ -57,8 +57,12 @@ class WordCardArtist:
             canvas.doForm(self.blank)
             return
         canvas.doForm(self._artwork(canvas, face.opened))
+        self.draw_words(canvas, face, (self.opened_layout if face.opened else self.layout).label_text)
+
+    def draw_words(self, canvas: Canvas, face: WordFace, label: Box) -> None:
+        """The face's word (and its second line) upright in the ``label`` text box, and upside
+        down in the band, over artwork already drawn."""
         fill(canvas, self.theme.text)
-        label = (self.opened_layout if face.opened else self.layout).label_text
         self._block(canvas, face.upright, face.second, *label.centre)
         canvas.saveState()
         # The spymasters sit across the table: their copy is turned half a turn about the
@@ -87,7 +91,7 @@ class WordCardArtist:
         if not opened:
             return self.artwork
         if not canvas.hasForm(self.opened_artwork):
-            _define_artwork(canvas, self.opened_artwork, self.opened_layout, self.theme)
+            define_artwork(canvas, self.opened_artwork, self.opened_layout, self.theme)
         return self.opened_artwork
 
     def _lines(self, canvas: Canvas, text: FittedText, centre_x: float, centre_y: float,
@@ -104,7 +108,7 @@ class WordCardArtist:
         centred_glyph_lines(canvas, text, font, centre_x, centre_y)
 
 
-def _define_artwork(canvas: Canvas, name: str, layout: WordFaceLayout, theme: Theme) -> None:
+def define_artwork(canvas: Canvas, name: str, layout: WordFaceLayout, theme: Theme) -> None:
     """What every face of ``layout`` shares, as the form ``name``: ground, panels, emblem."""
     area = layout.bleed_box
     begin_form(canvas, name, area)
@@ -134,7 +138,7 @@ def _draw_emblem(canvas: Canvas, layout: WordFaceLayout, theme: Theme) -> None:
                                   theme.accent, theme.emblem)
 
 
-def _draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:
+def draw_writing_line(canvas: Canvas, box: Box, height_fraction: float, theme: Theme) -> None:
     stroke(canvas, theme.writing_line, 0.6)
     y = box.y + box.height * height_fraction
     canvas.line(box.x + 2 * MM, y, box.right - 2 * MM, y)

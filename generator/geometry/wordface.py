@@ -134,7 +134,8 @@ def word_face_layout(card_width: float, card_height: float, bleed: float = 0.0) 
     return WordFaceLayout(Box(0, 0, card_width, card_height), label, band, emblem, bleed)
 
 
-def fit_word(word: str, layout: WordFaceLayout, font: Font, condensed: Face | None = None) -> WordFace | None:
+def fit_word(word: str, layout: WordFaceLayout, font: Font, condensed: Face | None = None,
+             may_open: bool = True) -> WordFace | None:
     """Both copies of the word at their largest sizes, or None if either cannot fit (see the
     module's notes for the order in which a long word's ways to stay large are tried).
     ``condensed``: the condensed face to try, where it is not the font's own (``Font.condensed``)
@@ -146,7 +147,9 @@ def fit_word(word: str, layout: WordFaceLayout, font: Font, condensed: Face | No
     imported)."""
     faces = _faces(word, font, condensed or font.condensed)
     legible = _legible(layout, font)
-    boxes = ((False, layout.label_text), (True, None))  # the opened label is worked out if needed
+    # The opened label is worked out if needed; ``may_open`` False where the strip is not the
+    # label's to take (a picture lies above the word).
+    boxes = ((False, layout.label_text), (True, None)) if may_open else ((False, layout.label_text),)
     upright = _first_legible(word, faces, boxes, layout, MAX_WORD_SIZE, MIN_WORD_SIZE, legible, legible)
     if upright is None:
         return None

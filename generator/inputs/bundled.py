@@ -16,6 +16,9 @@ from pathlib import Path
 from ..errors import UsageError
 
 PICTURE_DECK = "pictures"
+# The bundled deck of cngen's pictures, each above its name in the kit's language: a word list
+# made from the picture deck and the language's picture-names.yaml, not a file of decks/.
+PICTURE_WORDS = "picture-words"
 ENGLISH = "en"  # the language every other falls back to for a text it lacks
 LANGUAGE_FILE = "language.yaml"  # what makes a folder of languages/ a language
 BOLD, REGULAR, ITALIC = "FiraSans-Bold.ttf", "FiraSans-Regular.ttf", "FiraSans-Italic.ttf"
@@ -61,7 +64,7 @@ def picture_deck_files() -> list[Path]:
 def deck_path(name: str) -> Path:
     decks = deck_paths()
     if name not in decks:
-        raise UsageError(f"no bundled deck is called '{name}': choose one of {', '.join(decks)}")
+        raise UsageError(f"no bundled deck is called '{name}': choose one of {', '.join([*decks, PICTURE_WORDS])}")
     return decks[name]
 
 

@@ -48,6 +48,7 @@ from .reader import read_input
 
 RASTER_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".webp", ".tif", ".tiff"})
 VECTOR_SUFFIXES = frozenset({".svg"})
+PICTURE_SUFFIXES = RASTER_SUFFIXES | VECTOR_SUFFIXES
 FORMATS_SHOWN = "PNG, JPEG, WebP, TIFF or SVG"
 # What Pillow may decode a picture as, whatever its suffix says: never one of its other
 # plugins (EPS would run Ghostscript). Pillow opens a multi-picture JPEG (many phones') as MPO.

@@ -10,6 +10,7 @@ import msgspec
 
 from ..cards.kind import CardKind, DrawnCards, Entries, FaceRequest
 from ..draw.theme import Theme
+from ..errors import UsageError
 from ..geometry.sheet import SheetPlan
 from ..inputs.bundled import REGULAR
 from ..settings.declarations import is_cmyk
@@ -47,15 +48,26 @@ def read_entries(kind: CardKind, options: DeckOptions, least: int) -> tuple[Card
     """What the deck's cards carry, read as ``kind`` asks: the word list (its problems kept, to
     be reported with the font's and the card's), the folder of pictures (checked; one holding
     fewer than ``least``, the pictures a game lays out, is refused); with the kind a deck of
-    them prints (``CardKind.for_entries``: word cards with second lines, where rows give them)."""
+    them prints (``CardKind.for_entries``: word cards with second lines or pictures, where rows
+    give them), and the pictures its words name."""
     words = deck_words(options) if kind.reads_words else None
-    pictures = None
-    if kind.reads_pictures:
-        from .picturedeck import checked_pictures  # Pillow's and svglib's work: only for pictures
+    kind = kind.for_entries(Entries(words=words))
+    if not kind.reads_pictures:
+        if options.images is not None:
+            raise UsageError(f"--images gives the pictures a spreadsheet's picture column names, and "
+                             f"{words.source if words is not None else 'the deck'} names none: add a picture "
+                             f"column to a spreadsheet --words, or play with the pictures alone ({_picture_games()})")
+        return kind, Entries(words=words)
+    from .picturedeck import checked_pictures, named_pictures  # Pillow's and svglib's work: only for pictures
 
-        pictures = checked_pictures(options, least)
-    entries = Entries(words=words, pictures=pictures)
-    return kind.for_entries(entries), entries
+    pictures = named_pictures(options, words) if words is not None else checked_pictures(options, least)
+    return kind, Entries(words=words, pictures=pictures)
+
+
+def _picture_games() -> str:
+    from ..games import GAMES
+
+    return " or ".join(f"--game {game.name}" for game in GAMES.values() if game.grid.cards.pictures_alone)
 
 
 def draw_codenames(kind: CardKind, entries: Entries, options: DeckOptions, card_size: tuple[float, float],

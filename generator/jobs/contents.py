@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..cards.kind import CardKind
 from ..games.game import Game
+from ..inputs.bundled import PICTURE_WORDS
 from ..model.kit import KitContents
 from ..model.labels import Labels
 from ..model.words import raise_problems, right_to_left
@@ -45,7 +46,7 @@ def planned_contents(game: Game, deck: DeckOptions, keys: KeyOptions, tokens: To
         language=deck_language,
         source=cards_phrase(kind, deck, name, language.english, titled=False),
         named_by=naming_file(deck.words, name) if kind.reads_words else "",
-        cards=kind.rules_condition,
+        cards=kind.rules_conditions,
     ), language
 
 
@@ -81,7 +82,7 @@ def built_contents(game: Game, deck: DeckResult, deck_options: DeckOptions, keys
         language=deck.language,
         source=cards_phrase(kind, deck_options, deck.list_name, language.english, titled=False),
         named_by=naming_file(deck_options.words, deck.list_name) if kind.reads_words else "",
-        cards=kind.rules_condition,
+        cards=kind.rules_conditions,
     )
 
 
@@ -89,6 +90,8 @@ def deck_phrase(words: Path | None, deck: str, list_name: str, labels: Labels, t
     """Where the words come from, as the rules sheet tells players in the kit's language
     (never a file's path): a bundled deck by its title (« français »), or with ``titled``
     False by the name --deck takes ("francais"), as the summary says it for the command line."""
+    if words is None and deck == PICTURE_WORDS:  # named in the kit's language: the pictures are the deck
+        return labels.text("picture deck")
     if words is None:
         return labels.text("bundled deck", name=list_name if titled and list_name else deck)
     return labels.text("named deck", name=list_name) if _said(list_name) else labels.text("own words")

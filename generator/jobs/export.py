@@ -122,11 +122,14 @@ def _shown_entries(entries: Entries, shown: set[str]) -> Entries:
     """The folder's pictures that lie on the dealt tables: an export of games shows no other,
     and drawing each of a folder's hundreds for a game or two was most of its time (and filled
     a book's file with pictures no page shows)."""
-    found = entries.pictures
+    found, words = entries.pictures, entries.words
     if found is None:
         return entries
-    return replace(entries, pictures=replace(found, pictures=tuple(picture for picture in found.pictures
-                                                                   if picture.name in shown)))
+    if words is not None:  # the words' own pictures: the words shown, and the pictures they name
+        words = replace(words, entries=tuple(entry for entry in words.entries if entry.text in shown))
+        shown = {entry.picture for entry in words.entries}
+    return replace(entries, words=words, pictures=replace(found, pictures=tuple(picture for picture in found.pictures
+                                                                                if picture.name in shown)))
 
 
 def deal_games(game: Game, codenames: Codenames, games: int, seed: int, progress: Callable[[str], None],

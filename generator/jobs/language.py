@@ -26,6 +26,7 @@ from ..inputs.bundled import (
     labels_path,
     language_paths,
     languages_folder,
+    picture_deck_files,
 )
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import capitals, primary
@@ -234,3 +235,27 @@ def _read_column_names(paths: tuple[tuple[Path, tuple[int, int]], ...],
         for field, headers in read.values.items():
             names[field] += headers
     return MappingProxyType({field: tuple(dict.fromkeys(headers)) for field, headers in names.items()})
+
+
+PICTURE_NAMES_FILE = "picture-names.yaml"
+
+
+def picture_names(lang: str | None) -> tuple[str, Mapping[str, str]]:
+    """cngen's pictures named in ``lang`` (its folder's picture-names.yaml), by the picture's
+    file stem in the bundled deck's order, with the code of the language the names are in:
+    English's where cngen names them in no other."""
+    code = primary(lang) if lang else ENGLISH
+    path = languages_folder() / code / PICTURE_NAMES_FILE
+    if not path.is_file():
+        code, path = ENGLISH, languages_folder() / ENGLISH / PICTURE_NAMES_FILE
+    stems = tuple(picture.stem for picture in picture_deck_files())
+    return code, _read_picture_names(path, _stamp(path), stems)
+
+
+@functools.lru_cache(maxsize=4)
+def _read_picture_names(path: Path, stamp: tuple[int, int], stems: tuple[str, ...]) -> Mapping[str, str]:
+    from ..inputs.schema import Group, Key, Text, read_yaml
+
+    shape = Group({stem: Key(Text(), required=True) for stem in stems})
+    read = read_yaml(read_input(path, "language file"), shipped_name(path), shape, "a picture's name is text")
+    return MappingProxyType({stem: read.values[stem] for stem in stems})

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Mapping
 
 import msgspec
+from msgspec.structs import replace
 
 from ..draw.emblem import EmblemArt, strokes_in_black
 from ..draw.theme import Colour, Theme
@@ -15,6 +16,7 @@ from ..inputs.bundled import (
     CONDENSED_FACES,
     ENGLISH,
     ITALIC,
+    PICTURE_WORDS,
     REGULAR,
     deck_path,
 )
@@ -25,6 +27,7 @@ from ..model.words import (
     RIGHT_TO_LEFT_REASON,
     Capitals,
     WordList,
+    check_entries,
     parse_word_file,
     right_to_left,
     spreadsheet_format,
@@ -33,7 +36,7 @@ from ..settings.options import DeckOptions, Style
 from ..typeface.files import read_font
 from ..typeface.font import Font, FontFamily
 from ..units import MM
-from .language import default_deck, shipped_languages
+from .language import default_deck, picture_names, shipped_languages
 
 _STYLES = {BOLD: "bold", REGULAR: "regular", ITALIC: "italic"}  # cngen's fonts by a language's names of them
 SHOWN_CHARACTERS = 4  # a message names this many characters, then counts the rest
@@ -81,9 +84,24 @@ def _own_fonts(lang: str | None) -> Mapping[str, str]:
 def load_words(words: Path | None, deck: str | None, dedupe: bool, style: Style = Style()) -> WordList:
     """The user's list, or the bundled deck of that name (None: the one in the kit's
     language), with its problems found and its entries in capitals as its language writes them."""
+    if words is None and deck == PICTURE_WORDS:
+        return picture_word_list(dedupe, style)
     path = words or deck_path(deck or default_deck(style.lang))
     caps = Capitals(style.lang or "", style.sharp_s)
     return parse_word_file(read_input(path, "word list"), source_name(path), dedupe, caps)
+
+
+def picture_word_list(dedupe: bool, style: Style = Style()) -> WordList:
+    """cngen's pictures as a word list (the bundled deck PICTURE_WORDS): each picture's name in
+    the kit's language, in capitals, with the picture it names; the names in English where
+    cngen names them in no other language."""
+    code, names = picture_names(style.lang)
+    caps = Capitals(style.lang or code, style.sharp_s)
+    empty = WordList(f"the bundled deck '{PICTURE_WORDS}'", (), name=PICTURE_WORDS, language=code)
+    listed = check_entries(empty, list(enumerate(names.values(), start=1)), dedupe, caps)
+    stems = list(names)
+    return replace(listed, entries=tuple(replace(entry, picture=f"{stems[entry.line - 1]}.svg")
+                                         for entry in listed.entries))
 
 
 def deck_words(options: DeckOptions) -> WordList:

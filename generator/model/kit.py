@@ -31,7 +31,7 @@ class KitContents(msgspec.Struct, frozen=True):
     source: str = ""  # where the words come from, in English, for cngen's own messages (else ``deck``)
     named_by: str = ""  # the deck file whose own name: ``deck`` says, to blame for it
     table: Table | None = None  # the teams and grid of a game of teams; None: a game without (Duet)
-    cards: str = ""  # what the kind of codename card adds that rules texts may say (``second-lines``)
+    cards: tuple[str, ...] = ()  # what the kind of codename card adds that rules texts may say (``second-lines``)
 
     @property
     def keys(self) -> int:
@@ -79,7 +79,7 @@ class KitContents(msgspec.Struct, frozen=True):
             "double-sided-keys" if self.keys_per_card == 2 else "single-sided-keys",
             "blank-cards" if self.blank_cards else "no-blank-cards",
             *self._table_conditions(),
-            *((self.cards,) if self.cards else ()),
+            *self.cards,
         })
 
     def _table_conditions(self) -> tuple[str, ...]:

@@ -125,7 +125,8 @@ CONDITIONS = ("long-edge", "short-edge", "fold", "shop", "pod", "home", "duplex"
               "double-sided-keys", "single-sided-keys", "blank-cards", "no-blank-cards",
               "two-teams", "more-teams", "three-teams", "four-teams", "assassin", "no-assassin",
               "boxed-table", "other-table", "two-teams-assassin", "two-teams-no-assassin",
-              "more-teams-assassin", "more-teams-no-assassin", "two-teams-other-table", "second-lines")
+              "more-teams-assassin", "more-teams-no-assassin", "two-teams-other-table", "second-lines",
+              "pictures-above-words")
 MAX_TABLE_COLUMNS = 4  # a table sits in one column of the sheet
 # How much a rules text may hold: far more than any rules sheet needs, and little enough that
 # setting it stays quick (Platypus breaks a paragraph's lines again at each column it runs

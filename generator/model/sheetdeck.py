@@ -35,7 +35,8 @@ def parse_sheet_deck(sheet: Sheet, dedupe: bool = False, caps: Capitals = Capita
     column = sheet.columns["word"]
     candidates: list[tuple[int, object]] = [(row.number, row.cells.get("word", "")) for row in rows]
     empty = WordList(sheet.source, (), language=caps.language, word_column=column,
-                     second_column=sheet.columns.get("second", ""), notes=_ignored(sheet))
+                     second_column=sheet.columns.get("second", ""), picture_column=sheet.columns.get("picture", ""),
+                     notes=_ignored(sheet))
     listed = check_entries(empty, candidates, dedupe, caps, unit="row")
     extras = {row.number: row.cells for row in rows}
     problems = list(listed.problems)
@@ -45,8 +46,8 @@ def parse_sheet_deck(sheet: Sheet, dedupe: bool = False, caps: Capitals = Capita
         second = _second(cells.get("second", ""), entry.line, sheet, problems)
         copies = _copies(cells.get("copies", ""), entry.line, sheet, problems)
         category = _folded(cells.get("category", ""))
-        entries.append(replace(entry, second=second, picture=cells.get("picture", ""), category=category,
-                               copies=copies))
+        picture = _picture(cells.get("picture", ""), entry.line, sheet, problems)
+        entries.append(replace(entry, second=second, picture=picture, category=category, copies=copies))
     problems.sort(key=lambda problem: problem.line or 0)
     return replace(listed, entries=tuple(entries), problems=tuple(problems))
 
@@ -99,6 +100,23 @@ def _second(raw: str, row: int, sheet: Sheet, problems: list[Problem]) -> str:
         problems.append(Problem(row, f"{quoted(text)} holds {hidden}: remove it", "control characters", column))
         return ""
     return text
+
+
+def _picture(raw: str, row: int, sheet: Sheet, problems: list[Problem]) -> str:
+    """A picture's file name as the row writes it; a problem where it is not a name alone in
+    the pictures' folder (a path, a folder above, a hidden file): nothing outside --images is
+    ever opened."""
+    name = raw  # as written: the folder is searched for it as its system spells names (``jobs.picturedeck``)
+    if not name:
+        return ""
+    hidden = text_problem(name)
+    if hidden is not None or any(mark in name for mark in "/\\:") or name.startswith(".") or name != name.strip():
+        why = f"holds {hidden}" if hidden is not None else "is not a file name alone"
+        problems.append(Problem(row, f"the picture {quoted(name)} {why}: write the name of a file in the --images "
+                                     "folder, such as apple.png, with no folder before it", "picture files",
+                                sheet.columns["picture"]))
+        return ""
+    return name
 
 
 def _copies(raw: str, row: int, sheet: Sheet, problems: list[Problem]) -> int:

@@ -68,6 +68,7 @@ class WordList(msgspec.Struct, frozen=True):
     dropped: int = 0  # repeats left out by --dedupe
     word_column: str = ""  # a spreadsheet's: problems are placed by row and column, not line
     second_column: str = ""  # a spreadsheet's column of second lines, for their problems
+    picture_column: str = ""  # a spreadsheet's column of pictures, for their problems
     notes: tuple[str, ...] = ()  # what the reader left aside (a spreadsheet's columns no field reads)
 
     @property

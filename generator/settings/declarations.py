@@ -27,7 +27,7 @@ from ..errors import UsageError, quoted, suggest, text_problem
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME, GAMES, Game, every_variant
 from ..geometry.press import MAX_BLEED
-from ..inputs.bundled import ENGLISH, language_paths
+from ..inputs.bundled import ENGLISH, PICTURE_WORDS, language_paths
 from ..model.capitals import SHARP_S
 from ..model.languages import kit_language
 from ..model.teams import DEFAULT_GRIDS, SIDES, TEAMS
@@ -71,7 +71,7 @@ class Setting(msgspec.Struct, frozen=True):
     # Other names that choose one value: --NAME on the command line, NAME: true in the file.
     shorthands: tuple[str, ...] = ()
     # What on a codename card the setting is for (cards.kind.WORD or PICTURE): with a game
-    # whose kind of card carries none (cards.CardKind.carries), it means nothing. None: every kind.
+    # whose kind of card may carry none (cards.CardKind.takes), it means nothing. None: every kind.
     cards: str | None = None
 
     @property
@@ -320,8 +320,9 @@ SETTINGS: tuple[Setting, ...] = (
     _colour("band", "The shaded band that carries the spymasters' upside-down word.", ("deck", "kit"), cards=WORD),
     _colour("outline", "Frames, rules and the emblem.", ("deck", "tokens", "rules", "kit", *DIELINES)),
     Setting("deck.deck", kinds.nullable(kinds.text(metavar="NAME")), None,
-            "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. Default: "
-            "the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
+            "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. "
+            f"{PICTURE_WORDS}: cngen's pictures, each above its name in the kit's --lang, for young readers. "
+            "Default: the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
             ("deck", "rules", "kit", "box"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."},
             cards=WORD),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
@@ -348,13 +349,15 @@ SETTINGS: tuple[Setting, ...] = (
             cards=WORD),
     Setting("deck.images", kinds.nullable(kinds.input_folder()), None,
             "Your own pictures: a folder of PNG, JPEG, WebP, TIFF or SVG files, each one face of a picture "
-            "card, in the order of their names (--deck-seed shuffles them). Default: cngen's picture deck.",
+            "card, in the order of their names (--deck-seed shuffles them); with word cards, the folder of "
+            "the files a spreadsheet's picture column names, each printed above its word. Default: cngen's "
+            "picture deck.",
             ("deck", "rules", "kit", "box"), "--images",
             helps={"rules": "The folder of pictures of the kit the sheet describes (its pictures are counted)."},
             cards=PICTURE),
     Setting("deck.fit", kinds.choice("cover", "contain"), "cover",
-            "How a picture fills its card: cover fills the frame and crops what overflows, centred; contain "
-            "shows the whole picture on the card's ground.", ("deck", "kit"), "--fit", cards=PICTURE),
+            "How a picture fills its card (or its square above a word): cover fills the frame and crops what "
+            "overflows, centred; contain shows the whole picture on the card's ground.", ("deck", "kit"), "--fit", cards=PICTURE),
     Setting("deck.dpi", kinds.whole(72, 1200), 300,
             "Most pixels per inch a photo keeps at its printed size: larger ones are resampled, so a folder "
             "of phone photos makes a file of a sensible size. Below 150 dpi the summary warns.",
@@ -611,7 +614,7 @@ def _on(key: str) -> tuple[str, ...]:
 def _other_cards(game: Game, carried: str) -> str:
     """Why a setting for what one kind of codename card carries means nothing for a game played
     with another, and which games it is for."""
-    games = " or ".join(f"--game {other.name}" for other in GAMES.values() if carried in other.grid.cards.carries)
+    games = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.grid.cards.takes(carried))
     return f"{game.title} is played with {game.grid.cards.noun} cards, and this is for {carried} cards ({games})"
 
 
@@ -630,7 +633,7 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
     if game.seat is None:  # a game of one table: --teams, --grid and --assassins mean nothing for it
         no_effect += [NoEffect(key, when, _on(key), game.one_table) for key in TABLE_KEYS]
     no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
-                  for setting in SETTINGS if setting.cards is not None and setting.cards not in game.grid.cards.carries]
+                  for setting in SETTINGS if setting.cards is not None and not game.grid.cards.takes(setting.cards)]
     return defaults, ranges, excludes, no_effect
 
 

@@ -17,7 +17,7 @@ import msgspec
 import yaml
 
 from ..games import GAMES
-from ..inputs.bundled import deck_paths
+from ..inputs.bundled import PICTURE_WORDS, deck_paths
 from ..inputs.reader import read_input
 from ..inputs.schema import Choice, Fields, Group, Invalid, Key, ListOf, Reading, Shape, Text, line_of, read_yaml
 from ..model.tiles import TileText, covered, nouns_of
@@ -84,7 +84,7 @@ def _edition_shape(folder: Path) -> Group:
         return Key(SettingShape(setting=BY_KEY[key], folder=folder))
 
     colours = {key.partition(".")[2]: setting(key) for key in BY_KEY if key.startswith("theme.")}
-    deck = Group({name: setting(key) if name != "bundled" else Key(Choice(names=tuple(deck_paths()),
+    deck = Group({name: setting(key) if name != "bundled" else Key(Choice(names=(*deck_paths(), PICTURE_WORDS),
                                                                           what="bundled deck"))
                   for name, key in DECK_KEYS.items()},
                  expect="a group with one of bundled, words or images on the indented line below it",
