@@ -63,6 +63,7 @@ def test_decks_lists_every_bundled_deck_with_its_count(run):
              for name, path in deck_paths().items()}
     assert [line.split()[:3] for line in lines] == [
         *([name, deck["language"], str(len(deck["words"]))] for name, deck in decks.items()),
+        ["picture-words", "all", str(len(picture_deck_files()))],
         ["pictures", "-", str(len(picture_deck_files()))]]
 
 
