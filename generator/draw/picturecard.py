@@ -68,6 +68,10 @@ class PictureCardArtist:
             draw_art(canvas, art, layout.window)
             canvas.endForm()
 
+    def shown_box(self, face: str | None) -> Box:
+        """What a web page shows as the face's picture: the whole card."""
+        return self.layout.card
+
     def draw(self, canvas: Canvas, face: str | None) -> None:
         canvas.doForm(self.ground)
         if face is not None:

@@ -12,6 +12,7 @@ from typing import Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..geometry.sheet import Box
 from ..geometry.wordpictureface import WordPictureFace, WordPictureLayout
 from ..typeface.font import Font
 from .cornermark import WINDOW_RADIUS
@@ -52,6 +53,10 @@ class WordPictureCardArtist:
             begin_form(canvas, self.forms[name], layout.bleed_box)
             draw_art(canvas, art, window)
             canvas.endForm()
+
+    def shown_box(self, face: WordPictureFace | None) -> Box | None:
+        """What a web page shows as the face's picture: its window; None for a word without one."""
+        return self.layout.window if face is not None and face.picture is not None else None
 
     def draw(self, canvas: Canvas, face: WordPictureFace | None) -> None:
         """One face in card coordinates; None draws a blank card."""

@@ -307,15 +307,25 @@ def _images(images: Sequence[ImageFile], card_sets: Sequence[CardFaces], word_fo
 
 def _thumbnails(cards: CardFaces, names: set[str], pixels: tuple[int, int], font: Font,
                 photos: set[str]) -> dict[str, bytes]:
-    """The card face of each codename on the table, as a picture of ``pixels``: a JPEG where it
-    shows one of the ``photos`` (a fifth of a PNG's bytes), else a PNG."""
+    """The picture of each codename on the table (a picture card's face, the picture above a
+    word: ``shown_box``), as a picture of ``pixels``: a JPEG where it shows one of the ``photos``
+    (a fifth of a PNG's bytes), else a PNG."""
     from ..output.images import picture_pages
 
-    shown = sorted(names)
+    boxes = {name: cards.artist.shown_box(cards.named[name]) for name in sorted(names)}
+    shown = [name for name, box in boxes.items() if box is not None]  # a word without its picture shows none
     document = PdfDocument(PdfSettings("Codenames", cards.card_size, font.name))
 
     def face_page(name: str) -> Drawing:
-        return Drawing(cards.card_size, lambda canvas: cards.artist.draw(canvas, cards.named[name]))
+        box = boxes[name]
+        assert box is not None
+
+        def draw(canvas: Any) -> None:
+            if box.x or box.y:  # the part of the face shown (the picture above a word) at the page's corner
+                canvas.translate(-box.x, -box.y)
+            cards.artist.draw(canvas, cards.named[name])
+
+        return Drawing((box.width, box.height), draw)
 
     _draw(document, [face_page(name) for name in shown], [cards])
     return dict(zip(shown, picture_pages(document.finish(), [(pixels, name in photos) for name in shown])))

@@ -501,6 +501,7 @@ class NoEffect(msgspec.Struct, frozen=True):
     when: tuple[str, object]  # (key, value)
     commands: tuple[str, ...]
     why: str
+    also: tuple[tuple[str, object], ...] = ()  # further (key, value) that must hold with ``when``
 
 
 class Excludes(msgspec.Struct, frozen=True):
@@ -634,6 +635,10 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
         no_effect += [NoEffect(key, when, _on(key), game.one_table) for key in TABLE_KEYS]
     no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
                   for setting in SETTINGS if setting.cards is not None and not game.grid.cards.takes(setting.cards)]
+    if game.grid.cards.takes(PICTURE) and not game.grid.cards.reads_pictures:  # a word list's pictures, named in it
+        no_effect.append(NoEffect("deck.images", when, _on("deck.images"),
+                                  f"{game.title} prints a picture above a word only where a spreadsheet's picture "
+                                  "column names it, and no --words is given", also=(("deck.words", None),)))
     return defaults, ranges, excludes, no_effect
 
 

@@ -302,7 +302,8 @@ def _refuse_out_of_range(settings: Settings) -> None:
 def _drop_what_has_no_effect(settings: Settings) -> None:
     for rule in NO_EFFECT:
         key, (condition, value) = rule.key, rule.when
-        if settings.command not in rule.commands or settings.values.get(condition) != value:
+        if settings.command not in rule.commands or any(settings.values.get(other) != wanted
+                                                        for other, wanted in (rule.when, *rule.also)):
             continue
         if settings.typed(key):
             raise UsageError(f"{settings.flag(key)} has no effect with {settings.describe(condition)}: {rule.why}. "

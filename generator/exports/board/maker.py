@@ -80,20 +80,25 @@ class BoardMaker(Maker[BoardOptions]):
 
     def card_sizes(self, own: BoardOptions, game: Game, paper: tuple[float, float] | None,
                    settings_sizes: Mapping[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
-        """The picture cards' faces, for the web page to show; square, as the page shows them."""
+        """The faces whose pictures the web page shows: picture cards square, as the page shows
+        them; word-and-picture cards as tall as wide, where the picture takes most of the card."""
         if self.thumbnails(own, game) is None:
             return {}
-        side = min(settings_sizes[CODENAMES])
+        side = min(settings_sizes[CODENAMES]) if game.grid.cards.pictures_alone else settings_sizes[CODENAMES][0]
         return {CODENAMES: (side, side)}
 
     def thumbnails(self, own: BoardOptions, game: Game) -> tuple[int, int] | None:
-        """A game played with pictures shows them on its web page, as the cards print them."""
-        return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards.pictures_alone else None
+        """A game played with pictures shows them on its web page, as the cards print them; so
+        does one whose words carry pictures, above each word."""
+        return THUMBNAIL_PIXELS if chosen_format(own) == "html" and game.grid.cards.reads_pictures else None
 
     def shown_dpi(self, own: BoardOptions, game: Game, card_size: tuple[float, float]) -> float | None:
-        """Its pictures are thumbnails: a photo needs no more pixels than its thumbnail shows."""
+        """Its pictures are thumbnails: a photo needs no more pixels than its thumbnail shows
+        (a picture card's fills its face; one above a word keeps the deck's own)."""
         pixels = self.thumbnails(own, game)
-        return None if pixels is None else pixels[0] / (card_size[0] / POINTS_PER_UNIT['in'])
+        if pixels is None or not game.grid.cards.pictures_alone:
+            return None
+        return pixels[0] / (card_size[0] / POINTS_PER_UNIT['in'])
 
     def make(self, request: Request[BoardOptions]) -> Made:
         own, kind = request.own, chosen_format(request.own)

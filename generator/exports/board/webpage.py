@@ -21,6 +21,7 @@ from .view import THEN, Board, Side, Table, Words, em_width, roles_at
 
 BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
 WORD_CARD = 1.55  # a word card's width over its height, as the deck prints it (a picture card is square)
+PICTURED_WORD_CARD = 1.2  # taller, where a picture stands above each word: both read from across the room
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 FONTS = '"Fira Sans", "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif'
 
@@ -33,8 +34,12 @@ def html_board(board: Board, words: Words) -> tuple[str, str]:
     title = board.title if len(board.tables) == 1 else f"{board.title} · {words.game(1)}–{last}"
     key_title = f"{title} · {words.texts.text('key')}"
     pictures = _pictures(board, ids)
-    return (_page(board, title, _BOARD_STYLE, public, BOARD_COLOURS, pictures),
-            _page(board, key_title, _BOARD_STYLE + _key_style(board), key, tuple(board.colours), pictures))
+    pictured_words = bool(ids) and not board.pictures
+    # The spymasters read the words: a word's picture is for the players' board alone.
+    style = _BOARD_STYLE + (_PICTURED_STYLE if pictured_words else "")
+    return (_page(board, title, style, public, BOARD_COLOURS, pictures),
+            _page(board, key_title, _BOARD_STYLE + _key_style(board), key, tuple(board.colours),
+                  "" if pictured_words else pictures))
 
 
 def _page(board: Board, title: str, style: str, sections: Iterable[str], colours: tuple[str, ...],
@@ -58,7 +63,7 @@ def _table_colour(board: Board) -> str:
 
 
 def _grid_style(board: Board) -> str:
-    card = 1.0 if board.pictures else WORD_CARD
+    card = 1.0 if board.pictures else PICTURED_WORD_CARD if board.thumbnails else WORD_CARD
     return (f"--columns:{board.columns};--rows:{board.rows};--shape:{card};"
             f"--aspect:{board.columns * card / board.rows:.3f}")
 
@@ -89,6 +94,10 @@ def _card(board: Board, ids: Mapping[str, str], name: str, cell: str, inside: st
     opening = f'<div class="card {role_of(role).name}" title="{escape(role_name)}">' if role else '<div class="card">'
     if board.pictures:
         return f"{opening}{inside}{_picture(ids, name, cell)}</div>"
+    if not role and cell in ids:  # a word card's picture, above its word
+        return (f'{opening}<div class="word pictured" style="--n:{em_width(name):.2f}">'
+                f'<svg class="picture" viewBox="0 0 1 1" aria-hidden="true"><use href="#{ids[cell]}"/></svg>'
+                f'<span dir="auto">{escape(name)}</span></div></div>')
     return (f'{opening}{inside}<div class="word" dir="auto" style="--n:{em_width(name):.2f}">'
             f"{escape(name)}</div></div>")
 
@@ -300,6 +309,13 @@ header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
   .grid{{--w:min(255mm,calc(165mm * var(--aspect)))}}
   .card{{border:.3mm solid var(--outline)}}
 }}
+"""
+
+# A word card's picture above its word, on the players' board (a board of pictured words only).
+_PICTURED_STYLE = """
+.word.pictured{flex-direction:column;gap:calc(var(--cell) * .02);padding:calc(var(--cell) * .03) .25em;
+  font-size:min(calc(var(--cell) * .12),calc(var(--card-width) * .7 / var(--n)))}
+.word.pictured .picture{flex:1 1 0;min-height:0;width:100%;border-radius:0}
 """
 
 
