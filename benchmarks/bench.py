@@ -135,9 +135,10 @@ def cases(folder: Path) -> list[Case]:
     shop = SheetOptions(profile="shop", paper=PAPERS["sra3"], marks=True)
     sheets = spreadsheets(folder, standard)
 
-    def deck(words_file: Path | None, sheet: SheetOptions = SheetOptions()) -> Callable[[], tuple[int, int]]:
+    def deck(words_file: Path | None, sheet: SheetOptions = SheetOptions(),
+             bundled: str | None = None) -> Callable[[], tuple[int, int]]:
         def build() -> tuple[int, int]:
-            result = build_deck(DeckOptions(words=words_file, blanks=0, sheet=sheet))
+            result = build_deck(DeckOptions(words=words_file, deck=bundled, blanks=0, sheet=sheet))
             return len(result.pdf) + sum(len(image) for _, image in result.images), result.pages
         return build
 
@@ -228,6 +229,8 @@ def cases(folder: Path) -> list[Case]:
         *[Case(f"deck, {len(standard)} rows of a {kind} with second lines", deck(path),
                ["deck", "--blanks", "0", "--words", str(path), "-o", out], standard)
           for kind, path in sheets.items()],
+        Case("deck, 310 picture words (a picture above each)", deck(None, bundled="picture-words"),
+             ["deck", "--blanks", "0", "--deck", "picture-words", "-o", out]),
         Case("tokens, 1 set", tokens, ["tokens", "-o", out]),
         Case("rules", rules, ["rules", "-o", out]),
         Case("kit, defaults", kit(), ["kit", "--keys-seed", "1234", "--out-dir", str(folder / "kit")]),

@@ -250,7 +250,7 @@ def test_a_picture_that_is_missing_or_reaches_outside_the_folder_is_named_with_i
     (("--deck", "picture-words", "--images", "{photos}"), "--images has no effect with --game classic (the default): "
                                                           "Codenames prints a picture above a word only where a "
                                                           "spreadsheet's picture column names it"),
-    (("--images", "{photos}",), "and no --words is given. Drop --images"),
+    (("--images", "{photos}",), "and no --words is given (pictures alone: --game pictures). Drop --images"),
 ])
 def test_pictures_without_their_folder_or_a_folder_without_pictures_to_find_are_refused(tmp_path, args, message):
     photos = _photos(tmp_path / "pictures")

@@ -7,19 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from .kind import PICTURE, WORD, CardKind, DrawnCards, Entries, FaceRequest
+from .word import WordCards
 
 PICTURES_ABOVE = "pictures-above-words"  # the rules text's condition for these cards
 
 
-class WordPictureCards(CardKind):
-    noun = "word"
-    shown = "codename"
-    card = "codename card"
-    card_in_kit = "word card"
-    deck_title = "Codename cards"
-    texts_key = "word"
-    box_label = "box deck"
-    blank_side = "write"
+class WordPictureCards(WordCards):
+    """Word cards, named and shown as word cards are, whose faces carry a picture above the word."""
+
     carries = frozenset({WORD, PICTURE})
     emblem = False  # the picture takes the emblem's room
 
@@ -28,6 +23,9 @@ class WordPictureCards(CardKind):
         self.second_lines = second_lines
         self.name = "word-picture-second" if second_lines else "word-picture"
         self.rules_conditions = (PICTURES_ABOVE, "second-lines") if second_lines else (PICTURES_ABOVE,)
+
+    def for_entries(self, entries: Entries) -> CardKind:
+        return self
 
     def word_size(self, face: Any) -> float | None:
         return float(face.words.upright.size)

@@ -636,9 +636,11 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
     no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
                   for setting in SETTINGS if setting.cards is not None and not game.grid.cards.takes(setting.cards)]
     if game.grid.cards.takes(PICTURE) and not game.grid.cards.reads_pictures:  # a word list's pictures, named in it
+        alone = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.grid.cards.pictures_alone)
         no_effect.append(NoEffect("deck.images", when, _on("deck.images"),
                                   f"{game.title} prints a picture above a word only where a spreadsheet's picture "
-                                  "column names it, and no --words is given", also=(("deck.words", None),)))
+                                  f"column names it, and no --words is given (pictures alone: {alone})",
+                                  also=(("deck.words", None),)))
     return defaults, ranges, excludes, no_effect
 
 
