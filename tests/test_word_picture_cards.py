@@ -320,3 +320,31 @@ def test_the_pictures_show_on_the_board_in_a_browser(web_board):
     pixels = Image.open(shot).convert("HSV").tobytes()
     bright = sum(1 for at in range(0, len(pixels), 3) if pixels[at + 1] > 128 and pixels[at + 2] > 128)
     assert bright > 0.01 * 1280 * 800, "the pictures in bright colours (a board of words alone has none)"
+
+
+@pytest.mark.parametrize("args", [("--profile", "shop"), ("--profile", "shop", "--duet"), ("--profile", "pod")])
+def test_a_press_file_of_pictured_words_passes_preflight_with_its_pictures_in_cmyk(tmp_path, args):
+    from generator.preflight import preflight
+
+    photos = _photos(tmp_path / "pictures")
+    sheet = _sheet(tmp_path / "class.csv", [("sun", "sun.jpg"), ("sea", "sea.jpg"), ("leaf", "leaf.png")])
+    pdf = tmp_path / "deck.pdf"
+    result = _run("deck", "--words", str(sheet), "--images", str(photos), *args, "-o", str(pdf))
+    assert result.exit_code == 0, result.output
+    report = preflight(pdf.read_bytes())
+    assert report.ok, report.problems
+    with pdfplumber.open(pdf) as document:
+        images = [image for page in document.pages for image in page.images]
+    assert len(images) >= 3 and all(image["colorspace"][0] in ("/DeviceCMYK", "DeviceCMYK") or
+                                    "CMYK" in str(image["colorspace"]) for image in images), images[:1]
+
+
+def test_a_pictures_own_notes_reach_the_summary(tmp_path):
+    """A drawing's script is left out of the card, and the summary says so, as for a picture deck."""
+    photos = _photos(tmp_path / "pictures")
+    (photos / "map.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" '
+                                    'height="10" fill="#3366CC"/><script>alert(1)</script></svg>', encoding="utf-8")
+    sheet = _sheet(tmp_path / "class.csv", [("map", "map.svg"), ("sun", "sun.jpg")])
+    result = _run("deck", "--words", str(sheet), "--images", str(photos), "-o", str(tmp_path / "deck.pdf"))
+    assert result.exit_code == 0, result.output
+    assert "map.svg: its scripts and HTML content were left out: they never print" in result.output

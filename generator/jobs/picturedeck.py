@@ -81,7 +81,8 @@ def named_pictures(options: DeckOptions, words: WordList) -> PictureFolder:
                 problem = str(error)
         problems.append(Problem(entry.line, problem, "picture files", words.picture_column))
     raise_problems(words, problems)
-    return PictureFolder(folder, tuple(found.values()))
+    notes = tuple(f"{shown(picture.name)}: {note}" for picture in found.values() for note in picture.notes)
+    return PictureFolder(folder, tuple(found.values()), notes=notes)
 
 
 def _folder_files(folder: Path) -> dict[str, str]:
