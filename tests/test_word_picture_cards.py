@@ -225,6 +225,8 @@ def _outside(tmp_path: Path) -> str:
     ("../sun.jpg", "the picture '../sun.jpg' is not a file name alone"),
     ("photos/sun.jpg", "the picture 'photos/sun.jpg' is not a file name alone"),
     ("C:sun.jpg", "is not a file name alone"),
+    ("..", "the picture '..' is not a file name alone"),
+    (".sun.jpg", "the picture '.sun.jpg' names a hidden file"),
     ("notes.txt", "the picture 'notes.txt' is not a PNG, JPEG, WebP, TIFF or SVG file"),
     ("broken.png", "broken.png"),
     (_outside, "is a link to a file outside the folder: copy the picture itself into the folder"),
@@ -272,6 +274,14 @@ def test_a_picture_game_keeps_refusing_word_settings_and_a_word_game_takes_the_p
     assert result.exit_code == 0, result.output
     refused = _run("deck", "--pictures", "--words", str(sheet), "-o", str(tmp_path / "pictures.pdf"))
     assert refused.exit_code == 2 and "--words has no effect with --pictures" in refused.output
+
+
+def test_a_refused_picture_name_is_reported_where_no_row_is_left_with_a_picture(tmp_path):
+    photos = _photos(tmp_path / "pictures")
+    sheet = _sheet(tmp_path / "class.csv", [("sun", "../sun.jpg"), ("sea", "")])
+    result = _run("deck", "--words", str(sheet), "--images", str(photos), "-o", str(tmp_path / "deck.pdf"))
+    assert result.exit_code == 1
+    assert "row 2, column B: the picture '../sun.jpg' is not a file name alone" in result.output
 
 
 def test_a_settings_files_picture_folder_is_set_aside_for_a_word_deck_and_used_for_a_spreadsheets(run, tmp_path):

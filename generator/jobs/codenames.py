@@ -11,6 +11,7 @@ import msgspec
 from ..cards.kind import CardKind, DrawnCards, Entries, FaceRequest
 from ..draw.theme import Theme
 from ..errors import UsageError
+from ..model.words import raise_problems
 from ..geometry.sheet import SheetPlan
 from ..inputs.bundled import REGULAR
 from ..settings.declarations import is_cmyk
@@ -54,6 +55,8 @@ def read_entries(kind: CardKind, options: DeckOptions, least: int) -> tuple[Card
     kind = kind.for_entries(Entries(words=words))
     if not kind.reads_pictures:
         if options.images is not None:
+            if words is not None:  # its rows' own problems first: a refused picture name leaves none named
+                raise_problems(words)
             raise UsageError(f"--images gives the pictures a spreadsheet's picture column names, and "
                              f"{words.source if words is not None else 'the deck'} names none: add a picture "
                              f"column to a spreadsheet --words, or play with the pictures alone ({_picture_games()})")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the reader of spreadsheets loads only for one
 MAX_SECOND = 80  # characters: a translation or a short definition, on one or two small lines
 MAX_CATEGORY = 40
 MOST_COPIES = 20  # of one card: more is a typing mistake, not a deck
+PATH_MARKS = "/\\:"  # what separates folders, or names a drive, on any system
 
 
 def parse_sheet_deck(sheet: Sheet, dedupe: bool = False, caps: Capitals = Capitals(),
@@ -107,16 +108,23 @@ def _picture(raw: str, row: int, sheet: Sheet, problems: list[Problem]) -> str:
     the pictures' folder (a path, a folder above, a hidden file): nothing outside --images is
     ever opened."""
     name = raw  # as written: the folder is searched for it as its system spells names (``jobs.picturedeck``)
-    if not name:
-        return ""
+    why = _not_a_name(name) if name else None
+    if why is None:
+        return name
+    problems.append(Problem(row, f"the picture {quoted(name)} {why}: write the name of a file in the --images "
+                                 "folder, such as apple.png, with no folder before it", "picture files",
+                            sheet.columns["picture"]))
+    return ""
+
+
+def _not_a_name(name: str) -> str | None:
+    """Why ``name`` is not a file's name alone, or None."""
     hidden = text_problem(name)
-    if hidden is not None or any(mark in name for mark in "/\\:") or name.startswith(".") or name != name.strip():
-        why = f"holds {hidden}" if hidden is not None else "is not a file name alone"
-        problems.append(Problem(row, f"the picture {quoted(name)} {why}: write the name of a file in the --images "
-                                     "folder, such as apple.png, with no folder before it", "picture files",
-                                sheet.columns["picture"]))
-        return ""
-    return name
+    if hidden is not None:
+        return f"holds {hidden}"
+    if any(mark in name for mark in PATH_MARKS) or name.strip(".") == "" or name != name.strip():
+        return "is not a file name alone"
+    return "names a hidden file" if name.startswith(".") else None
 
 
 def _copies(raw: str, row: int, sheet: Sheet, problems: list[Problem]) -> int:
