@@ -30,10 +30,8 @@ def word_picture_faces(word_list: WordList, pictures: PictureFolder, request: Fa
     room = _text_room(request.font, second_font if second_lines else None)
     layout = word_picture_layout(*request.card_size, room, request.bleed, second_lines)
     _check_room(layout, request.card_size, request.sized_by, second_lines)
-    pictured = {entry.text for entry in word_list.entries if entry.picture}
-    fitted, font = fit_entries(word_list, lambda entry: layout.beneath if entry.text in pictured else layout.whole,
-                               request.font, second_font, request.sized_by,
-                               may_open=lambda entry: entry.text not in pictured)
+    fitted, font = fit_entries(word_list, lambda entry: layout.beneath if entry.picture else layout.whole,
+                               request.font, second_font, request.sized_by, may_open=lambda entry: not entry.picture)
     art, soft = prepared_art(pictures.pictures, layout.window, layout.vector_box, request)
     picture_of = {entry.text: entry.picture or None for entry in word_list.entries}
     faces = {word: WordPictureFace(face, picture_of[word]) for word, face in fitted.items()}
