@@ -62,8 +62,10 @@ def _table_colour(board: Board) -> str:
     return "#" + "".join(f"{round(int(outline[at:at + 2], 16) * 0.3):02X}" for at in (1, 3, 5))
 
 
-def _grid_style(board: Board) -> str:
-    card = 1.0 if board.pictures else PICTURED_WORD_CARD if board.thumbnails else WORD_CARD
+def _grid_style(board: Board, players: bool = False) -> str:
+    """The grid's shape: square picture cards, word cards (taller on the ``players``' board,
+    where a picture stands above each word; the key shows the words alone)."""
+    card = 1.0 if board.pictures else PICTURED_WORD_CARD if players and board.thumbnails else WORD_CARD
     return (f"--columns:{board.columns};--rows:{board.rows};--shape:{card};"
             f"--aspect:{board.columns * card / board.rows:.3f}")
 
@@ -82,8 +84,8 @@ def _board_section(board: Board, words: Words, table: Table, ids: Mapping[str, s
                     for name, cell in zip(row_names, row_cells))
     return (f'<section class="game" id="game-{table.number}">'
             f"{_header(words.heading(board.title, table.number))}"
-            f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board)}">{cards}</div>'
-            "</section>")
+            f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board, players=True)}">'
+            f"{cards}</div></section>")
 
 
 def _card(board: Board, ids: Mapping[str, str], name: str, cell: str, inside: str = "", role: str = "",
