@@ -358,3 +358,40 @@ def test_a_pictures_own_notes_reach_the_summary(tmp_path):
     result = _run("deck", "--words", str(sheet), "--images", str(photos), "-o", str(tmp_path / "deck.pdf"))
     assert result.exit_code == 0, result.output
     assert "map.svg: its scripts and HTML content were left out: they never print" in result.output
+
+
+def _xlsx(path: Path, rows: list[tuple[str, ...]], header: tuple[str, ...]) -> Path:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(list(header))
+    for row in rows:
+        sheet.append(list(row))
+    book.save(path)
+    return path
+
+
+def test_a_workbooks_pictured_words_play_duet_in_tabletop_simulator(tmp_path):
+    """Duet from an .xlsx headed in French (mot, image), on Tabletop Simulator's sheets: the
+    photos' colours are on the cards' sheet."""
+    photos = _photos(tmp_path / "pictures")
+    rows = [(f"mot{n}", list(PHOTOS)[n % 3]) for n in range(25)]
+    source = _xlsx(tmp_path / "classe.xlsx", rows, ("mot", "image"))
+    folder = tmp_path / "tts"
+    result = _run("tts", "--duet", "--words", str(source), "--images", str(photos), "--out-dir", str(folder),
+                  "--seed", "2")
+    assert result.exit_code == 0, result.output
+    sheet = Image.open(folder / "codenames-1-front.png").convert("RGB")
+    present = [pixel for _, pixel in sheet.getcolors(1 << 24)]
+    seen = [colour for colour in PHOTOS.values()
+            if any(max(abs(a - b) for a, b in zip(colour, pixel)) <= 16 for pixel in present)]
+    assert len(seen) == 3, "each photo's colour lies on the cards' sheet"
+
+
+def test_the_duet_rules_say_the_pictures_are_above_the_words(tmp_path):
+    rules = tmp_path / "rules.pdf"
+    result = _run("rules", "--duet", "--deck", "picture-words", "--lang", "de", "-o", str(rules))
+    assert result.exit_code == 0, result.output
+    text = " ".join(text_of(rules.read_bytes()).split())
+    assert "Über dem aufrecht gedruckten Wort zeigt ein Bild, was es bezeichnet" in text
