@@ -6,7 +6,10 @@ somewhere."""
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -138,3 +141,19 @@ def test_every_link_and_picture_leads_somewhere(page):
             headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
             anchors = {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
             assert anchor in anchors, f"{page}: no heading for #{anchor} in {file or page}"
+
+
+@pytest.mark.skipif(sys.prefix == sys.base_prefix or not (Path(sys.prefix) / "bin" / "activate").is_file(),
+                    reason="the suite runs outside a virtual environment of its own")
+def test_the_readmes_activation_puts_cngen_on_the_path_for_its_examples(tmp_path):
+    """The examples type a bare `cngen`: after the README's `source .venv/bin/activate`, a
+    terminal whose path never held cngen finds it (here, the suite's own environment)."""
+    assert "`source .venv/bin/activate`" in README and ".venv\\Scripts\\activate" in README
+    bare = os.pathsep.join(folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+                           if not (Path(folder) / "cngen").exists())
+    shell = shutil.which("bash", path=bare)
+    assert shell, "a shell to source the activation script in"
+    found = subprocess.run([shell, "-c", f"source {Path(sys.prefix) / 'bin' / 'activate'} && cngen games"],
+                           cwd=tmp_path, env={**os.environ, "PATH": bare}, capture_output=True, text=True, timeout=60)
+    assert found.returncode == 0, found.stderr
+    assert "classic (the default)" in found.stdout
