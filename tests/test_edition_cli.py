@@ -162,10 +162,36 @@ def test_a_title_the_font_cannot_print_is_refused_where_it_was_given(tmp_path, f
     assert folder_state(tmp_path) == before
 
 
-def test_a_missing_edition_is_named_with_the_fix(tmp_path):
-    result = cngen(tmp_path, "deck", "--edition", "nowhere.yaml")
+@pytest.mark.parametrize("given, problem", [
+    ("nowhere.yaml", "there is no such file or folder"),
+    ("party.yaml", "there is no such file or folder"),
+    ("elsewhere/party", "there is no such file or folder"),
+    (".", "this folder holds no edition.yaml"),
+])
+def test_a_missing_edition_is_named_with_the_fix_and_cngens_own(tmp_path, given, problem):
+    result = cngen(tmp_path, "deck", "--edition", given, "-o", "deck.pdf")
     assert result.exit_code == 1
-    assert "--edition nowhere.yaml: there is no such file" in result.stderr
+    assert f"--edition {given}: {problem}: give an edition's file (cngen init --edition writes one) or the " \
+           "folder that holds its edition.yaml, or print one of cngen's own: --edition party, --edition soiree" \
+        in result.stderr
+    assert not (tmp_path / "deck.pdf").exists()
+
+
+def test_an_edition_is_its_file_its_folder_or_a_shipped_ones_name_or_folder(tmp_path):
+    """The README's ways to name the party example, and a folder of one's own: the same deck."""
+    from generator.inputs.bundled import edition_paths
+
+    shipped = edition_paths()["party"].parent
+    own = tmp_path / "my-party"
+    own.mkdir()
+    for item in shipped.iterdir():
+        (own / item.name).write_bytes(item.read_bytes())
+    decks = {}
+    for given in ("party", "editions/party", str(shipped), str(shipped / "edition.yaml"), "my-party"):
+        result = cngen(tmp_path, "deck", "--edition", given, "--seed", "1", "-o", "deck.pdf")
+        assert result.exit_code == 0, (given, result.output)
+        decks[given] = text_of(tmp_path / "deck.pdf")
+    assert len(set(decks.values())) == 1 and "CAKE" in decks["party"]
 
 
 @pytest.mark.parametrize("args, words", [

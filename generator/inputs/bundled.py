@@ -90,10 +90,13 @@ def bundled_folders() -> list[Path]:
     return [_folder(name) for name in ("languages", "decks", "fonts", "profiles", "editions")]
 
 
+EDITION_FILE = "edition.yaml"  # an edition's file in its folder
+
+
 def edition_paths() -> dict[str, Path]:
     """The example editions cngen ships, by name (``--edition party``): each a folder holding its
     edition.yaml and what it uses."""
-    return {path.parent.name: path for path in sorted(_folder("editions").glob("*/edition.yaml"))}
+    return {path.parent.name: path for path in sorted(_folder("editions").glob(f"*/{EDITION_FILE}"))}
 
 
 def profile_path(file_name: str) -> Path:

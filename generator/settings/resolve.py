@@ -149,7 +149,12 @@ class Settings(msgspec.Struct):
 
 
 def _input_file(key: str, path: Path) -> Path:
-    """The file an input names: a font may name a face of a collection, FILE.ttc#N."""
+    """The file an input names: a font may name a face of a collection, FILE.ttc#N; an edition
+    its folder, for the edition.yaml inside."""
+    if key == "edition" and Path(path).is_dir():
+        from ..inputs.bundled import EDITION_FILE
+
+        return Path(path) / EDITION_FILE
     return font_face(Path(path))[0] if key.endswith(".font") else Path(path)
 
 
@@ -205,18 +210,38 @@ def _edition_given(command: str, typed: dict[str, tuple[object, str]], file: Set
 
 
 def _edition_path(settings: Settings) -> Path:
-    """The edition's file: as given, or one of the examples cngen ships, by its name."""
+    """The edition's file: as given, the edition.yaml of a folder given, or one of the examples
+    cngen ships, by its name or its folder's path in a copy of cngen (``editions/party``)."""
+    from ..inputs.bundled import EDITION_FILE, edition_paths
+
     given = settings.path("edition")
     written = settings.origins["edition"].text or str(given)
-    if not given.exists() and "/" not in written and "\\" not in written:
-        from ..inputs.bundled import edition_paths
-
-        shipped = edition_paths().get(written)
-        if shipped is not None:
-            return shipped
+    if given.is_dir():
+        inside = given / EDITION_FILE
+        if inside.is_file():
+            return inside
+        raise _no_edition(settings, f"this folder holds no {EDITION_FILE}", edition_paths())
+    if not given.exists():
+        shipped = edition_paths()
+        place = Path(written.replace("\\", "/"))
+        if place.name in shipped and (len(place.parts) == 1 or place.parent.name == "editions"):
+            return shipped[place.name]
+        raise _no_edition(settings, "there is no such file or folder", shipped)
     checked = settings.check_input("edition")
     assert checked is not None, "an edition is resolved only where one is given"
     return checked
+
+
+def _no_edition(settings: Settings, problem: str, shipped: dict[str, Path]) -> CngenError:
+    """No edition where the user pointed: say what to give, and name cngen's own."""
+    from ..inputs.bundled import EDITION_FILE
+
+    origin = settings.origins["edition"]
+    where = f"{origin.place}: edition: {settings.path('edition')}" if origin.place is not None else \
+        f"{settings.flag('edition')} {origin.text or settings.path('edition')}"
+    own = ", ".join(f"--edition {name}" for name in shipped)
+    return CngenError(f"{where}: {problem}: give an edition's file (cngen init --edition writes one) or the folder "
+                      f"that holds its {EDITION_FILE}, or print one of cngen's own: {own}")
 
 
 def _resolve(command: str, typed: dict[str, tuple[object, str]], file: SettingsFile) -> Settings:
