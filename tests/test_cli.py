@@ -49,6 +49,9 @@ def test_custom_words_blanks_paper_and_output(run, tmp_path):
         "  The word count is odd: the last word card has a blank back to write on.",
         '  To print: both sides, flip on short edge, 100% scale ("actual size", never "fit to page"), '
         "then cut along the marks.",
+        "Note: 2 word cards cannot fill a 5 x 5 table, so no game can be played with them alone: a game deals 25 "
+        "cards, 50 words on double-sided cards (49 at least, the last card's back left blank). Add words, or play "
+        "from a game book or a board (cngen book, cngen board), which need 25 words",
     ]
     reader = pypdf.PdfReader(tmp_path / "party" / "party.pdf")
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"

@@ -462,6 +462,8 @@ def test_a_list_too_short_for_the_grid_is_named(run):
     Path("words.txt").write_text("\n".join(f"word{n}" for n in range(60)) + "\n")
     result = run("deck", "--words", "words.txt", "--teams", "4", "-o", "deck.pdf")
     assert result.exit_code == 0, result.output
-    assert "30 word cards cannot fill a 7 x 7 table: a game deals 49 cards, 98 words" in " ".join(result.output.split())
+    assert ("30 word cards cannot fill a 7 x 7 table, so no game can be played with them alone: a game deals 49 "
+            "cards, 98 words on double-sided cards (97 at least") in " ".join(result.output.split())
+    assert "choose a smaller --grid (4x4 deals 16)" in " ".join(result.output.split())
     result = run("deck", "--words", "words.txt", "-o", "deck.pdf")
     assert "cannot fill" not in result.output

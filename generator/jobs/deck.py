@@ -10,6 +10,7 @@ from ..cards.kind import CardKind
 from ..games import DEFAULT_GAME, GAMES
 from ..games.game import Game
 from ..model.sheetdeck import category_counts
+from ..model.teams import SIDES
 from ..settings.options import DeckOptions
 from ..units import plural
 from .cards import card_printing, card_theme, print_cards
@@ -56,13 +57,18 @@ def build_deck(options: DeckOptions, progress: Callable[[str], None] = lambda st
 
 
 def _too_few_for_the_table(game: Game, kind: CardKind, faces: int) -> tuple[str, ...]:
-    """A note where the cards cannot fill the table the user seated the game at (--teams,
-    --grid): it deals a card a cell."""
-    if game.at_own_table:
-        return ()
+    """A note, for every game and grid, where the cards cannot fill the table: a game deals a
+    card a cell, and double-sided cards hold two codenames each. It names what would: more
+    codenames, a smaller --grid where the game takes one, or a book or board, which deal one
+    codename a cell."""
     cells, cards = game.grid.cells, math.ceil(faces / 2)
     if cards >= cells:
         return ()
-    return (f"{plural(cards, kind.card_in_kit)} cannot fill a {game.grid.rows} x {game.grid.columns} table: a game "
-            f"deals {cells} cards, {2 * cells} {kind.noun}s on double-sided cards. Add {kind.noun}s, or choose a "
-            "smaller --grid",)
+    noun = kind.noun
+    smallest = SIDES[0] ** 2
+    grid = f", choose a smaller --grid ({SIDES[0]}x{SIDES[0]} deals {smallest})" \
+        if game.seat is not None and smallest < cells and cards >= smallest else ""
+    return (f"{plural(cards, kind.card_in_kit)} cannot fill a {game.grid.rows} x {game.grid.columns} table, so no "
+            f"game can be played with them alone: a game deals {cells} cards, {2 * cells} {noun}s on double-sided "
+            f"cards ({2 * cells - 1} at least, the last card's back left blank). Add {noun}s{grid}, or play from a "
+            f"game book or a board (cngen book, cngen board), which need {cells} {noun}s",)

@@ -35,7 +35,8 @@ def checked_pictures(options: DeckOptions, least: int) -> PictureFolder:
     where = shown(options.images) if options.images else OUR_DECK
     if len(pictures) < least:
         found_here = "no pictures" if not pictures else f"only {plural(len(pictures), 'picture')}"
-        raise CngenError(f"{where} holds {found_here}, and a game lays out {least}: add pictures to the folder "
+        raise CngenError(f"{where} holds {found_here}, and a game lays out {least} (on double-sided cards, "
+                         f"{2 * least - 1} pictures or more make its {least} cards): add pictures to the folder "
                          "(PNG, JPEG, WebP, TIFF or SVG files)")
     first: dict[str, str] = {}
     repeats = []
