@@ -9,6 +9,7 @@ that `cngen --help` and every command start quickly.
 from __future__ import annotations
 
 import functools
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
@@ -18,6 +19,7 @@ from .. import __version__
 from ..errors import CngenError, UsageError, for_terminal
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME
+from ..settings.declarations import BY_KEY
 from ..settings.resolve import Settings
 from ..settings.source import CONFIG_FILE_NAME, EDITION_FILE_NAME, NO_FILE, find_settings_file
 from .options import setting_options, typed_values
@@ -61,6 +63,9 @@ def reports_errors(command: Callable) -> Callable:
     return wrapper
 
 
+TYPED_ARGS = "cngen.typed"  # the context's record of the words typed after cngen
+
+
 class _Commands(click.Group):
     """The commands, each built (its options made from the declarations) only when it runs or
     --help lists it: a run makes one command's options, not the 140 of every command."""
@@ -71,6 +76,11 @@ class _Commands(click.Group):
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:
         return sorted({*self.commands, *self.to_build})
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Keep the words typed (options and their values), for a summary to repeat them."""
+        ctx.meta[TYPED_ARGS] = tuple(args)
+        return super().parse_args(ctx, args)
 
     def get_command(self, ctx: click.Context | None, name: str) -> click.Command | None:
         if name in self.to_build:
@@ -297,7 +307,7 @@ def kit(settings: Settings) -> None:
     from ..output.record import RECORD_NAME, earlier_files
     from ..settings.options import kit_options, kit_seed
     from .outputs import plan_outputs, run_inputs, with_uploads, write_planned
-    from .report import kit_table, record_notes, table_again
+    from .report import kit_table, record_notes
 
     out_dir, preview = settings.path("kit.out_dir"), settings.on("preview")
     names = (*kit_file_names(settings.on("kit.combined"), settings.on("kit.box"), settings.on("kit.stand")), RECORD_NAME)
@@ -316,7 +326,7 @@ def kit(settings: Settings) -> None:
     uploads = {out_dir / part.name: part.images for part in result.parts}
     plan, files, stale = with_uploads(settings, plan, result.files(out_dir), uploads)
     previews = write_planned(plan, files, remove=[*earlier.ours, *stale], record=out_dir / RECORD_NAME)
-    reuse = _seed_to_reuse(settings, seed, options.keys.seed, table_again(options.game))
+    reuse = _kit_again(settings, seed, options.keys.seed)
     echo(kit_table(options.game, result, out_dir, options.deck.sheet, previews, reuse, earlier,
                          options.rules.paper))
     _notes((*result.notes, *record_notes(out_dir / RECORD_NAME, earlier, "cngen kit")))
@@ -338,13 +348,23 @@ def _every_kit_file() -> list[str]:
     return [path.name for path in (*names, *preview_paths(names, NO_PREVIEW).values())]
 
 
-def _seed_to_reuse(settings: Settings, seed: int, keys_seed: int, table: str) -> str:
-    """The options that deal the same kit again; ``table``: those that seat its game again."""
-    name = settings.value("game", str)
-    game = ("" if name == DEFAULT_GAME else f"--game {name} ") + table
-    if settings.optional("keys.seed", int) is not None:
-        return f"{game}--keys-seed {keys_seed}"
-    return f"{game}--seed {seed}"
+def _kit_again(settings: Settings, seed: int, keys_seed: int) -> str:
+    """The command that makes the same kit again: every word of this one as typed (its game,
+    language, words, pictures, edition, profile...; what cngen.yaml says is read again), with
+    the seed that dealt it in place of any typed, the one chosen where none was."""
+    typed = click.get_current_context().meta.get(TYPED_ARGS, ())
+    seeds = tuple(flag for key in ("kit.seed", "keys.seed") if (flag := BY_KEY[key].flag_on("kit")) is not None)
+    kept: list[str] = []
+    skip = False
+    for word in typed:
+        if skip:
+            skip = False
+        elif word in seeds:
+            skip = True
+        elif not word.startswith(tuple(f"{flag}=" for flag in seeds)):
+            kept.append(word)
+    chosen = f"--keys-seed {keys_seed}" if settings.optional("keys.seed", int) is not None else f"--seed {seed}"
+    return f"{shlex.join(['cngen', *kept])} {chosen}"
 
 
 @settings_command("box")

@@ -198,7 +198,7 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
     if earlier.others:
         lines.append(f"  Left as they were, though not from this kit: {', '.join(path.name for path in earlier.others)}.")
     lines.append(f"  rules.pdf describes {describe_kit(game, result.contents)}.")
-    lines.append(f"  The same kit again: {reuse}.")
+    lines.append(f"  The same kit again: {reuse}")
     return "\n".join(lines)
 
 

@@ -379,7 +379,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("keys.count", kinds.whole(1, MOST_KEY_CARDS), GAMES[DEFAULT_GAME].default_key_cards,
             "Key cards to print; a double-sided card carries two keys. By game, the default and the most: "
             + _games_line(lambda game: f"{game.default_key_cards}, {game.most_key_cards:,}") + ".",
-            ("keys", "rules", "kit", "box"), "--count", "--keys-count",
+            ("keys", "rules", "kit", "box"), "--count", "--count/--keys-count",
             helps={"rules": "Key cards in the kit the sheet describes."}),
     Setting("keys.seed", SEED, None, "Deal this deck again exactly; without it a seed is chosen and printed.",
             ("keys", "kit"), "--seed", "--keys-seed"),
@@ -396,7 +396,7 @@ SETTINGS: tuple[Setting, ...] = (
             "Where to write the PDF; the manifest goes beside it as .json.", ("keys",), "-o/--output"),
     Setting("tokens.sets", kinds.whole(1, MAX_SETS), 1,
             "Full sets of tiles, by game: " + _games_line(_tile_set) + ".",
-            ("tokens", "rules", "kit", "box"), "--sets", "--token-sets",
+            ("tokens", "rules", "kit", "box"), "--sets", "--sets/--token-sets",
             helps={"rules": "Full sets of tiles in the kit the sheet describes."}),
     Setting("tokens.card_size", SIZE, WORD_CARD, "Tile size: the codename card's, so that a tile covers a card. "
             "By game: " + _games_line(lambda game: game.defaults.get("tokens.card_size", WORD_CARD)) + ".",
@@ -416,7 +416,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("rules.output", kinds.output_path(), "output/rules.pdf", "Where to write the PDF; folders are created.",
             ("rules",), "-o/--output"),
     Setting("kit.out_dir", kinds.folder(), "output",
-            "Folder for deck.pdf, keys.pdf, keys.json, tokens.pdf and rules.pdf.", ("kit",), "--out-dir"),
+            "Folder for deck.pdf, keys.pdf, keys.json, tokens.pdf and rules.pdf.", ("kit",), "-o/--out-dir"),
     Setting("kit.combined", kinds.flag(), False, "Also write kit.pdf: everything in one file, for a single upload.",
             ("kit",), "--combined/--no-combined"),
     Setting("kit.seed", SEED, None, "One seed for the whole kit (the key cards' deal); --keys-seed overrides it. "
