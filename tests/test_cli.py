@@ -351,3 +351,28 @@ def test_a_margin_of_zero_needs_no_unit(run, tmp_path):
     assert result.exit_code == 0, result.output
     # 16, not the 18 that butt against the paper's edge: the cut marks keep their room past the cards.
     assert "  16 cards per 210 x 297 mm sheet" in result.stdout
+
+
+def test_the_top_help_names_every_command_in_a_whole_line_on_one_screen(run):
+    from generator.cli.app import SUMMARIES, main as group
+
+    result = run("--help")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) <= 40 and "..." not in "\n".join(lines[1:])
+    listed = [line.split()[0] for line in lines[lines.index("Commands:") + 1:] if line.strip()]
+    assert listed == sorted(SUMMARIES) == group.list_commands(None)
+    assert all(f"{name:<10} {summary}" in result.output for name, summary in SUMMARIES.items())
+
+
+@pytest.mark.parametrize("command", ["kit", "deck", "board"])
+def test_a_commands_help_groups_its_options_where_it_writes_first(run, command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    headings = [line.rstrip(":") for line in result.output.splitlines() if line and not line[0].isspace()
+                and line.endswith(":") and not line.startswith("Usage")]
+    from generator.settings.declarations import HELP_GROUPS
+
+    assert headings[0] == "Output" and headings[-1] == "Help"
+    assert headings[:-1] == [group for group in HELP_GROUPS if group in headings]
+    assert "Options" not in headings or command != "kit", "every option of the kit is in a group of its own"

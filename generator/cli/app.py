@@ -22,7 +22,7 @@ from ..games import DEFAULT_GAME
 from ..settings.declarations import BY_KEY
 from ..settings.resolve import Settings
 from ..settings.source import CONFIG_FILE_NAME, EDITION_FILE_NAME, NO_FILE, find_settings_file
-from .options import setting_options, typed_values
+from .options import GroupedCommand, setting_options, typed_values
 from .process import Stopped, stop_message
 
 if TYPE_CHECKING:  # each command imports what it runs when it runs
@@ -66,6 +66,27 @@ def reports_errors(command: Callable) -> Callable:
 TYPED_ARGS = "cngen.typed"  # the context's record of the words typed after cngen
 
 
+# Each command in a line of `cngen --help`, whole: click would cut its description's first
+# sentence at the column's end.
+SUMMARIES = {
+    "board": "Deal games for a shared screen, a forum or a chat, the key apart.",
+    "book": "Print a game book to play from paper, and its keys' booklet.",
+    "box": "Print a tuck box to cut, fold and glue, sized to the cards.",
+    "calibrate": "Print a duplex test sheet that measures your printer's offset.",
+    "deck": "Print double-sided codename cards: words, or pictures.",
+    "decks": "List the bundled decks, their languages and counts.",
+    "games": "List the games cngen prints.",
+    "init": "Write a settings file with every option, or an example edition.",
+    "keys": "Print balanced key cards for the spymasters, and their manifest.",
+    "kit": "Print everything at once: cards, keys, tiles and the rules.",
+    "preflight": "Check PDFs against what print shops ask for.",
+    "rules": "Print the rules sheet, in our own words.",
+    "stand": "Print a stand that holds the key card upright.",
+    "tokens": "Print the agent, bystander and assassin tiles.",
+    "tts": "Make Tabletop Simulator decks, ready to load and play.",
+}
+
+
 class _Commands(click.Group):
     """The commands, each built (its options made from the declarations) only when it runs or
     --help lists it: a run makes one command's options, not the 140 of every command."""
@@ -81,6 +102,13 @@ class _Commands(click.Group):
         """Keep the words typed (options and their values), for a summary to repeat them."""
         ctx.meta[TYPED_ARGS] = tuple(args)
         return super().parse_args(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Every command with its line, none of them built to be listed."""
+        rows = [(name, SUMMARIES.get(name) or (self.get_command(ctx, name) or click.Command(name)).get_short_help_str())
+                for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context | None, name: str) -> click.Command | None:
         if name in self.to_build:
@@ -129,7 +157,7 @@ def settings_command(name: str) -> Callable:
                 echo(f"Note: {note}", err=True)
             function(settings)
 
-        main.to_build[name] = lambda: click.command(name)(setting_options(name)(run))
+        main.to_build[name] = lambda: click.command(name, cls=GroupedCommand)(setting_options(name)(run))
         return function
 
     return decorate

@@ -140,3 +140,28 @@ def shown_flag(setting: Setting, command: str, value: object = True) -> str:
         on, _, off = flag.partition("/")
         return on if value or not off else off
     return flag.split("/")[-1]
+
+
+class GroupedCommand(click.Command):
+    """A command whose --help lists its options in groups, as a person looks for them
+    (``declarations.HELP_GROUPS``: where the files go first, then the command's own...), each
+    setting's shorthands beside it; --help itself last."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from ..settings.declarations import HELP_GROUPS, help_group
+
+        by_parameter = {}
+        for setting in settings_of(self.name or ""):
+            by_parameter[setting.parameter] = setting
+            by_parameter.update({_shorthand(setting, name): setting for name in setting.shorthands})
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            setting = by_parameter.get(param.name or "")
+            groups.setdefault(help_group(setting, self.name or "") if setting else "Help", []).append(record)
+        for title in (*HELP_GROUPS, "Help"):
+            if title in groups:
+                with formatter.section(title):
+                    formatter.write_dl(groups[title])

@@ -485,6 +485,41 @@ def settings_of(command: str) -> tuple[Setting, ...]:
     return tuple(setting for setting in SETTINGS if command in setting.commands)
 
 
+# --- How options are grouped for a person (--help; the page of cngen serve) ------------------
+
+# The groups, in the order they are shown: where the files go, what the command itself takes,
+# the game, each component, printing, the look. A setting's group follows from its key.
+HELP_GROUPS = ("Output", "Options", "Game", "Codename cards", "Key cards", "Tiles", "Rules sheet",
+               "Box and stand", "Printing", "Look")
+_OUTPUT_NAMES = frozenset({"output", "out_dir", "key_output", "preview", "combined"})
+_GAME_KEYS = frozenset({"game", "teams", "grid", "assassins", "lang", "edition", "kit.seed"})
+_PRINTING_KEYS = frozenset({"paper", "margin", "sides", "profile", "bleed", "gutter", "marks", "service",
+                            "output_condition", "ink_limit", "back_offset"})
+_LOOK_KEYS = frozenset({"title", "ink", "emblem"})
+_COMPONENT_GROUPS = {"deck": "Codename cards", "keys": "Key cards", "tokens": "Tiles", "rules": "Rules sheet",
+                     "box": "Box and stand", "stand": "Box and stand"}
+
+
+def help_group(setting: Setting, command: str) -> str:
+    """The group of HELP_GROUPS ``setting`` is shown in on ``command``."""
+    key, name, section = setting.key, setting.name, setting.section
+    if name in _OUTPUT_NAMES:
+        return "Output"
+    if key in _GAME_KEYS or (name == "seed" and section != command):
+        return "Game"
+    if key in _PRINTING_KEYS:
+        return "Printing"
+    if key in _LOOK_KEYS or section == "theme" or (name == "font" and section in ("kit", command)):
+        return "Look"
+    if key in ("kit.box", "kit.stand"):
+        return "Box and stand"
+    if section in _COMPONENT_GROUPS and section != command:
+        return _COMPONENT_GROUPS[section]
+    if key == "sharp_s":
+        return "Codename cards" if command != "deck" else "Options"
+    return "Options"
+
+
 def is_cmyk(profile: str) -> bool:
     """Whether a profile's files are CMYK (a print shop's or print-on-demand service's)."""
     return profile in PRESS_PROFILES
