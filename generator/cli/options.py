@@ -150,7 +150,7 @@ class GroupedCommand(click.Command):
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from ..settings.declarations import HELP_GROUPS, help_group
 
-        by_parameter = {}
+        by_parameter: dict[str, Setting] = {}
         for setting in settings_of(self.name or ""):
             by_parameter[setting.parameter] = setting
             by_parameter.update({_shorthand(setting, name): setting for name in setting.shorthands})
@@ -159,8 +159,8 @@ class GroupedCommand(click.Command):
             record = param.get_help_record(ctx)
             if record is None:
                 continue
-            setting = by_parameter.get(param.name or "")
-            groups.setdefault(help_group(setting, self.name or "") if setting else "Help", []).append(record)
+            owner = by_parameter.get(param.name or "")
+            groups.setdefault(help_group(owner, self.name or "") if owner else "Help", []).append(record)
         for title in (*HELP_GROUPS, "Help"):
             if title in groups:
                 with formatter.section(title):
