@@ -212,3 +212,16 @@ def test_calibrate_follows_the_theme_red_of_the_settings_file(run, tmp_path):
     with pdfplumber.open(tmp_path / "output" / "calibration.pdf") as document:
         colours = {tuple(line["stroking_color"]) for line in document.pages[1].lines}
     assert tuple(Ink.from_hex("#336699").cmyk) in {tuple(round(v, 4) for v in colour) for colour in colours}
+
+
+def test_a_component_written_over_a_kits_file_says_the_kit_no_longer_agrees(run, tmp_path):
+    assert run("kit", "--keys-count", "2", "--seed", "3").exit_code == 0
+    deck = run("deck", "--blanks", "2")
+    assert deck.exit_code == 0, deck.output
+    said = " ".join(deck.output.split())
+    assert ("Note: deck.pdf was part of the kit in output/ (.cngen-kit.json says so), whose other files no longer "
+            "match (its rules sheet describes the kit's own cards): run cngen kit --out-dir output again") in said
+    assert "part of the kit" not in run("deck", "--blanks", "2").output, "said once: the file is no longer the kit's"
+    keys = run("keys", "--count", "2", "-o", "elsewhere/keys.pdf")
+    assert keys.exit_code == 0 and "part of the kit" not in keys.output
+    assert "keys.pdf and keys.json were part of the kit" in " ".join(run("keys", "--count", "2").output.split())

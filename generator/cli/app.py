@@ -210,20 +210,37 @@ def deck(settings: Settings) -> None:
     options, output = deck_options(settings), settings.path("deck.output")
     plan = plan_outputs(settings, {output: settings.describe("deck.output")}, settings.on("preview"))
     result = build_deck(options, progress=say, game=game_of(settings))
-    folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
+    folder, replaced = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     echo(deck_summary(result, output, options.sheet, folder))
-    _notes(result.notes)
+    _notes((*replaced, *result.notes))
 
 
 def _write_cards(settings: Settings, plan: OutputPlan, files: dict[Path, bytes], pdf: Path,
-                 images: tuple[tuple[str, bytes], ...]) -> Path | None:
+                 images: tuple[tuple[str, bytes], ...]) -> tuple[Path | None, tuple[str, ...]]:
     """Write a card command's files, with a service's PNG upload beside its PDF when it takes
-    images; returns that folder, or None."""
+    images; returns that folder (or None), and the note on a kit's files written over."""
     from .outputs import image_folder, with_uploads, write_planned
 
     plan, files, stale = with_uploads(settings, plan, files, {pdf: images})
+    replaced = _kit_files_replaced(plan, files)
     write_planned(plan, files, remove=stale)
-    return image_folder(pdf, settings.value("service", str)) if images else None
+    return (image_folder(pdf, settings.value("service", str)) if images else None), replaced
+
+
+def _kit_files_replaced(plan: OutputPlan, files: dict[Path, bytes]) -> tuple[str, ...]:
+    """A note where a component's command writes over a kit's own file: the kit's rules sheet
+    (and its other files) then describe what is no longer there."""
+    from ..output.record import RECORD_NAME, kit_files_among
+
+    real = {plan.real(path): path for path in files}
+    found = [real[path] for path in kit_files_among(real)]
+    if not found:
+        return ()
+    names = " and ".join(path.name for path in found)
+    folder = found[0].parent
+    return (f"{names} {'was' if len(found) == 1 else 'were'} part of the kit in {folder}/ ({RECORD_NAME} says so), "
+            "whose other files no longer match (its rules sheet describes the kit's own cards): run cngen kit "
+            f"--out-dir {folder} again to make them agree, or write this elsewhere with -o",)
 
 
 @settings_command("keys")
@@ -254,10 +271,10 @@ def keys(settings: Settings) -> None:
                         settings.on("preview"))
     game = game_of(settings)
     result = build_keys(game, options, progress=say)
-    folder = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
-                          output, result.images)
+    folder, replaced = _write_cards(settings, plan, {output: result.pdf, manifest: result.manifest.encode("utf-8")},
+                                    output, result.images)
     echo(keys_summary(game, result, output, manifest, options, folder))
-    _notes(result.notes)
+    _notes((*replaced, *result.notes))
     if settings.on("keys.stats"):
         if options.count >= PROGRESS_FROM:
             measured, noun = game.key_cards.counted(len(result.cards), options.single_sided)
@@ -285,9 +302,9 @@ def tokens(settings: Settings) -> None:
     plan = plan_outputs(settings, {output: settings.describe("tokens.output")}, settings.on("preview"))
     game = game_of(settings)
     result = build_tokens(game, options)
-    folder = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
+    folder, replaced = _write_cards(settings, plan, {output: result.pdf}, output, result.images)
     echo(tokens_summary(game, result, output, options.sheet, folder))
-    _notes(result.notes)
+    _notes((*replaced, *result.notes))
 
 
 @settings_command("rules")
@@ -314,9 +331,10 @@ def rules(settings: Settings) -> None:
     contents, language = planned_contents(game, deck_options(settings), key_options(settings, 0),
                                           token_options(settings))
     result = build_rules(game, rules_options(settings, contents), language)
+    replaced = _kit_files_replaced(plan, {output: result.pdf})
     write_planned(plan, {output: result.pdf})
     echo(rules_summary(game, result, output, settings.value("paper", tuple), settings.value("profile", str)))
-    _notes(result.notes)
+    _notes((*replaced, *result.notes))
 
 
 @settings_command("kit")

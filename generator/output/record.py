@@ -68,6 +68,18 @@ def earlier_files(folder: Path, writes: Callable[[str], bool], writing: Iterable
     return EarlierFiles([path for path in ours if path not in kept], sorted([*others, *kept]), ignored, linked)
 
 
+def kit_files_among(paths: Iterable[Path], record_name: str = RECORD_NAME) -> list[Path]:
+    """Those of ``paths`` that are files of a kit, as its folder's record lists them and still
+    as the kit wrote them: a run that replaces one leaves the kit's other files (its rules
+    sheet) describing what is no longer there."""
+    found = []
+    for path in paths:
+        recorded, _ = _recorded(path.parent / record_name, lambda name: name == path.name)
+        if path.name in recorded and _kind(path) == "file" and _unchanged(path, recorded[path.name]):
+            found.append(path)
+    return found
+
+
 def _recorded(path: Path, may_list: Callable[[str], bool]) -> tuple[dict[str, str], list[str]]:
     """name -> digest of every file the record may list (``may_list``), and the names it lists
     that it may not; a missing or unreadable record counts as empty (so nothing is removed)."""
