@@ -21,6 +21,7 @@ from ..errors import CngenError, text_problem
 from ..inputs.text import NotUtf8, decode_utf8
 from ..units import parse_language
 from .capitals import capitals
+from .pasted import PASTED_LONGEST, PastedLine, pasted_note, read_pasted
 
 # More than this many problems at once is noise: the user fixes the first ones and reruns.
 MAX_REPORTED_PROBLEMS = 10
@@ -138,16 +139,26 @@ class Capitals(msgspec.Struct, frozen=True):
 
 
 def parse_text(data: bytes, source: str, dedupe: bool = False, caps: Capitals = Capitals()) -> WordList:
-    """One entry per line; blank lines and lines starting with '#' are ignored."""
+    """One entry per line; blank lines and lines starting with '#' are ignored. A list pasted
+    as people write one (numbered, bulleted, quoted, or several entries a line at commas) is
+    read for its entries, and a note says what was taken off (``model.pasted``)."""
     text = decode_text(data, source)
     candidates: list[tuple[int, object]] = []
+    pasted: list[PastedLine] = []
     for number, line in enumerate(_lines(text), start=1):
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
-            if len(candidates) == MAX_WORDS:  # stop here: millions of lines would take gigabytes
-                _check_size(MAX_WORDS + 1, source, "more than ")
-            candidates.append((number, stripped))
-    return check_entries(WordList(source, (), language=caps.language), candidates, dedupe, caps)
+            # "1. apple", "- pear", "plum, fig": the forms a pasted list takes. A line longer than a
+            # pasted list's is left whole, to be refused as one overlong entry without more work.
+            read = read_pasted(stripped) if len(stripped) <= PASTED_LONGEST else PastedLine((stripped,))
+            pasted.append(read)
+            for entry in read.entries or (stripped,):
+                if len(candidates) == MAX_WORDS:  # stop here: millions of lines would take gigabytes
+                    _check_size(MAX_WORDS + 1, source, "more than ")
+                candidates.append((number, entry))
+    note = pasted_note(source, pasted)
+    listed = WordList(source, (), language=caps.language, notes=(note,) if note else ())
+    return check_entries(listed, candidates, dedupe, caps)
 
 
 def _lines(text: str) -> Iterator[str]:
