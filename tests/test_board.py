@@ -26,6 +26,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+import yaml
 from PIL import Image
 from test_games import PACKAGE, _names_of_games
 
@@ -785,7 +786,8 @@ def hostile(tmp_path_factory):
     once in every format through the command line: {format: (result, {file: text})}, with the
     inputs' digests before and after."""
     root = tmp_path_factory.mktemp("hostile")
-    (root / "markup.txt").write_text("\n".join(MARKUP) + "\n", encoding="utf-8")
+    # A YAML deck holds each entry exactly as written (a text list would read "- ITEM" as pasted).
+    (root / "markup.yaml").write_text(yaml.safe_dump({"words": list(MARKUP)}, allow_unicode=True), encoding="utf-8")
     pictures = root / "pictures"
     pictures.mkdir()
     for number, name in enumerate((*HOSTILE_NAMES, *(f"p{index:02}.png" for index in range(10)))):
@@ -794,7 +796,7 @@ def hostile(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
         for kind in FORMATS:
-            for source in (["--words", "markup.txt"], ["--pictures", "--images", "pictures"]):
+            for source in (["--words", "markup.yaml"], ["--pictures", "--images", "pictures"]):
                 out = f"{source[0][2:]}-{kind}"
                 result = CliRunner().invoke(main, ["board", *source, "--seed", "4", "--format", kind, "-o", out,
                                                    "--key-output", f"{out}-key"])

@@ -355,14 +355,16 @@ def test_a_margin_of_zero_needs_no_unit(run, tmp_path):
 
 def test_the_top_help_names_every_command_in_a_whole_line_on_one_screen(run):
     from generator.cli.app import SUMMARIES, main as group
+    from generator.exports import EXPORTS
 
     result = run("--help")
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert len(lines) <= 40 and "..." not in "\n".join(lines[1:])
     listed = [line.split()[0] for line in lines[lines.index("Commands:") + 1:] if line.strip()]
-    assert listed == sorted(SUMMARIES) == group.list_commands(None)
-    assert all(f"{name:<10} {summary}" in result.output for name, summary in SUMMARIES.items())
+    lines_of = {**SUMMARIES, **{name: export.line for name, export in EXPORTS.items()}}
+    assert listed == sorted(lines_of) == group.list_commands(None)
+    assert all(f"{name:<10} {line}" in result.output for name, line in lines_of.items())
 
 
 @pytest.mark.parametrize("command", ["kit", "deck", "board"])

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 from test_tokens_pdf import read_tiles
 
 from generator.cards import WORD_CARDS
@@ -238,3 +239,37 @@ def test_the_example_cngen_init_writes_runs_as_written(tmp_path):
     assert {"title", "game", "lang", "deck.deck"} <= set(edition.values)
     assert "emblem" not in edition.values  # null: cngen's keyhole
     build_tokens(GAMES["classic"], TokenOptions(style=Style(tiles=edition.tiles)))
+
+
+def _clashes(words: list[str]) -> list[tuple[str, str]]:
+    """Pairs of codenames where one is a word of the other or the start or end of one of its
+    words (PUNCH and PUNCHLINE): a clue for one is a form of the other, which the rules forbid."""
+    found = []
+    for part in words:
+        for whole in words:
+            if part == whole:
+                continue
+            if any(word == part or ((word.startswith(part) or word.endswith(part)) and len(word) - len(part) >= 4)
+                   for word in whole.split()):
+                found.append((part, whole))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(edition_paths()))
+def test_a_shipped_editions_codenames_clash_neither_with_each_other_nor_with_its_tiles(name):
+    from generator.jobs.sources import load_words
+    from generator.settings.options import Style
+
+    path = edition_paths()[name]
+    edition = yaml.safe_load(path.read_text(encoding="utf-8"))
+    deck = edition.get("deck", {})
+    words = load_words(path.parent / deck["words"] if "words" in deck else None, deck.get("bundled"), False,
+                       Style(lang=edition.get("lang"))).words
+    if "words" in deck:  # its own list: written for the edition, with its tiles in mind
+        assert not _clashes(words)
+    names = []
+    for texts in edition.get("tiles", {}).values():
+        for text in texts if isinstance(texts, list) else [texts]:
+            names.append(text["name"] if isinstance(text, dict) else text)
+    on_tiles = {word.strip(".,’'").upper() for name in names for word in name.split() if len(word) > 3}
+    assert not on_tiles & set(words), "a tile's name is a codename on the table"

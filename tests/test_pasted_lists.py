@@ -22,6 +22,7 @@ from generator.model.words import normalise, parse_text
     ('"HELLO, WORLD", moon', ["HELLO, WORLD", "moon"]), ("1. apple, pear", ["apple", "pear"]),
     ("O'BRIEN", ["O'BRIEN"]), ("'TIS, APPLE", ["'TIS", "APPLE"]), ("ROCK-N-ROLL", ["ROCK-N-ROLL"]),
     ("1984", ["1984"]), ("3.14", ["3.14"]), ("ice cream", ["ice cream"]), ("-5", ["-5"]),
+    ("&AMP;", ["&AMP;"]), ("WAIT,", ["WAIT,"]), ("fig; kiwi;", ["fig", "kiwi"]),
 ])
 def test_a_pasted_line_is_read_for_its_entries(line, entries):
     assert list(read_pasted(line).entries) == entries

@@ -19,6 +19,7 @@ import pytest
 from generator.cli.process import LAST_PDF_SECOND, source_date_problem
 
 WORDS = "ALPHA\nΒΗΤΑ\nÜBER\nDELTA\n"
+SMALL_DECK = "cannot fill a 5 x 5 table"  # the note on the deck of these 4 words: beside these tests' point
 
 
 def cngen(*args: str, cwd: Path, env: dict[str, str] | None = None, **popen) -> subprocess.CompletedProcess:
@@ -59,7 +60,8 @@ def test_a_reader_that_goes_away_loses_the_text_and_nothing_else(folder, command
         result = cngen(*command, cwd=folder, stdout=write, stderr=subprocess.PIPE)
     finally:
         os.close(write)
-    assert result.returncode == 0 and result.stderr.strip() in ("", "Wrote d.pdf"), result.stderr
+    said = [line for line in result.stderr.splitlines() if SMALL_DECK not in line]  # the 4 words' 2 cards: said
+    assert result.returncode == 0 and "\n".join(said).strip() in ("", "Wrote d.pdf"), result.stderr
     if "deck" in command:
         assert len(pikepdf.open(folder / "d.pdf").pages) == 2
 
@@ -70,7 +72,7 @@ def test_text_that_cannot_be_written_is_said_once_and_the_files_are_written(fold
         result = cngen("kit", "--words", "w.txt", "--keys-count", "1", "--seed", "1", cwd=folder, stdout=full,
                        stderr=subprocess.PIPE)
     assert result.returncode == 0
-    notes = [line for line in result.stderr.splitlines() if line.startswith("Note:")]
+    notes = [line for line in result.stderr.splitlines() if line.startswith("Note:") and SMALL_DECK not in line]
     assert notes == ["Note: cngen's text output cannot be written (No space left on device): the rest is lost"]
     assert {path.name for path in (folder / "output").iterdir()} >= {"deck.pdf", "keys.pdf", "rules.pdf"}
 

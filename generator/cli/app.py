@@ -67,10 +67,8 @@ TYPED_ARGS = "cngen.typed"  # the context's record of the words typed after cnge
 
 
 # Each command in a line of `cngen --help`, whole: click would cut its description's first
-# sentence at the column's end.
+# sentence at the column's end. An export's is its own (``Export.line``).
 SUMMARIES = {
-    "board": "Deal games for a shared screen, a forum or a chat, the key apart.",
-    "book": "Print a game book to play from paper, and its keys' booklet.",
     "box": "Print a tuck box to cut, fold and glue, sized to the cards.",
     "calibrate": "Print a duplex test sheet that measures your printer's offset.",
     "deck": "Print double-sided codename cards: words, or pictures.",
@@ -83,7 +81,6 @@ SUMMARIES = {
     "rules": "Print the rules sheet, in our own words.",
     "stand": "Print a stand that holds the key card upright.",
     "tokens": "Print the agent, bystander and assassin tiles.",
-    "tts": "Make Tabletop Simulator decks, ready to load and play.",
 }
 
 
@@ -105,8 +102,7 @@ class _Commands(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Every command with its line, none of them built to be listed."""
-        rows = [(name, SUMMARIES.get(name) or (self.get_command(ctx, name) or click.Command(name)).get_short_help_str())
-                for name in self.list_commands(ctx)]
+        rows = [(name, EXPORTS[name].line if name in EXPORTS else SUMMARIES[name]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

@@ -216,6 +216,7 @@ class Export(msgspec.Struct, frozen=True, eq=False):
 
     name: str
     summary: str  # a line: what the command makes
+    line: str  # its line in `cngen --help`: a sentence, short enough for one line
     help: str  # the command's --help, as click shows a docstring ("\\b" keeps a block's lines)
     options: tuple[Option, ...]
     own: type[OwnOptions]  # its options as the record its maker reads: a field for each of ``options``

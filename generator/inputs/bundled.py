@@ -11,6 +11,7 @@ the same folders are found beside the package.
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 from ..errors import UsageError
@@ -82,6 +83,16 @@ def labels_path(language: str = ENGLISH) -> Path | None:
     stand) in ``language``; None when cngen has none in that language."""
     path = languages_folder() / language / "labels.yaml"
     return path if path.is_file() else None
+
+
+def shipped_path(path: Path) -> str | None:
+    """One of cngen's own files as messages name it, from the folder that ships it
+    ("editions/party/words.txt"), never by where it is installed; None for any other file."""
+    resolved = Path(os.path.abspath(path))
+    for folder in bundled_folders():
+        if resolved.is_relative_to(folder.resolve()):
+            return "/".join((folder.name, *resolved.relative_to(folder.resolve()).parts))
+    return None
 
 
 def bundled_folders() -> list[Path]:

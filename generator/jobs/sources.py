@@ -19,6 +19,7 @@ from ..inputs.bundled import (
     PICTURE_WORDS,
     REGULAR,
     deck_path,
+    shipped_path,
 )
 from ..inputs.reader import read_input, source_name
 from ..model.capitals import primary
@@ -152,7 +153,9 @@ def deck_notes(deck: DeckOptions) -> tuple[str, ...]:
 def words_label(words: Path | None, deck: str) -> str:
     """Where the words come from, as summaries say it: a bundled deck by its name, never by
     its installed path."""
-    return source_name(words) if words is not None else f"the bundled deck '{deck}'"
+    if words is None:
+        return f"the bundled deck '{deck}'"
+    return shipped_path(words) or source_name(words)
 
 
 class Unprintable(msgspec.Struct, frozen=True):

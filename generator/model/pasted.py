@@ -37,6 +37,8 @@ def read_pasted(line: str) -> PastedLine:
     marked = numbered or bulleted
     rest = line[marked.end():] if marked else line
     pieces = [piece.strip() for piece in _split(rest)]
+    if sum(1 for piece in pieces if _unquoted(piece).strip()) < 2:  # one entry ("&AMP;", "DONE."): as written
+        pieces = [rest.strip()]
     entries, quoted = [], 0
     for piece in pieces:
         unquoted = _unquoted(piece)

@@ -45,6 +45,7 @@ def _maker() -> Maker[BoardOptions]:
 BOARD = Export(
     name="board",
     summary="games dealt as text, markdown, BBCode, a web page or JSON, to post or to show, with the key apart",
+    line="Deal games for a shared screen, a forum or a chat, the key apart.",
     help="""Deal games to play on a shared screen, a forum or a chat: the
     players' board of codenames, and the spymasters' key only in its own
     file (--key-output), so that what you post never gives the key away.

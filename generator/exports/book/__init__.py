@@ -39,6 +39,7 @@ def _maker() -> Maker[BookOptions]:
 BOOK = Export(
     name="book",
     summary="a game book, one game a page, and the spymasters' booklet of its keys: play from paper",
+    line="Print a game book to play from paper, and its keys' booklet.",
     help="""Print a game book to play from paper: one game a page with its
     codenames in the game's grid, read from both sides of the table, and a
     separate booklet of the matching keys for the spymasters, numbered the

@@ -39,6 +39,7 @@ def _maker() -> Maker[TtsOptions]:
 TTS = Export(
     name="tts",
     summary="decks for Tabletop Simulator: sheet images and a saved object laid out ready to play",
+    line="Make Tabletop Simulator decks, ready to load and play.",
     help="""Make the game for Tabletop Simulator: sheet images of the codename
     cards, key cards and tiles (drawn as the PDFs print them) and a saved
     object that lays them on the table. Images are linked as files on this
