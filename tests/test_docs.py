@@ -157,3 +157,24 @@ def test_the_readmes_activation_puts_cngen_on_the_path_for_its_examples(tmp_path
                            cwd=tmp_path, env={**os.environ, "PATH": bare}, capture_output=True, text=True, timeout=60)
     assert found.returncode == 0, found.stderr
     assert "classic (the default)" in found.stdout
+
+
+def test_the_docs_show_cngen_games_and_cngen_decks_as_they_print():
+    """Every game and every deck, picture edition and picture words among them, as the command
+    lists them (a long description cut short with "...")."""
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    for command in ("games", "decks"):
+        printed = CliRunner().invoke(main, [command]).output.rstrip("\n").splitlines()
+        block = text[text.index(f"    $ cngen {command}\n"):].split("\n\n", 1)[0].splitlines()[1:]
+        shown = [line.removeprefix("    ") for line in block]
+        assert len(shown) == len(printed), command
+        for doc, real in zip(shown, printed):
+            assert real.startswith(doc.removesuffix(" ...")), (doc, real)
+
+
+def test_the_docs_name_every_command_that_takes_a_game():
+    from generator.settings.declarations import GAME_COMMANDS
+
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    said = text[text.index("`--game NAME` chooses one on"):].split("\n\n", 1)[0]
+    assert all(f"`{command}`" in said for command in GAME_COMMANDS)

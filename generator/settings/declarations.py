@@ -322,7 +322,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("deck.deck", kinds.nullable(kinds.text(metavar="NAME")), None,
             "Bundled deck to print ('cngen decks' lists them); --words chooses your own instead. "
             f"{PICTURE_WORDS}: cngen's pictures, each above its name in the kit's --lang, for young readers. "
-            "Default: the deck in the kit's --lang (standard in English, francais, deutsch, espanol).",
+            "Default: the deck in the kit's --lang (standard in English; 'cngen decks' names each language's).",
             ("deck", "rules", "kit", "box"), "--deck", helps={"rules": "Bundled deck of the kit the sheet describes."},
             cards=WORD),
     Setting("deck.words", kinds.nullable(kinds.input_path()), None,
