@@ -225,3 +225,17 @@ def test_a_component_written_over_a_kits_file_says_the_kit_no_longer_agrees(run,
     keys = run("keys", "--count", "2", "-o", "elsewhere/keys.pdf")
     assert keys.exit_code == 0 and "part of the kit" not in keys.output
     assert "keys.pdf and keys.json were part of the kit" in " ".join(run("keys", "--count", "2").output.split())
+
+
+@pytest.mark.parametrize("args, said", [
+    (("--profile", "shop"), "In all, for the cards (deck.pdf 1, keys.pdf 1, tokens.pdf 1): at a copy shop, order 3 "
+                            "sheets of SRA3 (320 x 450 mm) card stock printed on both sides"),
+    (("--profile", "pod"), "To upload: deck.pdf, keys.pdf, tokens.pdf from out/, one card face a page"),
+    (("--profile", "pod", "--service", "tgc"), "To upload: out/deck-tgc/ (40 images), out/keys-tgc/ (4 images), "
+                                               "out/tokens-tgc/ (50 images)"),
+])
+def test_a_press_kit_says_what_to_order_or_upload_in_all(run, tmp_path, args, said):
+    (tmp_path / "words.txt").write_text("\n".join(f"word{n}" for n in range(40)) + "\n", encoding="utf-8")
+    result = run("kit", *args, "--words", "words.txt", "--blanks", "0", "--keys-count", "2", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert said in " ".join(result.stdout.split())

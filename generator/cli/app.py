@@ -358,7 +358,7 @@ def kit(settings: Settings) -> None:
                         preview, without_preview=NO_PREVIEW, record=out_dir / RECORD_NAME)
     seed = kit_seed(settings, chosen_seed())
     options = kit_options(settings, seed)
-    result = build_kit(options, progress=lambda step: say(f"making the {step}"))
+    result = build_kit(options, progress=say)
     writing = [path.name for path in plan.targets]  # previews included
     every = _every_kit_file()
     earlier = earlier_files(plan.real(out_dir / RECORD_NAME).parent, set(every).__contains__, writing,

@@ -189,6 +189,7 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
         f"  {name:<{widths[0]}}  {pages:>{widths[1]}}  {sheets:>{widths[2]}}  {advice}"
         for name, pages, sheets, advice in rows
     ]
+    lines += _kit_in_all(result, out_dir, sheet)
     if result.dropped:
         lines.append(f"  Left out {plural(result.dropped, 'repeated word')} (--dedupe keeps the first of each).")
     if previews:
@@ -200,6 +201,26 @@ def kit_table(game: Game, result: KitResult, out_dir: Path, sheet: SheetOptions,
     lines.append(f"  rules.pdf describes {describe_kit(game, result.contents)}.")
     lines.append(f"  The same kit again: {reuse}")
     return "\n".join(lines)
+
+
+def _kit_in_all(result: KitResult, out_dir: Path, sheet: SheetOptions) -> list[str]:
+    """What a copy shop or a service is given for the whole kit: the press sheets to order in
+    all, or the folders of images to upload."""
+    if sheet.profile == "shop":
+        cards = [part for part in result.parts if part.duplex and part.sheets and part.paper is None]
+        total = sum(part.sheets or 0 for part in cards)
+        each = ", ".join(f"{part.name} {part.sheets}" for part in cards)
+        return [f"  In all, for the cards ({each}): {how_to_print(sheet, sheets=total)}"]
+    if sheet.profile == "pod" and sheet.service and any(part.images for part in result.parts):
+        from .outputs import image_folder
+
+        folders = [f"{image_folder(out_dir / part.name, sheet.service)}/ ({len(part.images):,} images)"
+                   for part in result.parts if part.images]
+        return [f"  To upload: {', '.join(folders)}"]
+    if sheet.profile == "pod":
+        files = [part.name for part in result.parts if part.duplex and part.pages]
+        return [f"  To upload: {', '.join(files)} from {out_dir}/, one card face a page"]
+    return []
 
 
 def record_notes(record: Path, earlier: EarlierFiles, command: str) -> tuple[str, ...]:

@@ -53,18 +53,19 @@ class KitResult(msgspec.Struct, frozen=True):
 
 
 def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step: None) -> KitResult:
-    """Build every component of ``options.game``; ``progress`` hears the name of each step as it
-    starts. The kit's language is settled once, from the deck, and handed to the others."""
+    """Build every component of ``options.game``; ``progress`` hears each step as it starts
+    ("making the key cards"), and the long steps inside one (a service's card images). The
+    kit's language is settled once, from the deck, and handed to the others."""
     game = options.game
-    progress("codename cards")
-    deck = build_deck(options.deck, game=game)
+    progress("making the codename cards")
+    deck = build_deck(options.deck, progress, game=game)
     style = options.deck.style
     language = settle_language(game, style.lang or deck.language or None, sharp_s=style.sharp_s)
-    progress("key cards")
-    keys = build_keys(game, options.keys, language=language)
-    progress("tiles")
+    progress("making the key cards")
+    keys = build_keys(game, options.keys, progress, language=language)
+    progress("making the tiles")
     tokens = build_tokens(game, options.tokens, language=language)
-    progress("rules sheet")
+    progress("making the rules sheet")
     contents = built_contents(game, deck, options.deck, keys, tokens, options.deck.sheet, language)
     rules = build_rules(game, replace(options.rules, contents=contents), language=language)
     parts = [
@@ -81,7 +82,7 @@ def build_kit(options: KitOptions, progress: Callable[[str], None] = lambda step
         pdfs.append(made.data)
         pages += made.pages or 0
     if options.combined:
-        progress("combined kit.pdf")
+        progress("making the combined kit.pdf")
         from ..output.combine import combine  # pikepdf only when asked for
 
         duplex = None if deck.plan.fold else options.deck.sheet.sides
@@ -98,13 +99,13 @@ def _dielines(game: Game, options: KitOptions, contents: KitContents, language: 
     if options.box is not None:
         from .box import build_box
 
-        progress("boxes")
+        progress("making the boxes")
         box = build_box(game, options.box, cards_flag=None, made=(contents, language))
         parts.append(KitPart(BOX, box.pdf, box.pages, duplex=False, paper=box.paper))
     if options.stand is not None:
         from .stand import build_stand
 
-        progress("key card stand")
+        progress("making the key card stand")
         stand = build_stand(game, options.stand, language)
         parts.append(KitPart(STAND, stand.pdf, stand.pages, duplex=False, paper=stand.paper))
     return parts
