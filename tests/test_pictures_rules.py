@@ -305,3 +305,25 @@ def test_a_caption_too_long_for_its_room_is_refused_with_its_line():
                                          "beside the key card at 7 pt"):
         rules = parse_rules(text.encode(), "p.yaml", kit(), game_text(PICTURES))
         PICTURES.rules_example.lay_out(rules, rule_fonts(RulesOptions()), rules_page(parse_paper("a4")))
+
+
+@pytest.mark.parametrize("args, heading", [
+    (("--pictures",), "Codenames Pictures"), (("--pictures", "--lang", "fr"), "Codenames Images"),
+    (("--duet", "--lang", "de"), "Codenames Duett"), ((), "Codenames"),
+    (("--pictures", "--title", "Our Game"), "Our Game"),
+])
+def test_the_rules_sheet_is_headed_with_the_games_name_as_the_board_is(tmp_path, args, heading):
+    import pypdfium2
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    pdf = tmp_path / "rules.pdf"
+    result = CliRunner().invoke(main, ["rules", *args, "-o", str(pdf)])
+    assert result.exit_code == 0, result.output
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        first = document[0].get_textpage().get_text_range().splitlines()[0].strip()
+    finally:
+        document.close()
+    assert first == heading

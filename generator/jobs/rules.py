@@ -31,7 +31,7 @@ from ..model.ruletext import (
 )
 from ..model.typography import Typography
 from ..output.pdf import PdfDocument, PdfSettings
-from ..settings.declarations import is_cmyk
+from ..settings.declarations import DEFAULT_TITLE, is_cmyk
 from ..settings.options import DeckOptions, KeyOptions, RulesOptions, Style, TokenOptions
 from ..typeface.font import FontFamily, register_family
 from ..units import format_mm, is_us_paper
@@ -110,7 +110,11 @@ def prepare_rules(game: Game, options: RulesOptions, language: Language | None =
         contents, planned = default_contents(game, options.style)
         language = language or planned
     language = language or settle_language(game, options.style.lang, contents.language, options.style.sharp_s)
+    given = bool(options.style.title_from) or options.style.title != DEFAULT_TITLE
     options = replace(options, style=titled(options.style, language))
+    if not given and options.style.title and language.game_title.startswith(options.style.title):
+        # cngen's own title names the game, as the board's heading does: Codenames Pictures
+        options = replace(options, style=replace(options.style, title=language.game_title))
     text = game_text(game)
     shipped = shipped_languages()
     notes: tuple[str, ...] = ()  # what is printed in English for want of a translation
