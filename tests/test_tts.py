@@ -545,3 +545,16 @@ def test_the_piles_are_named_in_every_language_cngen_ships(language):
     hint = texts.text("key cards hint")
     if language == "fr":  # a high sign takes a no-break space before it (the labels keep no other)
         assert all(hint[at - 1] in "\u202f\u00a0" for at, sign in enumerate(hint) if sign in ":;!?")
+
+
+def test_each_codename_card_is_named_by_its_two_codenames_for_a_search(classic, pictures):
+    """A player finds a card by typing one of its words: its name holds both, front first."""
+    from generator.jobs.sources import load_words
+
+    codenames = objects(classic)[0]
+    names = [card["Nickname"] for card in codenames["ContainedObjects"]]
+    words = load_words(None, None, False).words
+    assert names[0] == f"{words[0]} / {words[1]}" and names[-1] == f"{words[-2]} / {words[-1]}"
+    assert sorted(word for name in names for word in name.split(" / ")) == sorted(words)
+    pictured = objects(pictures)[0]
+    assert all(" / " in card["Nickname"] and "." not in card["Nickname"] for card in pictured["ContainedObjects"])

@@ -55,6 +55,7 @@ class Part(msgspec.Struct, frozen=True):
     card_size: tuple[float, float]
     sheets: tuple[Sheet, ...]
     jpeg: bool = False  # photographs, which make PNG sheets many times larger
+    names: tuple[str, ...] = ()  # each card's name, as a player searches for it ("APPLE / PEAR"); "" for none
 
     def card_id(self, index: int) -> int:
         """The CardID of the part's card ``index`` (from 0)."""
@@ -111,9 +112,18 @@ def plan_parts(request: Request[TtsOptions]) -> dict[str, Part]:
         faces = [pair for pair in cards.faces if any(face is not None for face in pair)]
         sheets = plan_sheets(component, len(faces), cards.card_size, first_deck)
         jpeg = component == CODENAMES and request.game.grid.cards.pictures_alone
-        parts[component] = Part(component, faces, cards.artist, cards.card_size, sheets, jpeg)
+        names = card_names(faces, cards.named, request.game.grid.cards) if component == CODENAMES else ()
+        parts[component] = Part(component, faces, cards.artist, cards.card_size, sheets, jpeg, names)
         first_deck += len(sheets)
     return parts
+
+
+def card_names(faces: Sequence[tuple[Any, Any]], named: Mapping[str, Any], kind: Any) -> tuple[str, ...]:
+    """Each codename card's name: the codenames on its two sides as the board names them, front
+    first ("APPLE / PEAR"), so that a player finds a card by searching for either."""
+    by_face = {id(face): kind.shown_name(name) for name, face in named.items()}
+    return tuple(" / ".join(by_face[id(face)] for face in pair if face is not None and id(face) in by_face)
+                 for pair in faces)
 
 
 def sheet_images(part: Part, folder: Path) -> list[ImageFile]:
@@ -175,7 +185,8 @@ def pile(part: Part, card_ids: Sequence[int], transform: Transform, nickname: st
     """A deck of the part's cards ``card_ids``, in that order, or a single card where there is
     one (TTS holds no deck of one)."""
     decks = {sheet.deck: custom_deck(sheet, part.jpeg, where) for sheet in part.sheets}
-    cards = [card(card_id, decks, transform, next(guids)) for card_id in card_ids]
+    name_of = dict(zip(part.card_ids(), part.names))
+    cards = [card(card_id, decks, transform, next(guids), shown_text(name_of.get(card_id, ""))) for card_id in card_ids]
     nickname, description = shown_text(nickname), shown_text(description)
     if len(cards) == 1:
         return {**cards[0], "Nickname": nickname, "Description": description}
@@ -198,10 +209,11 @@ HANDLING = {"Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sti
             "HideWhenFaceDown": False, "Hands": True}
 
 
-def card(card_id: int, decks: Mapping[int, dict[str, Any]], transform: Transform, guid: str) -> dict[str, Any]:
+def card(card_id: int, decks: Mapping[int, dict[str, Any]], transform: Transform, guid: str,
+         name: str = "") -> dict[str, Any]:
     """One card, with its own copy of its sheet's CustomDeck entry, as TTS writes a card in a deck."""
     number = card_id // 100
-    return {"GUID": guid, "Name": "Card", "Transform": transform.as_json(), "Nickname": "", "Description": "",
+    return {"GUID": guid, "Name": "Card", "Transform": transform.as_json(), "Nickname": name, "Description": "",
             **HANDLING, "SidewaysCard": False, "CardID": card_id, "CustomDeck": {str(number): decks[number]}}
 
 
