@@ -170,3 +170,21 @@ def test_the_pdfium_reader_sees_what_pdfplumber_sees(one_set):
             assert match is not None, found
             left.pop(match)
     assert {o["object_type"] for o in ours["shape"]} == {"rect", "curve", "line"}
+
+
+@pytest.mark.parametrize("size", [(64, 64), (70, 45)])  # the games' own tile sizes
+def test_a_sets_tile_names_share_one_size_and_read_whole_where_they_can(size):
+    """RED AGENT whole beside BLUE / AGENT in two, or 14 pt beside 13, reads as two kits."""
+    from generator.geometry.tileface import ONE_LINE_SHARE, fit_name, fit_names, tile_layout
+    from generator.jobs.sources import load_font
+    from generator.units import MM
+
+    font = load_font(None)
+    layout = tile_layout(size[0] * MM, size[1] * MM)
+    names = ["RED AGENT", "BLUE AGENT", "DOUBLE AGENT", "BYSTANDER", "ASSASSIN", "GREEN AGENT"]
+    fitted = fit_names(names, layout, font)
+    assert all(fitted.values()) and len({round(text.size, 3) for text in fitted.values()}) == 1
+    assert [fitted[name].lines for name in ("RED AGENT", "BLUE AGENT", "GREEN AGENT")] == \
+        [("RED AGENT",), ("BLUE AGENT",), ("GREEN AGENT",)], "the teams' agents alike"
+    alone = min(fit_name(name, layout, font).size for name in names)
+    assert next(iter(fitted.values())).size >= ONE_LINE_SHARE * alone, "reading whole costs little of the size"

@@ -13,6 +13,7 @@ from typing import Callable, Iterable, TypeVar
 import msgspec
 
 from ..typeface.font import Font
+from ..typeface.scripts import needs_shaping
 from ..units import MM
 from .fit import FittedText, fit_text
 from .sheet import Box
@@ -84,8 +85,23 @@ def fit_name(name: str, layout: TileLayout, font: Font, max_size: float = MAX_NA
 
 def fit_names(names: list[str], layout: TileLayout, font: Font) -> dict[str, FittedText | None]:
     """Every role's name at one size, the largest at which all of them fit (a set reads as one
-    kit, not as names shrunk each to its own length); a name that cannot fit maps to None."""
-    return _at_one_size(names, lambda name, size: fit_name(name, layout, font, size), MAX_NAME_SIZE)
+    kit, not as names shrunk each to its own length); a name that cannot fit maps to None.
+    A name that fits whole on one line at little less than that size (ONE_LINE_SHARE) takes
+    one, and the set the size they all fit at: RED AGENT whole beside BLUE / AGENT broken in
+    two, or at 14 pt beside 13, reads as two kits."""
+    fitted = _at_one_size(names, lambda name, size: fit_name(name, layout, font, size), MAX_NAME_SIZE)
+    if any(text is None or text.shaped for text in fitted.values()) or any(map(needs_shaping, names)):
+        return fitted
+    common = min((text.size for text in fitted.values() if text is not None), default=0.0)
+    whole = {name: min(MAX_NAME_SIZE, layout.name.width / font.width(name, 1.0),
+                       layout.name.height / font.line_height(1.0)) for name in names}
+    lined = {name for name, size in whole.items() if size >= max(MIN_NAME_SIZE, ONE_LINE_SHARE * common)}
+    if not any(len(text.lines) > 1 for name, text in fitted.items() if name in lined and text is not None):
+        return fitted  # every name that reads whole already does
+    size = min(common, *(whole[name] for name in lined))
+
+    return {name: FittedText((name,), size) if name in lined else fit_name(name, layout, font, size)
+            for name in names}
 
 
 def _at_one_size(keys: Iterable[Key], fit: Callable[[Key, float], FittedText | None],
