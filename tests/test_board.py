@@ -137,23 +137,30 @@ def test_the_board_names_no_role_and_no_starting_team(kind, language):
     texts = texts_in(language)
     for name in GAMES:
         board, key = made(name, kind, language=language, games=2)
-        said = [texts.text(text_key) for text_key in TEXT_KEYS if text_key not in ("game", "side")]
+        said = [texts.text(text_key) for text_key in TEXT_KEYS if text_key not in ("game", "side", "cover hint")]
         if kind == "json":
             said += ["red", "blue", "bystander", "assassin", "agent", "starting", "key", "seed", "roles"]
+        # A web board draws the covers players lay on found cards (each role's mark on its colour, the
+        # roles the game has): its style and the grid's list of them aside, it names no role.
+        shown = re.sub(r"<style>.*?</style>| data-covers=\"[^\"]*\"", "", board, flags=re.S) \
+            if kind == "html" else board
         for text in said:
-            assert not re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", board, re.I), (name, kind, text)
-        assert not set(board) & set("◆●★▬✕🟥🟦🟩🟨⬛"), (name, kind)
+            assert not re.search(rf"(?<![\w-]){re.escape(text)}(?![\w-])", shown, re.I), (name, kind, text)
+        assert not set(shown) & set("◆●★▬✕🟥🟦🟩🟨⬛"), (name, kind)
         assert "<!--" not in board
         assert texts.text("key") in key or kind == "json"
 
 
-def test_the_pages_style_holds_no_role_colour():
+def test_the_pages_style_holds_the_roles_colours_for_its_covers_alone():
+    """The players' page holds the roles' colours only to draw the covers they lay on found
+    cards (``test_the_board_is_the_same_whatever_the_key_and_the_seed`` holds it to no key);
+    the key's own rules (its cells, lights and legend) are on the key's page alone."""
     board, key = made("classic", "html")
     style = board.split("<style>")[1].split("</style>")[0]
-    for role in ("red", "blue", "bystander", "assassin", "green", "on-colour"):
-        assert f"--{role}" not in style and f".{role}" not in style
-    for colour in {THEME.colour("red"), THEME.colour("blue"), THEME.colour("bystander"), THEME.colour("green")}:
-        assert "#%02X%02X%02X" % tuple(round(part * 255) for part in colour) not in board
+    for role in ("red", "blue", "bystander", "assassin"):
+        assert f'.card[data-cover="{role}"]::after' in style
+        assert not re.search(rf"\.{role}\b(?!\")", style), role  # no rule of the key's: .red{...}, .light.red
+    assert "--role" not in style and ".legend" not in style and ".light" not in style
     assert "--red" in key and ".assassin" in key
 
 
@@ -517,7 +524,12 @@ class Page(HTMLParser):
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_page_needs_no_network_and_the_key_is_a_page_of_its_own(name):
     board, key = made(name, "html", games=2)
-    for text in (board, key):
+    # The board's one script (its covers) runs by its digest in the page's own policy; the key has none.
+    scripts = re.findall(r"<script>(.*?)</script>", board, re.S)
+    assert len(scripts) == 1 and "<script" not in key
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode("utf-8")).digest()).decode("ascii")
+    assert f"script-src 'sha256-{digest}'" in board
+    for text in (board.replace(f"<script>{scripts[0]}</script>", ""), key):
         assert not re.search(r"https?:|//[a-z]|url\(|@import|<script|<link|<iframe|<object", text, re.I)
         assert "Content-Security-Policy" in text and "default-src 'none'" in text
         page = Page(text)

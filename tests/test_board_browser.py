@@ -7,6 +7,7 @@ installed (.ci/run installs it where it can)."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
@@ -79,6 +80,7 @@ def grid_of(found: Image.Image, least: float = 0.3) -> list[tuple[int, int, int,
     width, height = found.size
     columns = bands([value / 255 for value in found.resize((width, 1), Image.BOX).tobytes()], least)
     rows = bands([value / 255 for value in found.resize((1, height), Image.BOX).tobytes()], least)
+    rows = [(top, bottom) for top, bottom in rows if bottom - top >= 20]  # a line of the header's text is no row
     return [(left, top, right, bottom) for top, bottom in rows for left, right in columns]
 
 
@@ -163,3 +165,43 @@ def printed_words(pdf: Path) -> list[list[str]]:
     """Each page's words as PDFium reads its text (lines and runs apart): the words pdfplumber's
     extract_words finds, in a fiftieth of the time."""
     return [text.split() for text in pdf_pages(pdf)]
+
+
+def test_a_click_covers_a_card_in_the_next_role_and_u_takes_it_back(tmp_path):
+    """On the players' board, as tiles on a table: a click covers a card in the game's first
+    role, each click after in the next, and after the last uncovers it; Enter does the same on a
+    card reached with Tab, and U takes back the last change. The script runs under the page's
+    own policy (by its digest), and the key's page has none."""
+    from playwright.sync_api import sync_playwright
+
+    board, key = tmp_path / "board.html", tmp_path / "key.html"
+    made = CliRunner().invoke(main, ["board", "--seed", "3", "-o", str(board), "--key-output", str(key)])
+    assert made.exit_code == 0, made.output
+    assert "<script" not in key.read_text(encoding="utf-8")
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=BROWSER)
+        try:
+            page = browser.new_page(viewport={"width": SIZE[0], "height": SIZE[1]})
+            refused: list[str] = []
+            page.on("console", lambda message: refused.append(message.text))
+            page.goto(board.as_uri())
+            cards = page.locator(".card")
+            covers = page.locator(".grid").get_attribute("data-covers").split()
+            assert covers == ["red", "blue", "bystander", "assassin"]
+            for clicks in range(len(covers) + 1):
+                assert cards.nth(0).get_attribute("data-cover") == (covers[clicks - 1] if clicks else None)
+                cards.nth(0).click()
+            assert cards.nth(0).get_attribute("data-cover") is None, "after the last role, uncovered"
+            cards.nth(5).focus()
+            page.keyboard.press("Enter")
+            page.keyboard.press("Enter")
+            assert cards.nth(5).get_attribute("data-cover") == "blue"
+            page.keyboard.press("u")
+            assert cards.nth(5).get_attribute("data-cover") == "red"
+            shot = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+            box = cards.nth(5).bounding_box()
+            middle = shot.getpixel((round(box["x"] + box["width"] * 0.2), round(box["y"] + box["height"] * 0.8)))
+            assert middle == ROLE_COLOURS["red"], middle
+            assert not refused, refused
+        finally:
+            browser.close()

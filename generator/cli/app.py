@@ -27,8 +27,8 @@ from .process import Stopped, stop_message
 
 if TYPE_CHECKING:  # each command imports what it runs when it runs
     from ..games.game import Game
-    from .outputs import OutputPlan
     from ..settings.options import SheetOptions
+    from .outputs import OutputPlan
 
 
 def reports_errors(command: Callable) -> Callable:

@@ -23,7 +23,7 @@ FORMATS = ("text", "markdown", "bbcode", "html", "json")
 # noun for each of the language's plural categories. The roles' names are the game's tiles' own.
 # Every role's name, which team starts and each team's name in the order of play come from the
 # roles (``model.roles``).
-TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side",
+TEXT_KEYS = ("game", "key", "seed", "secret", "secret sides", "secret side", "cover hint",
              *(f"{team.name} starts" for team in TEAM_ROLES), "order", *(f"{team.name} team" for team in TEAM_ROLES),
              "side", "sides note", *(role.noun for role in ROLES))
 COUNTED_KEYS = tuple(role.nouns for role in ROLES)

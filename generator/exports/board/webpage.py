@@ -11,19 +11,38 @@ lights on the four edges of the grid."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import math
 from html import escape
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from ...inputs.bundled import ENGLISH
 from ...model.roles import ROLES, Light, Role, Shape, role_of, team_role
-from .view import THEN, Board, Side, Table, Words, em_width, roles_at
+from .view import MARKS, THEN, Board, Side, Table, Words, em_width, roles_at
 
 BOARD_COLOURS = ("card", "band", "outline", "text")  # the board's page: the cards' colours, no role's
 WORD_CARD = 1.55  # a word card's width over its height, as the deck prints it (a picture card is square)
 PICTURED_WORD_CARD = 1.2  # taller, where a picture stands above each word: both read from across the room
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 FONTS = '"Fira Sans", "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", system-ui, sans-serif'
+
+
+# The players' board lets them lay a cover on a card as it is found, as a tile is laid on the
+# table: a click (or Enter or Space on a card reached with Tab) covers it in the first of the
+# game's roles, again in the next, and after the last uncovers it; U takes back the last change.
+# The page holds the roles the game has, never where they lie: the key stays on its own page.
+COVER_SCRIPT = (
+    "(()=>{const done=[];"
+    "const card=e=>e.target.closest&&e.target.closest('.grid[data-covers] .card');"
+    "const set=(c,v)=>{if(v){c.dataset.cover=v}else{delete c.dataset.cover}};"
+    "const cycle=c=>{const covers=c.closest('.grid').dataset.covers.split(' ');const now=c.dataset.cover||'';"
+    "done.push([c,now]);set(c,covers[covers.indexOf(now)+1])};"
+    "document.addEventListener('click',e=>{const c=card(e);if(c)cycle(c)});"
+    "document.addEventListener('keydown',e=>{const c=card(e);"
+    "if(c&&(e.key==='Enter'||e.key===' ')){e.preventDefault();cycle(c)}"
+    "else if(e.key==='u'||e.key==='U'){const last=done.pop();if(last)set(last[0],last[1])}})})();"
+)
+COVER_POLICY = f"script-src 'sha256-{base64.b64encode(hashlib.sha256(COVER_SCRIPT.encode()).digest()).decode()}'"
 
 
 def html_board(board: Board, words: Words) -> tuple[str, str]:
@@ -36,24 +55,28 @@ def html_board(board: Board, words: Words) -> tuple[str, str]:
     pictures = _pictures(board, ids)
     pictured_words = bool(ids) and not board.pictures
     # The spymasters read the words: a word's picture is for the players' board alone.
-    style = _BOARD_STYLE + (_PICTURED_STYLE if pictured_words else "")
-    return (_page(board, title, style, public, BOARD_COLOURS, pictures),
+    covers = _covers(board)
+    style = _BOARD_STYLE + (_PICTURED_STYLE if pictured_words else "") + _cover_style(covers)
+    colours = (*BOARD_COLOURS, *dict.fromkeys(name for role in covers for name in (role.colour, role.on_colour)))
+    return (_page(board, title, style, public, colours, pictures, COVER_SCRIPT),
             _page(board, key_title, _BOARD_STYLE + _key_style(board), key, tuple(board.colours),
                   "" if pictured_words else pictures))
 
 
 def _page(board: Board, title: str, style: str, sections: Iterable[str], colours: tuple[str, ...],
-          pictures: str = "") -> str:
-    """A whole page, with the theme's ``colours`` it uses (the board's page none of the roles')
-    and the ``pictures`` its cards show, each once."""
+          pictures: str = "", script: str = "") -> str:
+    """A whole page, with the theme's ``colours`` it uses (the board's page the roles' only for
+    its covers), the ``pictures`` its cards show, each once, and its one ``script``, which the
+    page's policy names by its digest (none: no script runs)."""
     defined = "".join(f"--{name.replace('_', '-')}:{board.colours[name]};" for name in colours
                       if name in board.colours)
     head = (f'<!DOCTYPE html>\n<html lang="{escape(board.language or ENGLISH)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{POLICY}{"; " + COVER_POLICY if script else ""}">\n'
             f"<title>{escape(title)}</title>\n<style>\n:root{{{defined}--table:{_table_colour(board)}}}\n{style}</style>\n"
             "</head>\n<body>\n")
-    return "".join((head, pictures, "\n".join(sections), "\n</body>\n</html>\n"))  # one copy of a large page
+    tail = f"\n<script>{script}</script>" if script else ""
+    return "".join((head, pictures, "\n".join(sections), tail, "\n</body>\n</html>\n"))  # one copy of a large page
 
 
 def _table_colour(board: Board) -> str:
@@ -82,10 +105,31 @@ def _header(heading: str, *lines: tuple[str, str]) -> str:
 def _board_section(board: Board, words: Words, table: Table, ids: Mapping[str, str]) -> str:
     cards = "".join(_card(board, ids, name, cell) for row_names, row_cells in zip(table.names, table.cells)
                     for name, cell in zip(row_names, row_cells))
+    covers = " ".join(role.name for role in _covers(board))
     return (f'<section class="game" id="game-{table.number}">'
-            f"{_header(words.heading(board.title, table.number))}"
-            f'<div class="grid{" pictures" if board.pictures else ""}" style="{_grid_style(board, players=True)}">'
-            f"{cards}</div></section>")
+            f"{_header(words.heading(board.title, table.number), ('hint', words.texts.text('cover hint')))}"
+            f'<div class="grid{" pictures" if board.pictures else ""}" data-covers="{covers}" '
+            f'style="{_grid_style(board, players=True)}">{cards}</div></section>')
+
+
+def _covers(board: Board) -> tuple[Role, ...]:
+    """The roles a card may be covered in, in the tiles' order: those the games' keys hold."""
+    held = {letter for table in board.tables for side in table.sides for row in side.roles for letter in row}
+    return tuple(role for role in roles_at(board.teams) if role.letter in held)
+
+
+def _cover_style(covers: Sequence[Role]) -> str:
+    """A covered card: its role's colour over it, with the role's mark, as its tile shows it."""
+    if not covers:
+        return ""
+    each = "".join(f'.card[data-cover="{role.name}"]::after{{content:"{MARKS[role.symbol]}";'
+                   f"background:var(--{role.colour});color:var(--{role.on_colour.replace('_', '-')})}}"
+                   for role in covers)
+    return (".grid[data-covers] .card{cursor:pointer}\n"
+            ".grid[data-covers] .card:focus-visible{outline:max(2px,calc(var(--cell) * .025)) solid var(--card);"
+            "outline-offset:2px}\n"
+            ".card[data-cover]::after{position:absolute;inset:0;border-radius:calc(var(--cell) * .06);display:flex;"
+            "align-items:center;justify-content:center;font-size:calc(var(--cell) * .3);line-height:1}\n" + each + "\n")
 
 
 def _card(board: Board, ids: Mapping[str, str], name: str, cell: str, inside: str = "", role: str = "",
@@ -93,7 +137,8 @@ def _card(board: Board, ids: Mapping[str, str], name: str, cell: str, inside: st
     """One card: a word on its white panel, or a picture (``ids``: each picture's symbol);
     ``role``, its name (shown on hover, read by screen readers) and ``inside`` (its symbol) on
     the key's page only."""
-    opening = f'<div class="card {role_of(role).name}" title="{escape(role_name)}">' if role else '<div class="card">'
+    opening = f'<div class="card {role_of(role).name}" title="{escape(role_name)}">' if role else \
+        '<div class="card" tabindex="0">'
     if board.pictures:
         return f"{opening}{inside}{_picture(ids, name, cell)}</div>"
     if not role and cell in ids:  # a word card's picture, above its word
@@ -289,6 +334,7 @@ body{{margin:0;font-family:{FONTS}}}
 header{{text-align:center}}
 h1{{margin:0;font-size:clamp(16px,3.4vh,40px);font-weight:800;letter-spacing:.04em;color:var(--card)}}
 header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
+header p.hint{{font-size:clamp(11px,1.5vh,16px);max-width:60em}}
 .grid{{--w:max(calc(var(--columns) * {LEAST_CELL}px),min(96vw,calc((100vh - 7vh - 4.5em) * var(--aspect))));
   --cell:calc(var(--w) / var(--columns));--card-width:calc(var(--w) * (1 - .012 * (var(--columns) - 1)) / var(--columns));
   width:var(--w);display:grid;grid-template-columns:repeat(var(--columns),1fr);gap:calc(var(--w) * .012)}}
@@ -308,6 +354,7 @@ header p{{margin:.3em 0 0;font-size:clamp(12px,1.9vh,22px);color:var(--band)}}
   .game:last-child{{break-after:auto}}
   h1{{color:var(--text);font-size:20pt}}
   header p{{color:var(--text);font-size:11pt}}
+  header p.hint{{display:none}}
   .grid{{--w:min(255mm,calc(165mm * var(--aspect)))}}
   .card{{border:.3mm solid var(--outline)}}
 }}
