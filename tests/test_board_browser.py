@@ -205,3 +205,29 @@ def test_a_click_covers_a_card_in_the_next_role_and_u_takes_it_back(tmp_path):
             assert not refused, refused
         finally:
             browser.close()
+
+
+@pytest.mark.parametrize("game", ["classic", "duet"])
+def test_the_key_fits_a_phone_with_every_light_on_it(tmp_path, game):
+    """On a 360- or 390-pixel phone the key page is no wider than the screen: nothing to
+    scroll sideways, and every light of the starting team inside it."""
+    from playwright.sync_api import sync_playwright
+
+    board, key = tmp_path / "board.html", tmp_path / "key.html"
+    made = CliRunner().invoke(main, ["board", f"--{game}", "--seed", "3", "-o", str(board), "--key-output", str(key)])
+    assert made.exit_code == 0, made.output
+    keys = sorted(tmp_path.glob("key*.html"))
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=BROWSER)
+        try:
+            for width, height in ((360, 740), (390, 844)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                for path in keys:
+                    page.goto(path.as_uri())
+                    assert page.evaluate("document.documentElement.scrollWidth") <= width, (path.name, width)
+                    rights = page.evaluate("[...document.querySelectorAll('.light, .frame')]"
+                                           ".map(e => e.getBoundingClientRect().right)")
+                    assert all(right <= width + 0.5 for right in rights), (path.name, width, max(rights))
+                page.close()
+        finally:
+            browser.close()

@@ -217,7 +217,8 @@ def _order(words: Words, order: tuple[str, ...]) -> str:
 # play, clockwise round the grid as on the key card (left to right along the top, down the
 # right, right to left along the bottom, up the left), the starting team's twice as long.
 _TURNS_STYLE = """
-.turns{position:absolute;display:flex;gap:var(--gap);--unit:3vh;--thick:1.8vh;--gap:.5vh;--edge:.4vh}
+.turns{position:absolute;display:flex;gap:var(--gap);--unit:calc(3 * var(--u));--thick:calc(1.8 * var(--u));
+  --gap:calc(.5 * var(--u));--edge:calc(.4 * var(--u))}
 .turns .light{position:static}
 .turns.top,.turns.bottom{left:50%;transform:translateX(-50%)}
 .turns.left,.turns.right{top:50%;transform:translateY(-50%)}
@@ -325,6 +326,10 @@ SHAPES: dict[Shape, str] = {
 # 10 px, where it would shrink them to 7 px to fit ("safe" centring keeps a grid wider than
 # the window scrollable from its first column).
 LEAST_CELL = 64
+# The key's frame and lights are measured in --u, the smaller of a hundredth of the window's
+# height and 1.5% of its width: on a tall phone they take no more than the width leaves, and
+# its cells may be this small, so that a 5-wide key fits a 360-pixel screen with its lights.
+LEAST_KEY_CELL = 56
 _BOARD_STYLE = f"""
 *,*::before,*::after{{box-sizing:border-box}}
 html{{background:var(--table);color:var(--card);-webkit-print-color-adjust:exact;print-color-adjust:exact}}
@@ -388,10 +393,11 @@ _KEY_STYLE = """
 .order .team{display:inline-flex;align-items:center;gap:.35em;padding:.1em .6em;border-radius:1em;
   background:var(--role);color:var(--on)}
 .order .symbol{width:.7em;height:.7em}
-.frame{position:relative;--pad:1.4vh;padding:var(--pad);background:var(--card);border-radius:2vh}
-.frame.lit{--pad:2.6vh}
-.key .grid{--w:max(calc(var(--columns) * """ + str(LEAST_CELL) + """px),
-  min(92vw,calc((100vh - 20vh - 9em) * var(--aspect))))}
+.key{--u:min(1vh,1.5vw)}
+.frame{position:relative;--pad:calc(1.4 * var(--u));padding:var(--pad);background:var(--card);border-radius:calc(2 * var(--u))}
+.frame.lit{--pad:calc(2.6 * var(--u))}
+.key .grid{--w:max(calc(var(--columns) * """ + str(LEAST_KEY_CELL) + """px),
+  min(calc(95vw - 2 * var(--pad)),calc((100vh - 20vh - 9em) * var(--aspect))))}
 .key .card{background:var(--role);padding:0;border-radius:calc(var(--cell) * .05)}
 .key .word{background:none;border:none;color:var(--on);padding-left:calc(var(--cell) * .18)}
 .key .pictures .card{padding:calc(var(--cell) * .07)}
@@ -401,11 +407,12 @@ _KEY_STYLE = """
   background:var(--role);border-radius:50%;left:0;top:0}
 .symbol{display:inline-block;flex:none;fill:currentColor;color:var(--on)}
 .light{position:absolute;display:flex;align-items:center;justify-content:center;background:var(--role);
-  border-radius:1vh}
-.light .symbol{width:1.4vh;height:1.4vh}
-.light.top,.light.bottom{left:calc(50% - 6vh);width:12vh;height:1.8vh}
-.light.left,.light.right{top:calc(50% - 6vh);height:12vh;width:1.8vh}
-.light.top{top:.4vh}.light.bottom{bottom:.4vh}.light.left{left:.4vh}.light.right{right:.4vh}
+  border-radius:var(--u)}
+.light .symbol{width:calc(1.4 * var(--u));height:calc(1.4 * var(--u))}
+.light.top,.light.bottom{left:calc(50% - 6 * var(--u));width:calc(12 * var(--u));height:calc(1.8 * var(--u))}
+.light.left,.light.right{top:calc(50% - 6 * var(--u));height:calc(12 * var(--u));width:calc(1.8 * var(--u))}
+.light.top{top:calc(.4 * var(--u))}.light.bottom{bottom:calc(.4 * var(--u))}.light.left{left:calc(.4 * var(--u))}
+.light.right{right:calc(.4 * var(--u))}
 .legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.4em 1.6em;
   font-size:clamp(12px,2vh,24px);font-weight:700;color:var(--card)}
 .legend li{display:flex;align-items:center;gap:.45em}
