@@ -57,7 +57,7 @@ def named_pictures(options: DeckOptions, words: WordList) -> PictureFolder:
     be used, is reported with its row and column among the list's other problems."""
     named = [entry for entry in words.entries if entry.picture]
     if options.words is None:  # the bundled picture words: cngen's pictures, in place
-        if options.images is not None:
+        if options.images is not None:  # the settings refuse it first; a caller of the jobs may not
             raise UsageError(f"--images gives the pictures of a spreadsheet's picture column, and the bundled deck "
                              f"'{PICTURE_WORDS}' brings cngen's own: leave --images out")
         return PictureFolder(picture_deck_path(), tuple(read_picture(picture_deck_path() / name, ours=True)
