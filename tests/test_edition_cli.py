@@ -217,3 +217,15 @@ def test_box_for_the_kit_says_which_boxes_take_two_sheets(tmp_path):
     assert "222 codename cards of 70 x 45 mm" in lines[1] and "2 sheets joined by a glue tab" in lines[1]
     assert "40 key cards" in lines[2] and "one sheet" in lines[2]
     assert "25 tiles" in lines[3] and "one sheet" in lines[3]
+
+
+def test_an_editions_characters_and_the_roles_beside_them_share_one_size(tmp_path):
+    """The party edition names some agents and not others: every name on its tiles, a
+    character's or a role's, prints at one size (they were 13 pt beside 14)."""
+    from pdfiumpage import read_pages
+
+    result = cngen(tmp_path, "tokens", "--edition", "party", "-o", "tokens.pdf")
+    assert result.exit_code == 0, result.output
+    sizes = {round(char["size"], 1) for page in read_pages((tmp_path / "tokens.pdf").read_bytes(), shapes=False)
+             for char in page.chars if char["text"].strip() and char["size"] > 10}
+    assert len(sizes) == 1, sizes

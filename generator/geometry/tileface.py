@@ -83,17 +83,19 @@ def fit_name(name: str, layout: TileLayout, font: Font, max_size: float = MAX_NA
     return fit_text(name, font, layout.name.width, layout.name.height, max_size, MIN_NAME_SIZE)
 
 
-def fit_names(names: list[str], layout: TileLayout, font: Font) -> dict[str, FittedText | None]:
+def fit_names(names: list[str], layout: TileLayout, font: Font,
+              largest: float = MAX_NAME_SIZE) -> dict[str, FittedText | None]:
     """Every role's name at one size, the largest at which all of them fit (a set reads as one
     kit, not as names shrunk each to its own length); a name that cannot fit maps to None.
     A name that fits whole on one line at little less than that size (ONE_LINE_SHARE) takes
     one, and the set the size they all fit at: RED AGENT whole beside BLUE / AGENT broken in
-    two, or at 14 pt beside 13, reads as two kits."""
-    fitted = _at_one_size(names, lambda name, size: fit_name(name, layout, font, size), MAX_NAME_SIZE)
+    two, or at 14 pt beside 13, reads as two kits. ``largest``: the most they may take (an
+    edition's characters' names, on the same tiles, set smaller)."""
+    fitted = _at_one_size(names, lambda name, size: fit_name(name, layout, font, size), largest)
     if any(text is None or text.shaped for text in fitted.values()) or any(map(needs_shaping, names)):
         return fitted
     common = min((text.size for text in fitted.values() if text is not None), default=0.0)
-    whole = {name: min(MAX_NAME_SIZE, layout.name.width / font.width(name, 1.0),
+    whole = {name: min(largest, layout.name.width / font.width(name, 1.0),
                        layout.name.height / font.line_height(1.0)) for name in names}
     lined = {name for name, size in whole.items() if size >= max(MIN_NAME_SIZE, ONE_LINE_SHARE * common)}
     if not any(len(text.lines) > 1 for name, text in fitted.items() if name in lined and text is not None):

@@ -85,10 +85,28 @@ def tile_cards(game: Game, sets: int, card_size: tuple[float, float], bleed: flo
             f"a {format_mm(card_size[0])} x {format_mm(card_size[1])} mm tile is too small "
             "for its name" + (f": choose a larger {sized_by}, e.g. 70x45mm" if sized_by else "")
         )
-    edition = _edition_words(all_tiles, texts, layout, font, line_font, language, card_size, sized_by)
+    roles = _size_of(fitted)
+    edition = _edition_words(all_tiles, texts, layout, font, line_font, language, card_size, sized_by, roles)
+    if edition is not None:  # the characters' names and the roles' printed beside them at one size
+        characters = min(name.size for name, _ in edition.words.values())
+        # The roles' names a face prints (a character's face prints the character's instead).
+        shown = sorted({printed[face.name] for tile in all_tiles for face in (tile.front, tile.back)
+                        if face.character is None})
+        if shown and characters < roles - 1e-6:
+            beside = fit_names(shown, layout, font, characters)
+            names = {noun: beside.get(name, names[noun]) for noun, name in printed.items()}
+            roles = _size_of(beside)
+        if roles < characters - 1e-6:  # the roles' names, whole on one line, came out smaller still
+            edition = _edition_words(all_tiles, texts, layout, font, line_font, language, card_size, sized_by,
+                                     roles)
     faces = [(tile.front, tile.back) for tile in all_tiles]
     artist = TileArtist(layout, names, font, theme, game.tiles, edition)  # type: ignore[arg-type]
     return CardFaces(game.tiles_title, card_size, faces, artist), all_tiles
+
+
+def _size_of(fitted: Mapping[str, FittedText | None]) -> float:
+    """The one size a set of names was fitted at."""
+    return min(text.size for text in fitted.values() if text is not None)
 
 
 def _check_texts(game: Game, texts: Sequence[TileText]) -> None:
@@ -107,9 +125,10 @@ def _check_texts(game: Game, texts: Sequence[TileText]) -> None:
 
 def _edition_words(all_tiles: list[Tile], texts: Sequence[TileText], layout: TileLayout, font: Font,
                    line_font: Path | None, language: Language, card_size: tuple[float, float],
-                   sized_by: str | None) -> EditionWords | None:
+                   sized_by: str | None, largest: float = MAX_NAME_SIZE) -> EditionWords | None:
     """The edition's names and lines, each fitted in its face's room: the names at one size,
-    the lines at another, never larger than the names."""
+    never larger than the roles' names (``largest``), the lines at another, never larger than
+    the names."""
     used = sorted({face.character for tile in all_tiles for face in (tile.front, tile.back)
                    if face.character is not None})
     if not used:
@@ -125,7 +144,7 @@ def _edition_words(all_tiles: list[Tile], texts: Sequence[TileText], layout: Til
             _check_printable(texts[index], line, italic, "line")
     room = {index: lined if line else layout for index, (_, line) in words.items()}
     names = _refuse_unfitted(fit_common([(name, room[index].name) for index, (name, _) in words.items()], font,
-                                        MAX_NAME_SIZE, MIN_NAME_SIZE), words, texts, room, 0, card_size, sized_by)
+                                        largest, MIN_NAME_SIZE), words, texts, room, 0, card_size, sized_by)
     largest = min(fitted.size for fitted in names.values())
     lines = _refuse_unfitted(fit_common([(line, line_box) for _, line in words.values() if line], italic,
                                         max(MIN_LINE_SIZE, min(MAX_LINE_SIZE, largest)), MIN_LINE_SIZE),
