@@ -368,7 +368,9 @@ SETTINGS: tuple[Setting, ...] = (
             + _games_line(lambda game: game.defaults.get("deck.card_size", WORD_CARD)) + ".",
             ("deck", "kit", "box"), "--card-size", "--deck-card-size"),
     Setting("deck.seed", SEED, None, "Shuffle the words with this seed before pairing them; without it the "
-            "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed"),
+            "list's order is kept.", ("deck", "kit"), "--seed", "--deck-seed",
+            helps={"deck": "Shuffle the words with this seed before pairing them; without it the list's order is "
+                           "kept. (On the kit this is --deck-seed: the kit's --seed deals its key cards.)"}),
     Setting("deck.font", FONT, None, "A TrueType font for the words (default: the bundled Fira Sans Bold); FILE.ttc#N takes face N of a collection, from 0.",
             ("deck", "kit"), "--font", None),
     Setting("deck.second_font", FONT, None, "A TrueType font for the second line beneath each word of a "
