@@ -230,7 +230,7 @@ def test_each_sheet_is_an_rgb_picture_of_its_grid_within_the_limits(request, run
 
 
 def test_the_default_deck_of_434_words_is_217_cards_on_four_sheets_of_each_side(classic):
-    codenames, keys, *tiles = objects(classic)
+    codenames, keys, _, *tiles = objects(classic)
     assert len(codenames["DeckIDs"]) == 217 and len(codenames["CustomDeck"]) == 4
     assert [codenames["CustomDeck"][str(number)]["NumHeight"] for number in range(1, 5)] == [7, 7, 7, 1]
     assert len(keys["DeckIDs"]) == 40 and list(keys["CustomDeck"]) == ["5"]
@@ -276,8 +276,8 @@ def test_cards_and_tiles_keep_their_printed_proportions(classic, pictures):
 
 
 def test_codename_and_key_cards_have_a_back_each_and_tiles_lie_in_one_deck_a_kind(classic):
-    codenames, keys, *tiles = objects(classic)
-    assert codenames["Nickname"] == "Codename cards" and keys["Nickname"] == "Key cards"
+    codenames, keys, _, *tiles = objects(classic)
+    assert codenames["Nickname"] == "Codename cards" and keys["Nickname"] == "Key cards · 1"
     assert keys["Transform"]["rotZ"] == 180.0 and codenames["Transform"]["rotZ"] == 0.0  # keys face down
     assert [(tile["Nickname"], len(cards_of(tile))) for tile in tiles] == [
         ("RED AGENT", 8), ("BLUE AGENT", 8), ("DOUBLE AGENT", 1), ("BYSTANDER", 7), ("ASSASSIN", 1)]
@@ -285,7 +285,7 @@ def test_codename_and_key_cards_have_a_back_each_and_tiles_lie_in_one_deck_a_kin
 
 
 def test_duet_has_its_timer_tokens_and_spares_beside_its_agents(duet):
-    codenames, keys, *tiles = objects(duet)
+    codenames, keys, _, *tiles = objects(duet)
     assert [(tile["Nickname"], len(cards_of(tile))) for tile in tiles] == [
         ("AGENT", 15), ("ASSASSIN", 1), ("TIMER", 9), ("TIMER", 2)]
     assert len(keys["DeckIDs"]) == 2 and len(codenames["DeckIDs"]) == 75
@@ -558,3 +558,21 @@ def test_each_codename_card_is_named_by_its_two_codenames_for_a_search(classic, 
     assert sorted(word for name in names for word in name.split(" / ")) == sorted(words)
     pictured = objects(pictures)[0]
     assert all(" / " in card["Nickname"] and "." not in card["Nickname"] for card in pictured["ContainedObjects"])
+
+
+@pytest.mark.parametrize("run_name, swapped", [("classic", False), ("duet", True)])
+def test_each_spymaster_has_a_key_deck_of_the_same_keys_in_the_same_order(request, run_name, swapped):
+    """A hand is its player's alone: two key decks, one by each spymaster, the same cards in the
+    same order, so that drawing together both hold the same key. In Duet the second deck shows
+    each card's other side face up: each player holds their own side."""
+    _, first, second, *_ = objects(request.getfixturevalue(run_name))
+    assert (first["Nickname"], second["Nickname"]) == ("Key cards · 1", "Key cards · 2")
+    assert first["Transform"]["posX"] == -second["Transform"]["posX"] and first["Transform"]["posZ"] == \
+        second["Transform"]["posZ"]
+    assert len(first["DeckIDs"]) == len(second["DeckIDs"]) and not set(first["DeckIDs"]) & set(second["DeckIDs"])
+    for one, other in zip(cards_of(first), cards_of(second)):
+        assert one["CardID"] % 100 == other["CardID"] % 100
+        mine, theirs = (next(iter(card["CustomDeck"].values())) for card in (one, other))
+        faces = (theirs["FaceURL"], theirs["BackURL"])
+        assert faces == ((mine["BackURL"], mine["FaceURL"]) if swapped else (mine["FaceURL"], mine["BackURL"]))
+    assert ("side" in first["Description"]) == swapped

@@ -66,6 +66,6 @@ TTS = Export(
     uses=(*DEALING, "deck.fit", "deck.dpi", "deck.card_size", "deck.seed", "keys.count",
           "keys.card_size", "tokens.sets", "tokens.card_size", "ink", "theme"),
     texts=languages_folder(),
-    text_keys=("word cards", "picture cards", "key cards", "key cards hint"),
+    text_keys=("word cards", "picture cards", "key cards", "key cards hint", "key cards hint sides"),
     load_maker=_maker,
 )

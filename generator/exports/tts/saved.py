@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import msgspec
+from msgspec.structs import replace
 
 from ...games.game import Game
 from ...units import plural
@@ -32,7 +33,7 @@ from .sheets import (
     slot_pixels,
     thumbnail_drawing,
 )
-from .table import Transform, lay_out
+from .table import Layout, Transform, lay_out
 
 SAVED_OBJECT = "codenames.json"  # one name whatever the game: a later run replaces the earlier one
 THUMBNAIL = "codenames.png"  # TTS shows the PNG named like a saved object in its menu
@@ -153,7 +154,8 @@ def saved_object(request: Request[TtsOptions], parts: Mapping[str, Part], where:
     objects = [
         pile(codenames, codenames.card_ids(), layout.codenames, texts.text(f"{game.grid.cards.texts_key} cards"), "", where,
              guids),
-        pile(keys, keys.card_ids(), layout.keys, texts.text("key cards"), texts.text("key cards hint"), where, guids),
+        *key_piles(game, keys, layout, texts.text("key cards"), where, guids, texts,
+                   1 + max(sheet.deck for part in parts.values() for sheet in part.sheets)),
         *(pile(tiles, [tiles.card_id(index) for index in indices], transform, request.tile_names.get(name, name), "",
                where, guids)
           for (name, indices), transform in zip(kinds, layout.tiles)),
@@ -163,6 +165,23 @@ def saved_object(request: Request[TtsOptions], parts: Mapping[str, Part], where:
     return {"SaveName": shown_text(title), "GameMode": "", "Date": "", "VersionNumber": "", "Gravity": 0.5,
             "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
             "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}}
+
+
+def key_piles(game: Game, keys: Part, layout: Layout, name: str, where: Callable[[str], str], guids: Iterator[str],
+              texts: Any, free: int) -> list[dict[str, Any]]:
+    """Two key decks in the same order, one by each spymaster, who draw their top cards
+    together: a hand is private to its player, so each holds the same key, and the others see
+    its back. The second deck's ``CustomDeck`` entries are its own, numbered from ``free`` (no
+    card is in two decks), on the same pictures; where each player reads a side of their own
+    (Duet), swapped, so that it shows the other side face up."""
+    sides = len(game.key_cards.sides) > 1
+    hint = texts.text("key cards hint sides" if sides else "key cards hint")
+    first = pile(keys, keys.card_ids(), layout.keys, f"{name} · 1", hint, where, guids)
+    assert layout.other_keys is not None
+    first_deck = min(sheet.deck for sheet in keys.sheets)
+    second = replace(keys, sheets=tuple(replace(sheet, deck=free + sheet.deck - first_deck) for sheet in keys.sheets))
+    return [first, pile(second, second.card_ids(), layout.other_keys, f"{name} · 2", hint, where, guids,
+                        swapped=sides)]
 
 
 def tile_kinds(game: Game, faces: Sequence[tuple[Any, Any]]) -> list[tuple[str, list[int]]]:
@@ -181,10 +200,10 @@ def tile_kinds(game: Game, faces: Sequence[tuple[Any, Any]]) -> list[tuple[str, 
 
 
 def pile(part: Part, card_ids: Sequence[int], transform: Transform, nickname: str, description: str,
-         where: Callable[[str], str], guids: Iterator[str]) -> dict[str, Any]:
+         where: Callable[[str], str], guids: Iterator[str], swapped: bool = False) -> dict[str, Any]:
     """A deck of the part's cards ``card_ids``, in that order, or a single card where there is
-    one (TTS holds no deck of one)."""
-    decks = {sheet.deck: custom_deck(sheet, part.jpeg, where) for sheet in part.sheets}
+    one (TTS holds no deck of one); ``swapped``: each card's back shown as its face."""
+    decks = {sheet.deck: custom_deck(sheet, part.jpeg, where, swapped) for sheet in part.sheets}
     name_of = dict(zip(part.card_ids(), part.names))
     cards = [card(card_id, decks, transform, next(guids), shown_text(name_of.get(card_id, ""))) for card_id in card_ids]
     nickname, description = shown_text(nickname), shown_text(description)
@@ -217,9 +236,10 @@ def card(card_id: int, decks: Mapping[int, dict[str, Any]], transform: Transform
             **HANDLING, "SidewaysCard": False, "CardID": card_id, "CustomDeck": {str(number): decks[number]}}
 
 
-def custom_deck(sheet: Sheet, jpeg: bool, where: Callable[[str], str]) -> dict[str, Any]:
-    """A sheet's CustomDeck entry: its two pictures and its grid."""
-    return {"FaceURL": where(sheet.file_name(FRONT, jpeg)), "BackURL": where(sheet.file_name(BACK, jpeg)),
+def custom_deck(sheet: Sheet, jpeg: bool, where: Callable[[str], str], swapped: bool = False) -> dict[str, Any]:
+    """A sheet's CustomDeck entry: its two pictures (``swapped``: the back's as the face) and its grid."""
+    face, back = (BACK, FRONT) if swapped else (FRONT, BACK)
+    return {"FaceURL": where(sheet.file_name(face, jpeg)), "BackURL": where(sheet.file_name(back, jpeg)),
             "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": True,
             "Type": CARD_SHAPE}
 

@@ -43,6 +43,7 @@ class Layout(msgspec.Struct, frozen=True):
     codenames: Transform
     keys: Transform
     tiles: tuple[Transform, ...]  # one a kind of tile, in the set's order
+    other_keys: Transform | None = None  # the second spymaster's key deck, left of the codenames
 
 
 def card_scale(card_size: tuple[float, float]) -> tuple[float, float]:
@@ -62,16 +63,18 @@ def lay_out(grid: tuple[int, int], codename_size: tuple[float, float], key_size:
     card_width, card_length = extent(codename_size)
     grid_width = columns * (card_width + GAP) - GAP
     grid_length = rows * (card_length + GAP) - GAP
-    # The decks lie beyond the grid's far edge, the codenames in the middle, the keys to their right.
+    # The decks lie beyond the grid's far edge, the codenames in the middle, a key deck either side.
     deck_z = grid_length / 2 + 2 * GAP + max(card_length, extent(key_size)[1]) / 2
     codenames = Transform(0.0, deck_z, codename_size)
-    keys = Transform(card_width / 2 + 2 * GAP + extent(key_size)[0] / 2, deck_z, key_size, face_down=True)
+    keys_x = card_width / 2 + 2 * GAP + extent(key_size)[0] / 2
+    keys = Transform(keys_x, deck_z, key_size, face_down=True)
+    other_keys = Transform(-keys_x, deck_z, key_size, face_down=True)
     tile_width, tile_length = extent(tile_size)
     side_x = grid_width / 2 + 2 * GAP + tile_width / 2
     top_z = grid_length / 2 - tile_length / 2
     tiles = tuple(Transform(side_x if kind % 2 else -side_x, top_z - (kind // 2) * (tile_length + GAP), tile_size)
                   for kind in range(tile_kinds))
-    return Layout(codenames, keys, tiles)
+    return Layout(codenames, keys, tiles, other_keys)
 
 
 def _short(value: float) -> float:
