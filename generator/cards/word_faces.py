@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping, TypeVar
 
 from ..draw.sheet import CardFaces
 from ..draw.wordcard import WordCardArtist
@@ -27,8 +27,9 @@ from ..typeface.files import condensed_widths, with_condensed
 from ..typeface.font import Font
 from ..typeface.scripts import fonts_for, needs_shaping
 from ..units import format_mm
-from .kind import CardPair, DrawnCards, FaceRequest, pair_faces
+from .kind import DrawnCards, FaceRequest, pair_faces
 
+Face = TypeVar("Face")  # a kind's face of one word (``WordFace``, ``WordPictureFace``)
 # Lists this long take a second or more: say what is happening.
 PROGRESS_FROM = 2_000
 
@@ -47,21 +48,23 @@ def word_faces(word_list: WordList, request: FaceRequest, title: str, second_lin
         faces, font = fit_entries(word_list, lambda entry: face_layout, request.font, second_font, request.sized_by)
     else:
         faces, font = fitted_faces(word_list, face_layout, request.font, request.sized_by)
-    printed, pairs = dealt_pairs(word_list, request)
-    progress(f"drawing {len(pairs):,} cards")
-    cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
+    printed, cards = dealt_cards(word_list, request, faces)
+    progress(f"drawing {len(cards):,} cards")
     artist = WordCardArtist(face_layout, font, request.theme, second_font if second_lines else None)
     return DrawnCards(CardFaces(title, request.card_size, cards, artist, named=faces), tuple(printed))
 
 
-def dealt_pairs(word_list: WordList, request: FaceRequest) -> tuple[list[str], list[CardPair]]:
+def dealt_cards(word_list: WordList, request: FaceRequest,
+                faces: Mapping[str, Face]) -> tuple[list[str], list[tuple[Face | None, Face | None]]]:
     """The words in the order they are printed (the list's, or shuffled by the request's seed;
-    copies after, ``with_copies``), and the cards they pair into, blanks last."""
+    copies after, ``with_copies``), and the cards they pair into, each side its word's face
+    from ``faces`` (None: a blank), blanks last."""
     words = word_list.words
     if request.seed is not None:
         words = shuffled(words, make_rng(request.seed))
     printed = with_copies(words, {entry.text: entry.copies for entry in word_list.entries})
-    return printed, pair_faces(printed, request.blanks)
+    pairs = pair_faces(printed, request.blanks)
+    return printed, [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
 
 
 def with_copies(words: list[str], copies: dict[str, int]) -> list[str]:
@@ -152,7 +155,7 @@ def _with_condensed_face(words: list[str], layout: WordFaceLayout,
     return {word: fit_word(word, layout, condensed) for word in words}, condensed
 
 
-def _face(word: str | None, faces: dict[str, WordFace]) -> WordFace | None:
+def _face(word: str | None, faces: Mapping[str, Face]) -> Face | None:
     return faces[word] if word is not None else None
 
 

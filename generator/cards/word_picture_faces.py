@@ -7,8 +7,7 @@ from __future__ import annotations
 from ..draw.sheet import CardFaces
 from ..draw.wordpicturecard import WordPictureCardArtist
 from ..errors import UsageError
-from ..geometry.style import TITLE
-from ..geometry.wordface import MIN_SECOND_SIZE, SECOND_GAP
+from ..geometry.wordface import LEGIBLE_SIZE, MIN_SECOND_SIZE, SECOND_GAP
 from ..geometry.wordpictureface import WordPictureFace, WordPictureLayout, picture_fits, word_picture_layout
 from ..inputs.images import PictureFolder
 from ..model.words import WordList
@@ -16,7 +15,7 @@ from ..typeface.font import Font
 from ..units import MM, format_mm
 from .kind import DrawnCards, FaceRequest
 from .picture_faces import prepared_art
-from .word_faces import dealt_pairs, fit_entries
+from .word_faces import dealt_cards, fit_entries
 
 SMALL_PICTURE = 20 * MM  # a picture smaller than this is seen, though not at its best: say how to print it larger
 
@@ -25,7 +24,7 @@ def word_picture_faces(word_list: WordList, pictures: PictureFolder, request: Fa
                        second_lines: bool = False) -> DrawnCards:
     """The list's cards drawn for ``request``: each word fitted beneath its picture (with its
     second line, where ``second_lines``), the pictures made ready for the file, the cards
-    paired as word cards are (``word_faces.dealt_pairs``); with the note on photos that print soft."""
+    paired as word cards are (``word_faces.dealt_cards``); with the note on photos that print soft."""
     second_font = request.second_font or request.font
     room = _text_room(request.font, second_font if second_lines else None)
     layout = word_picture_layout(*request.card_size, room, request.bleed, second_lines)
@@ -35,8 +34,7 @@ def word_picture_faces(word_list: WordList, pictures: PictureFolder, request: Fa
     art, soft = prepared_art(pictures.pictures, layout.window, layout.vector_box, request)
     picture_of = {entry.text: entry.picture or None for entry in word_list.entries}
     faces = {word: WordPictureFace(face, picture_of[word]) for word, face in fitted.items()}
-    printed, pairs = dealt_pairs(word_list, request)
-    cards = [(_face(pair.front, faces), _face(pair.back, faces)) for pair in pairs]
+    printed, cards = dealt_cards(word_list, request, faces)
     artist = WordPictureCardArtist(layout, art, font, request.theme, second_font if second_lines else None)
     notes = (*soft, *_small_pictures(layout, request, room, second_lines))
     return DrawnCards(CardFaces(title, request.card_size, cards, artist, named=faces), tuple(printed), notes,
@@ -57,7 +55,7 @@ def _small_pictures(layout: WordPictureLayout, request: FaceRequest, room: float
 def _text_room(font: Font, second_font: Font | None) -> float:
     """The height the word needs beneath its picture: one line at LEGIBLE_SIZE (24 pt), and a
     second line at its least size beneath it where the words carry them."""
-    room = font.line_height(TITLE)
+    room = font.line_height(LEGIBLE_SIZE)
     return room + SECOND_GAP + second_font.line_height(MIN_SECOND_SIZE) if second_font is not None else room
 
 
@@ -68,7 +66,3 @@ def _check_room(layout: WordPictureLayout, card: tuple[float, float], sized_by: 
     taller = "70x70mm" if second_lines else "70x60mm"
     raise UsageError(f"a {format_mm(card[0])} x {format_mm(card[1])} mm card is too small to show {what} that read "
                      "across a table" + (f": choose a taller {sized_by}, e.g. {taller}" if sized_by else ""))
-
-
-def _face(word: str | None, faces: dict[str, WordPictureFace]) -> WordPictureFace | None:
-    return faces[word] if word is not None else None

@@ -19,9 +19,10 @@ from .. import __version__
 from ..errors import CngenError, UsageError, for_terminal
 from ..exports import EXPORTS
 from ..games import DEFAULT_GAME
+from ..inputs.bundled import EDITION_FILE
 from ..settings.declarations import BY_KEY
 from ..settings.resolve import Settings
-from ..settings.source import CONFIG_FILE_NAME, EDITION_FILE_NAME, NO_FILE, find_settings_file
+from ..settings.source import CONFIG_FILE_NAME, NO_FILE, find_settings_file
 from .options import GroupedCommand, setting_options, typed_values
 from .process import Stopped, stop_message
 
@@ -586,7 +587,7 @@ def preflight_command(files: tuple[Path, ...], **_: object) -> None:
 
 @main.command()
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
-              help=f"Where to write the file (default: {CONFIG_FILE_NAME}, or {EDITION_FILE_NAME} with --edition).")
+              help=f"Where to write the file (default: {CONFIG_FILE_NAME}, or {EDITION_FILE} with --edition).")
 @click.option("--edition", is_flag=True, help="Write an example edition of your own instead: a title, colours, a "
                                                "deck, an emblem and the tiles' names, each line explained.")
 @click.option("--force", is_flag=True, help="Replace an existing file.")
@@ -609,7 +610,7 @@ def init(output: Path | None, edition: bool, force: bool) -> None:
         from ..settings.edition import example_edition_text as text_of
     else:
         from ..settings.file import default_settings_text as text_of
-    output = output or Path(EDITION_FILE_NAME if edition else CONFIG_FILE_NAME)
+    output = output or Path(EDITION_FILE if edition else CONFIG_FILE_NAME)
     if output.exists() and not force:
         raise UsageError(f"{output} already exists: edit it, pass another -o, or pass --force to replace it")
     (real,) = checked_outputs([Named(output, f"--output {output}", output.name)], never_outputs())

@@ -95,13 +95,11 @@ def fit_names(names: list[str], layout: TileLayout, font: Font,
     if any(text is None or text.shaped for text in fitted.values()) or any(map(needs_shaping, names)):
         return fitted
     common = min((text.size for text in fitted.values() if text is not None), default=0.0)
-    whole = {name: min(largest, layout.name.width / font.width(name, 1.0),
-                       layout.name.height / font.line_height(1.0)) for name in names}
+    whole = {name: _whole_size(name, font, layout.name, largest) for name in names}
     lined = {name for name, size in whole.items() if size >= max(MIN_NAME_SIZE, ONE_LINE_SHARE * common)}
     if not any(len(text.lines) > 1 for name, text in fitted.items() if name in lined and text is not None):
         return fitted  # every name that reads whole already does
     size = min(common, *(whole[name] for name in lined))
-
     return {name: FittedText((name,), size) if name in lined else fit_name(name, layout, font, size)
             for name in names}
 
@@ -133,7 +131,7 @@ def fit_tile_text(text: str, font: Font, box: Box, max_size: float, min_size: fl
     best = fit_text(text, font, box.width, box.height, max_size, min_size)
     if best is None or len(best.lines) == 1 or best.shaped:
         return best
-    whole = min(max_size, box.width / font.width(text, 1.0), box.height / font.line_height(1.0))
+    whole = _whole_size(text, font, box, max_size)
     if whole >= max(min_size, ONE_LINE_SHARE * best.size):
         return FittedText((text,), whole)
     words = text.split(" ")
@@ -141,3 +139,8 @@ def fit_tile_text(text: str, font: Font, box: Box, max_size: float, min_size: fl
     fitting = [lines for lines in splits if max(font.width(line, best.size) for line in lines) <= box.width]
     return FittedText(min(fitting, key=lambda lines: max(font.width(line, 1.0) for line in lines)), best.size) \
         if fitting else best
+
+
+def _whole_size(text: str, font: Font, box: Box, largest: float) -> float:
+    """The size at which ``text`` fills ``box`` on one line, up to ``largest``."""
+    return min(largest, box.width / font.width(text, 1.0), box.height / font.line_height(1.0))

@@ -101,7 +101,7 @@ def bundled_folders() -> list[Path]:
     return [_folder(name) for name in ("languages", "decks", "fonts", "profiles", "editions")]
 
 
-EDITION_FILE = "edition.yaml"  # an edition's file in its folder
+EDITION_FILE = "edition.yaml"  # an edition's file in its folder, and what `cngen init --edition` writes
 
 
 def edition_paths() -> dict[str, Path]:

@@ -11,10 +11,10 @@ import msgspec
 from ..cards.kind import CardKind, DrawnCards, Entries, FaceRequest
 from ..draw.theme import Theme
 from ..errors import UsageError
-from ..model.words import raise_problems
 from ..geometry.sheet import SheetPlan
 from ..inputs.bundled import REGULAR
-from ..settings.declarations import is_cmyk
+from ..model.words import raise_problems
+from ..settings.declarations import game_flags, is_cmyk
 from ..settings.options import DeckOptions
 from ..typeface.font import Font
 from .cards import ink_limit, output_condition
@@ -57,20 +57,15 @@ def read_entries(kind: CardKind, options: DeckOptions, least: int) -> tuple[Card
         if options.images is not None:
             if words is not None:  # its rows' own problems first: a refused picture name leaves none named
                 raise_problems(words)
+            alone = game_flags(lambda game: game.grid.cards.pictures_alone)
             raise UsageError(f"--images gives the pictures a spreadsheet's picture column names, and "
                              f"{words.source if words is not None else 'the deck'} names none: add a picture "
-                             f"column to a spreadsheet --words, or play with the pictures alone ({_picture_games()})")
+                             f"column to a spreadsheet --words, or play with the pictures alone ({alone})")
         return kind, Entries(words=words)
     from .picturedeck import checked_pictures, named_pictures  # Pillow's and svglib's work: only for pictures
 
     pictures = named_pictures(options, words) if words is not None else checked_pictures(options, least)
     return kind, Entries(words=words, pictures=pictures)
-
-
-def _picture_games() -> str:
-    from ..games import GAMES
-
-    return " or ".join(f"--game {game.name}" for game in GAMES.values() if game.grid.cards.pictures_alone)
 
 
 def draw_codenames(kind: CardKind, entries: Entries, options: DeckOptions, card_size: tuple[float, float],

@@ -649,10 +649,15 @@ def _on(key: str) -> tuple[str, ...]:
     return tuple(command for command in GAME_COMMANDS if command in BY_KEY[key].commands)
 
 
+def game_flags(chosen: Callable[[Game], bool]) -> str:
+    """The games ``chosen`` picks, as the options that choose them: "--game classic or --game duet"."""
+    return " or ".join(f"--game {game.name}" for game in GAMES.values() if chosen(game))
+
+
 def _other_cards(game: Game, carried: str) -> str:
     """Why a setting for what one kind of codename card carries means nothing for a game played
     with another, and which games it is for."""
-    games = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.grid.cards.takes(carried))
+    games = game_flags(lambda other: other.grid.cards.takes(carried))
     return f"{game.title} is played with {game.grid.cards.noun} cards, and this is for {carried} cards ({games})"
 
 
@@ -673,7 +678,7 @@ def _game_rules(game: Game) -> tuple[list, list, list, list]:
     no_effect += [NoEffect(setting.key, when, _on(setting.key), _other_cards(game, setting.cards))
                   for setting in SETTINGS if setting.cards is not None and not game.grid.cards.takes(setting.cards)]
     if game.grid.cards.takes(PICTURE) and not game.grid.cards.reads_pictures:  # a word list's pictures, named in it
-        alone = " or ".join(f"--game {other.name}" for other in GAMES.values() if other.grid.cards.pictures_alone)
+        alone = game_flags(lambda other: other.grid.cards.pictures_alone)
         no_effect.append(NoEffect("deck.images", when, _on("deck.images"),
                                   f"{game.title} prints a picture above a word only where a spreadsheet's picture "
                                   f"column names it, and no --words is given (pictures alone: {alone})",

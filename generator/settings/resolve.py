@@ -141,11 +141,17 @@ class Settings(msgspec.Struct):
         if path == STDIN or _input_file(key, path).is_file():
             return path
         problem = _not_a_file(path, key)
+        relative = " (paths in a settings file are relative to its folder)" \
+            if self.origins[key].place is not None and not path.exists() else ""
+        raise CngenError(f"{self.given_path(key)}: {problem}{relative}")
+
+    def given_path(self, key: str) -> str:
+        """A path setting as messages name it, where the user wrote it: "--words list.txt", or
+        "cngen.yaml:3: deck.words: list.txt"."""
         origin = self.origins[key]
         if origin.place is not None:
-            where = " (paths in a settings file are relative to its folder)" if not path.exists() else ""
-            raise CngenError(f"{origin.place}: {key}: {path}: {problem}{where}")
-        raise CngenError(f"{self.flag(key)} {path}: {problem}")
+            return f"{origin.place}: {key}: {self.path(key)}"
+        return f"{self.flag(key)} {self.path(key)}"
 
 
 def _input_file(key: str, path: Path) -> Path:
@@ -212,7 +218,7 @@ def _edition_given(command: str, typed: dict[str, tuple[object, str]], file: Set
 def _edition_path(settings: Settings) -> Path:
     """The edition's file: as given, the edition.yaml of a folder given, or one of the examples
     cngen ships, by its name or its folder's path in a copy of cngen (``editions/party``)."""
-    from ..inputs.bundled import EDITION_FILE, edition_paths
+    from ..inputs.bundled import EDITION_FILE, edition_paths  # the shipped editions' folder: only for an edition
 
     given = settings.path("edition")
     written = settings.origins["edition"].text or str(given)
@@ -236,11 +242,8 @@ def _no_edition(settings: Settings, problem: str, shipped: dict[str, Path]) -> C
     """No edition where the user pointed: say what to give, and name cngen's own."""
     from ..inputs.bundled import EDITION_FILE
 
-    origin = settings.origins["edition"]
-    where = f"{origin.place}: edition: {settings.path('edition')}" if origin.place is not None else \
-        f"{settings.flag('edition')} {origin.text or settings.path('edition')}"
     own = ", ".join(f"--edition {name}" for name in shipped)
-    return CngenError(f"{where}: {problem}: give an edition's file (cngen init --edition writes one) or the folder "
+    return CngenError(f"{settings.given_path('edition')}: {problem}: give an edition's file (cngen init --edition writes one) or the folder "
                       f"that holds its {EDITION_FILE}, or print one of cngen's own: {own}")
 
 

@@ -14,7 +14,6 @@ import msgspec
 from ..errors import CngenError
 
 CONFIG_FILE_NAME = "cngen.yaml"
-EDITION_FILE_NAME = "edition.yaml"  # what `cngen init --edition` writes
 
 
 class FileValue(msgspec.Struct, frozen=True):

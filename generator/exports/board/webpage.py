@@ -47,7 +47,8 @@ COVER_POLICY = f"script-src 'sha256-{base64.b64encode(hashlib.sha256(COVER_SCRIP
 
 def html_board(board: Board, words: Words) -> tuple[str, str]:
     ids = _picture_ids(board)
-    public = [_board_section(board, words, table, ids) for table in board.tables]
+    covers = _covers(board)
+    public = [_board_section(board, words, table, ids, covers) for table in board.tables]
     key = [section for table in board.tables for section in _key_sections(board, words, table, ids)]
     last = board.tables[-1].number
     title = board.title if len(board.tables) == 1 else f"{board.title} · {words.game(1)}–{last}"
@@ -55,7 +56,6 @@ def html_board(board: Board, words: Words) -> tuple[str, str]:
     pictures = _pictures(board, ids)
     pictured_words = bool(ids) and not board.pictures
     # The spymasters read the words: a word's picture is for the players' board alone.
-    covers = _covers(board)
     style = _BOARD_STYLE + (_PICTURED_STYLE if pictured_words else "") + _cover_style(covers)
     colours = (*BOARD_COLOURS, *dict.fromkeys(name for role in covers for name in (role.colour, role.on_colour)))
     return (_page(board, title, style, public, colours, pictures, COVER_SCRIPT),
@@ -102,13 +102,13 @@ def _header(heading: str, *lines: tuple[str, str]) -> str:
 # --- The players' board ----------------------------------------------------------------------------
 
 
-def _board_section(board: Board, words: Words, table: Table, ids: Mapping[str, str]) -> str:
+def _board_section(board: Board, words: Words, table: Table, ids: Mapping[str, str], covers: Sequence[Role]) -> str:
     cards = "".join(_card(board, ids, name, cell) for row_names, row_cells in zip(table.names, table.cells)
                     for name, cell in zip(row_names, row_cells))
-    covers = " ".join(role.name for role in _covers(board))
+    listed = " ".join(role.name for role in covers)
     return (f'<section class="game" id="game-{table.number}">'
             f"{_header(words.heading(board.title, table.number), ('hint', words.texts.text('cover hint')))}"
-            f'<div class="grid{" pictures" if board.pictures else ""}" data-covers="{covers}" '
+            f'<div class="grid{" pictures" if board.pictures else ""}" data-covers="{listed}" '
             f'style="{_grid_style(board, players=True)}">{cards}</div></section>')
 
 
