@@ -650,7 +650,7 @@ def _on(key: str) -> tuple[str, ...]:
 
 
 def game_flags(chosen: Callable[[Game], bool]) -> str:
-    """The games ``chosen`` picks, as the options that choose them: "--game classic or --game duet"."""
+    """The games ``chosen`` picks, as the options that choose them, joined by "or"."""
     return " or ".join(f"--game {game.name}" for game in GAMES.values() if chosen(game))
 
 
